@@ -1,0 +1,2 @@
+## analysis/local.mk
+EXTRA_DIST += analysis/README.md

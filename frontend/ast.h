@@ -1,0 +1,129 @@
+/* ast.h - the abstract syntax tree: one node struct with a common header
+ * and a union per kind (ast.def says which), built in the compilation's
+ * arena by the parser and annotated with types and shapes by sema. */
+#ifndef HPF_AST_H
+#define HPF_AST_H
+
+#include "diag.h"
+#include "util.h"
+
+typedef enum {
+#define AST_KIND(name, member, group) AST_##name,
+#include "ast.def"
+#undef AST_KIND
+    AST_KIND_COUNT
+} AstKind;
+
+typedef enum {
+    OP_NONE,
+    OP_ADD, OP_SUB, OP_MUL, OP_DIV, OP_POW, OP_CONCAT,
+    OP_EQ, OP_NE, OP_LT, OP_LE, OP_GT, OP_GE,
+    OP_AND, OP_OR, OP_EQV, OP_NEQV,
+    OP_NOT, OP_NEG, OP_PLUS,     /* unary */
+    OP_COUNT
+} Op;
+
+/* Intrinsic types. Kinds follow gfortran: 4 and 8 bytes. */
+typedef enum {
+    TY_NONE,         /* not an expression, or not known yet */
+    TY_INTEGER, TY_REAL, TY_COMPLEX, TY_LOGICAL, TY_CHARACTER,
+    TY_ERROR         /* an error was reported: say nothing more about it */
+} TypeBase;
+
+typedef struct {
+    unsigned char base;   /* TypeBase */
+    unsigned char kind;   /* bytes: 4 or 8; 1 for CHARACTER */
+} Type;
+
+typedef struct Node Node;
+struct Symbol;
+struct Scope;
+
+/* A type specifier as written: INTEGER, REAL(8), REAL(KIND=8), REAL*8,
+ * DOUBLE PRECISION, CHARACTER(LEN=20), CHARACTER*(*) ... */
+typedef struct {
+    TypeBase base;
+    int dbl;             /* spelled DOUBLE PRECISION */
+    Node *kind;          /* kind selector expression, or NULL */
+    Node *len;           /* CHARACTER length expression (STAR for *), or NULL */
+    int star;            /* the old form: REAL*8, CHARACTER*20; 0 if absent */
+    Loc loc;
+} TypeSpec;
+
+enum { REF_UNRESOLVED, REF_ELEMENT, REF_SECTION, REF_FUNCTION, REF_INTRINSIC };
+enum { UNIT_PROGRAM, UNIT_SUBROUTINE, UNIT_FUNCTION };
+enum { ATTR_PARAMETER, ATTR_DIMENSION, ATTR_ALLOCATABLE, ATTR_INTENT, ATTR_SAVE,
+       ATTR_EXTERNAL, ATTR_INTRINSIC };
+enum { INTENT_NONE, INTENT_IN, INTENT_OUT, INTENT_INOUT };
+enum { DIST_BLOCK, DIST_CYCLIC, DIST_STAR };
+enum { DIM_EXPLICIT, DIM_DEFERRED, DIM_ASSUMED_SIZE };   /* a(n), a(:), a(*) */
+
+struct Node {
+    AstKind kind;
+    Loc loc;
+    int label;           /* statement label, 0 if none */
+    int depth;           /* expression nesting, bounded by the parser */
+    Type type;           /* expressions: set by sema */
+    int rank;            /* expressions: 0 for scalars */
+    long long *extent;   /* expressions of rank > 0: extents, -1 if not constant */
+    union {
+        struct { const char *text; long long ival; double rval; int kind;
+                 const char *str; } konst;  /* text: as written; str: string value */
+        struct { const char *id; struct Symbol *sym; } name;
+        struct { const char *id; PtrVec args; struct Symbol *sym; int what;
+                 const struct Intrinsic *intr; } ref;
+        struct { Op op; Node *lhs, *rhs; } binary;
+        struct { Op op; Node *operand; } unary;
+        struct { Node *lo, *hi, *stride; } triplet;
+        struct { const char *id; Node *value; Loc id_loc; } kwarg;
+        struct { PtrVec items; } list;
+        struct { PtrVec items; Node *var, *lo, *hi, *step; } impdo;
+        struct { Node *lhs, *rhs; } assign;
+        struct { PtrVec branches; Loc end_loc; } cond;
+        struct { Node *cond; PtrVec body; } branch;
+        struct { Node *cond, *stmt; } lif;
+        struct { int end_label; Node *var, *lo, *hi, *step, *cond; PtrVec body;
+                 Node *independent; Loc end_loc; } loop;
+        struct { int target; } jump;
+        struct { Node *fmt; PtrVec control, items; int short_form; } io;
+        struct { PtrVec indices; Node *mask; PtrVec body; int construct;
+                 Node *independent; Loc end_loc; } forall;
+        struct { const char *id; Node *lo, *hi, *stride; struct Symbol *sym; } findex;
+        struct { PtrVec items; Node *stat; } alloc;
+        struct { TypeSpec spec; PtrVec attrs, entities; int colons; } decl;
+        struct { int which; PtrVec dims; int intent; } attr;
+        struct { const char *id; PtrVec dims; Node *init; Node *len;
+                 struct Symbol *sym; } entity;
+        struct { int form; Node *lo, *hi; } dim;
+        struct { int none; PtrVec rules; } implicit;
+        struct { TypeSpec spec; unsigned char letters[26]; } irule;
+        struct { PtrVec names, formats; const char *onto; Loc onto_loc;
+                 const char *target; int attributed; } dist;
+        struct { int fmt; Node *arg; } distfmt;
+        struct { PtrVec names, src, tgt; const char *target; Loc target_loc;
+                 int attributed; } align;
+        struct { int which; const char *id; PtrVec args; const char *result;
+                 TypeSpec *rtype; PtrVec body, contains; struct Scope *scope;
+                 Loc end_loc; Node *host; int recursive; } unit;
+    } u;
+};
+
+extern const char *const ast_kind_name[AST_KIND_COUNT];
+extern const char *const op_spelling[OP_COUNT];   /* "+", ".and.", ... */
+
+Node *ast_new(Arena *a, AstKind kind, Loc loc);
+int ast_is_expr(AstKind k);
+int ast_is_stmt(AstKind k);
+
+/* The generic walker: calls fn on each direct child of n (lists included,
+ * NULL children skipped), in source order. A pass handles the kinds it cares
+ * about and calls ast_children for the rest. fn returns nonzero to stop. */
+typedef int (*AstVisit)(Node *child, void *ctx);
+int ast_children(Node *n, AstVisit fn, void *ctx);
+
+const char *type_name(Type t);   /* "integer", "real(8)" ... (static storage) */
+
+void ast_dump(FILE *out, const Node *root);          /* dump.c */
+void ast_unparse(FILE *out, const Node *root);       /* unparse.c */
+
+#endif

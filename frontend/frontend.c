@@ -1,0 +1,45 @@
+/* frontend.c - the front end's entry points: reader, scanner, filter and
+ * grammar for one file, then semantic analysis. */
+#include <config.h>
+
+#include <stdlib.h>
+
+#include "frontend.h"
+#include "parser.h"
+#include "parse.h"
+
+Node *frontend_parse(const SrcFile *f, SourceForm form, Arena *a, Diag *d)
+{
+    Logical lg;
+    src_read_logical(f, form, d, &lg);
+
+    Parser p = {.arena = a, .diag = d, .file = f};
+    p.env = (ScanEnv){.lg = &lg, .file = f, .arena = a, .diag = d};
+    p.scanner = scan_open(&p.env);
+    p.file_node = ast_new(a, AST_SOURCE_FILE, (Loc){f, 1, 1, 1, 1});
+    Pos end = lg.pos[lg.len];
+    p.eof_loc = (Loc){f, end.line, end.col, end.line, end.col};
+
+    int rc = hpf_parse(&p);
+    bld_finish(&p);
+    if (rc == 2 && !d->nerrors)
+        diag_error(d, p.eof_loc, "out of memory while parsing");
+    if (!p.file_node->u.list.items.n && !d->nerrors)
+        diag_error(d, p.eof_loc, "no program unit in the file");
+
+    scan_close(p.scanner);
+    free(p.toks);
+    src_logical_free(&lg);
+    return p.file_node;
+}
+
+Node *frontend_compile(const SrcFile *f, SourceForm form, Arena *a, Diag *d,
+                  Define *defs, int ndefs)
+{
+    Node *file = frontend_parse(f, form, a, d);
+    if (d->nerrors)
+        return NULL;
+    if (sema_check(file, a, d, defs, ndefs))
+        return NULL;
+    return file;
+}

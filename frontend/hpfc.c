@@ -1,0 +1,144 @@
+/* hpfc.c - the hpfc program: options, then the front end's stages. */
+#include <config.h>
+
+#include <getopt.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "frontend.h"
+
+enum { MODE_CHECK, MODE_DUMP_AST, MODE_UNPARSE };
+
+static void usage(FILE *out)
+{
+    fputs("Usage: hpfc [OPTION]... FILE\n"
+          "Compile an HPF/Fortran 90D program (free form .f90/.hpf, fixed form .f/.for).\n"
+          "\n"
+          "  -c, --check              parse and check only: diagnostics, no output\n"
+          "      --dump-ast           print the checked AST (stable text, for tests)\n"
+          "      --unparse            print the program back as normalized free-form source\n"
+          "  -D NAME=VALUE            override the value of a PARAMETER constant\n"
+          "      --free-form          read FILE as free form, whatever its extension\n"
+          "      --fixed-form         read FILE as fixed form, whatever its extension\n"
+          "  -fdiagnostics-format=text|json\n"
+          "                           how diagnostics are written on standard error\n"
+          "  -fmax-errors=N           stop after N errors (default 50, 0: no limit)\n"
+          "  -Werror                  make warnings errors\n"
+          "  -h, --help               show this help and exit\n"
+          "  -V, --version            show the version and exit\n"
+          "\n"
+          "Exit status: 0 on success, 1 on errors in the input or the command line,\n"
+          "4 on an internal error.\n"
+          "Report bugs to the hpfpredict project.\n", out);
+}
+
+static int bad_usage(const char *fmt, const char *arg)
+{
+    fputs("hpfc: error: ", stderr);
+    fprintf(stderr, fmt, arg);
+    fputs("\nTry 'hpfc --help' for more information.\n", stderr);
+    return 1;
+}
+
+int main(int argc, char **argv)
+{
+    static const struct option longopts[] = {
+        {"check", no_argument, NULL, 'c'},
+        {"dump-ast", no_argument, NULL, 'A'},
+        {"unparse", no_argument, NULL, 'U'},
+        {"free-form", no_argument, NULL, 'F'},
+        {"fixed-form", no_argument, NULL, 'X'},
+        {"help", no_argument, NULL, 'h'},
+        {"version", no_argument, NULL, 'V'},
+        {NULL, 0, NULL, 0},
+    };
+    int mode = MODE_CHECK, form = -1, c;
+    Diag diag;
+    diag_init(&diag, stderr);
+    Define *defs = NULL;
+    int ndefs = 0;
+
+    opterr = 0;
+    while ((c = getopt_long(argc, argv, ":chVD:f:W:", longopts, NULL)) != -1) {
+        switch (c) {
+        case 'c': mode = MODE_CHECK; break;
+        case 'A': mode = MODE_DUMP_AST; break;
+        case 'U': mode = MODE_UNPARSE; break;
+        case 'F': form = FORM_FREE; break;
+        case 'X': form = FORM_FIXED; break;
+        case 'h': usage(stdout); return 0;
+        case 'V':
+            printf("hpfc (%s) %s\n", PACKAGE_NAME, PACKAGE_VERSION);
+            return 0;
+        case 'D': {
+            char *eq = strchr(optarg, '=');
+            if (!eq || eq == optarg || !eq[1])
+                return bad_usage("-D expects NAME=VALUE, not '%s'", optarg);
+            defs = xrealloc(defs, (size_t)(ndefs + 1) * sizeof *defs);
+            *eq = '\0';
+            for (char *s = optarg; *s; s++)
+                if (*s >= 'A' && *s <= 'Z')
+                    *s = (char)(*s - 'A' + 'a');
+            defs[ndefs++] = (Define){optarg, eq + 1, 0};
+            break;
+        }
+        case 'f':
+            if (strcmp(optarg, "diagnostics-format=text") == 0)
+                diag.format = DIAG_TEXT;
+            else if (strcmp(optarg, "diagnostics-format=json") == 0)
+                diag.format = DIAG_JSON;
+            else if (strncmp(optarg, "max-errors=", 11) == 0) {
+                char *end;
+                long n = strtol(optarg + 11, &end, 10);
+                if (*end || n < 0 || end == optarg + 11)
+                    return bad_usage("invalid value in '-f%s'", optarg);
+                diag.max_errors = (int)n;
+            } else
+                return bad_usage("unknown option '-f%s'", optarg);
+            break;
+        case 'W':
+            if (strcmp(optarg, "error") != 0)
+                return bad_usage("unknown option '-W%s'", optarg);
+            diag.werror = 1;
+            break;
+        case ':':
+            return bad_usage("option '%s' needs an argument", argv[optind - 1]);
+        default:
+            return bad_usage("unknown option '%s'", argv[optind - 1]);
+        }
+    }
+    if (optind != argc - 1)
+        return bad_usage("%s", optind >= argc ? "no input file" : "only one input file at a time");
+
+    const char *path = argv[optind];
+    char *err = NULL;
+    SrcFile *f = srcfile_read(path, &err);
+    if (!f) {
+        fprintf(stderr, "hpfc: error: cannot read '%s': %s\n", path, err);
+        free(err);
+        free(defs);
+        return 1;
+    }
+    Arena *arena = arena_new("compilation");
+    SourceForm sf = form >= 0 ? (SourceForm)form : src_form_of(path);
+    Node *ast = frontend_compile(f, sf, arena, &diag, defs, ndefs);
+    for (int i = 0; i < ndefs && ast; i++)
+        if (!defs[i].used)
+            diag_warning(&diag, (Loc){f, 0, 0, 0, 0},
+                         "-D %s: no PARAMETER of that name in the program", defs[i].name);
+    if (ast && mode == MODE_DUMP_AST)
+        ast_dump(stdout, ast);
+    else if (ast && mode == MODE_UNPARSE)
+        ast_unparse(stdout, ast);
+    diag_finish(&diag);
+    int status = diag.nerrors ? 1 : 0;
+    if (fflush(stdout) != 0) {
+        fputs("hpfc: error: cannot write the output\n", stderr);
+        status = 1;
+    }
+    arena_free(arena);
+    srcfile_free(f);
+    free(defs);
+    return status;
+}

@@ -1,0 +1,26 @@
+## frontend/local.mk - the front end: reader, scanner, token filter,
+## grammar, AST, semantic analysis, dump and unparse; and the hpfc program.
+noinst_LIBRARIES += frontend/libfrontend.a
+frontend_libfrontend_a_SOURCES = \
+	frontend/util.c frontend/util.h \
+	frontend/diag.c frontend/diag.h \
+	frontend/source.c frontend/source.h \
+	frontend/scan.l frontend/scan.h \
+	frontend/parse.y frontend/parser.h \
+	frontend/filter.c frontend/build.c \
+	frontend/ast.c frontend/ast.h frontend/ast.def \
+	frontend/intrinsics.c frontend/fold.c \
+	frontend/symtab.c frontend/sema.h \
+	frontend/sema.c frontend/sema_expr.c frontend/sema_hpf.c frontend/sema_int.h \
+	frontend/dump.c frontend/unparse.c \
+	frontend/frontend.c frontend/frontend.h
+
+# the scanner needs the grammar's token codes
+BUILT_SOURCES += frontend/parse.h
+frontend/scan.$(OBJEXT) frontend/filter.$(OBJEXT) frontend/build.$(OBJEXT): frontend/parse.h
+
+bin_PROGRAMS += hpfc
+hpfc_SOURCES = frontend/hpfc.c
+hpfc_LDADD = frontend/libfrontend.a -lm
+
+EXTRA_DIST += frontend/README.md

@@ -1,0 +1,77 @@
+/* sema.h - symbols, scopes and constant values: what semantic analysis
+ * attaches to the AST, and what later stages (mapping, analysis) read. */
+#ifndef HPF_SEMA_H
+#define HPF_SEMA_H
+
+#include "ast.h"
+
+enum { MAX_RANK = 7 };
+
+typedef enum {
+    SYM_VARIABLE,        /* scalars and arrays, dummies included */
+    SYM_PARAMETER,       /* a named constant */
+    SYM_FUNCTION,        /* a function: internal, in the file, or external */
+    SYM_SUBROUTINE,
+    SYM_PROGRAM,         /* the main program's own name */
+    SYM_PROCESSORS,      /* HPF processor arrangement */
+    SYM_TEMPLATE,        /* HPF template */
+    SYM_INDEX            /* a FORALL or implied-DO index, local to its construct */
+} SymKind;
+
+/* A constant value; known == 0 when it is not a constant. */
+typedef struct {
+    int known;
+    Type type;
+    long long i;         /* INTEGER, LOGICAL */
+    double r;            /* REAL */
+} Value;
+
+typedef struct Symbol {
+    const char *name;
+    SymKind kind;
+    Type type;
+    int typed;           /* the type was declared, not implied */
+    int rank;
+    Node *dims[MAX_RANK];          /* DIM nodes as declared */
+    long long lo[MAX_RANK], hi[MAX_RANK];   /* bounds; see bounds_known */
+    unsigned char bounds_known[MAX_RANK];
+    int dummy;           /* position among the dummy arguments, from 1; 0 if none */
+    int intent;
+    int allocatable, save, external, intrinsic, common, result;
+    Value value;         /* SYM_PARAMETER */
+    Node *decl;          /* where it was declared (first mention) */
+    Node *unit;          /* SYM_FUNCTION, SYM_SUBROUTINE defined in this file */
+    Node *align;         /* the ALIGN that maps it */
+    Node *distribute;    /* the DISTRIBUTE that maps it */
+    int assigned;        /* appears on the left of an assignment */
+    struct Symbol *next; /* hash chain */
+} Symbol;
+
+typedef struct Scope {
+    struct Scope *parent;          /* the host of an internal subprogram */
+    Node *unit;
+    Symbol **buckets;
+    int nbuckets, count;
+    PtrVec symbols;                /* in declaration order, for dumps */
+    int implicit_none;
+    Type implicit[26];             /* TY_NONE where no implicit type applies */
+} Scope;
+
+Symbol *scope_lookup_local(const Scope *s, const char *name);
+Symbol *scope_lookup(const Scope *s, const char *name);   /* with the host's */
+Symbol *scope_add(Arena *a, Scope *s, const char *name, SymKind kind, Node *decl);
+Scope *scope_new(Arena *a, Scope *parent, Node *unit);
+
+/* A -D NAME=VALUE override of a PARAMETER. */
+typedef struct {
+    const char *name;
+    const char *value;
+    int used;
+} Define;
+
+/* Semantic analysis of a parsed file; returns the number of errors. */
+int sema_check(Node *file, Arena *a, Diag *d, Define *defs, int ndefs);
+
+const char *sym_kind_name(SymKind k);
+
+#endif

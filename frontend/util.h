@@ -1,0 +1,54 @@
+/* util.h - memory that never returns NULL, arenas with named lifetimes,
+ * growable string buffers and pointer vectors shared by every stage. */
+#ifndef HPF_UTIL_H
+#define HPF_UTIL_H
+
+#include <stdarg.h>
+#include <stddef.h>
+
+#define HPF_PRINTF(f, a) __attribute__((format(printf, f, a)))
+#define HPF_NORETURN __attribute__((noreturn))
+
+void *xmalloc(size_t n);
+void *xcalloc(size_t n, size_t size);
+void *xrealloc(void *p, size_t n);
+char *xstrdup(const char *s);
+HPF_NORETURN void fatal(const char *fmt, ...) HPF_PRINTF(1, 2);
+
+/* An arena owns every object of one lifetime (the AST and symbols of a
+ * compilation); nothing in it is freed alone, all of it goes at once. */
+typedef struct Arena Arena;
+Arena *arena_new(const char *name);
+void *arena_alloc(Arena *a, size_t n);   /* zeroed, 16-byte aligned */
+char *arena_strdup(Arena *a, const char *s);
+char *arena_strndup(Arena *a, const char *s, size_t n);
+char *arena_printf(Arena *a, const char *fmt, ...) HPF_PRINTF(2, 3);
+size_t arena_used(const Arena *a);
+void arena_free(Arena *a);
+
+/* A growable, always NUL-terminated byte string on the heap. */
+typedef struct {
+    char *s;      /* contents, NUL-terminated once anything was written */
+    size_t len;   /* bytes used, terminator excluded */
+    size_t cap;   /* bytes allocated */
+} StrBuf;
+void sb_putc(StrBuf *b, int c);
+void sb_puts(StrBuf *b, const char *s);
+void sb_putn(StrBuf *b, const char *s, size_t n);
+void sb_printf(StrBuf *b, const char *fmt, ...) HPF_PRINTF(2, 3);
+void sb_vprintf(StrBuf *b, const char *fmt, va_list ap);
+void sb_clear(StrBuf *b);
+void sb_free(StrBuf *b);
+
+/* A growable array of pointers, its storage in an arena (or the heap when
+ * the arena is NULL). */
+typedef struct {
+    void **v;
+    int n, cap;
+} PtrVec;
+void vec_push(Arena *a, PtrVec *v, void *p);
+
+int str_ieq(const char *a, const char *b);          /* ASCII, case-blind */
+int str_ieqn(const char *a, const char *b, size_t n);
+
+#endif

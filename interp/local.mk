@@ -1,0 +1,2 @@
+## interp/local.mk
+EXTRA_DIST += interp/README.md

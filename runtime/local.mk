@@ -1,0 +1,2 @@
+## runtime/local.mk
+EXTRA_DIST += runtime/README.md

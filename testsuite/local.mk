@@ -1,0 +1,1 @@
+## testsuite/local.mk
