@@ -45,8 +45,8 @@ static void report_unclosed(Parser *p, const Construct *c, Loc where)
         diag_error(p->diag, where, "END %s expected (to close %s %s at line %d)",
                    construct_name(n), construct_name(n), n->u.unit.id, n->loc.line);
     else if (n->kind == AST_DO && n->u.loop.end_label)
-        diag_error(p->diag, where, "statement label %d expected (to end DO at line %d)",
-                   n->u.loop.end_label, n->loc.line);
+        diag_error(p->diag, n->loc, "label %d, which ends this DO loop, is not defined before "
+                   "line %d", n->u.loop.end_label, where.line);
     else
         diag_error(p->diag, where, "END %s expected (to close %s at line %d)",
                    construct_name(n), construct_name(n), n->loc.line);
@@ -297,12 +297,16 @@ void bld_end(Parser *p, int what, const char *name, Loc loc)
             while (k >= 0 && p->stack[k].node->kind != AST_UNIT
                    && !end_kind_matches(what, p->stack[k].node))
                 k--;
-            if (c->node->kind == AST_UNIT || k < 0 || p->stack[k].node->kind == AST_UNIT) {
+            if (c->node->kind == AST_UNIT) {
                 diag_error(p->diag, loc, "END %s without an open %s construct",
                            end_word(what), end_word(what));
-                if (c->node->kind != AST_UNIT)
-                    diag_note(p->diag, c->node->loc, "the innermost open construct is this %s",
-                              construct_name(c->node));
+                return;
+            }
+            if (k < 0 || p->stack[k].node->kind == AST_UNIT) {
+                /* END IF where a DO is open: say what was expected, and let
+                 * the END close the open construct so that one error is given */
+                report_unclosed(p, c, loc);
+                pop(p);
                 return;
             }
             while (p->nstack - 1 > k) {

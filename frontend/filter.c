@@ -101,9 +101,6 @@ static const struct {
     {"rewind", "REWIND", NULL},
     {"backspace", "BACKSPACE", NULL},
     {"endfile", "ENDFILE", NULL},
-    {"recursive", "RECURSIVE procedure (recursion)", NULL},
-    {"pure", "PURE procedure", NULL},
-    {"elemental", "ELEMENTAL procedure", NULL},
     {"intent", "INTENT statement (use the INTENT attribute)", NULL},
 };
 
@@ -183,6 +180,22 @@ static void function_rest(Parser *p, int i)
 
 static void classify(Parser *p, int i);
 
+/* RECURSIVE, PURE, ELEMENTAL before a procedure: refused, and the rest of
+ * the statement read on, so the procedure's body is still checked. */
+static int refused_prefix(Parser *p, int j)
+{
+    static const char *const words[] = {"recursive", "pure", "elemental"};
+    for (size_t k = 0; k < sizeof words / sizeof words[0]; k++)
+        if (word_is(p, j, words[k])) {
+            diag_error(p->diag, tk(p, j)->loc, "%s procedures are not supported in the HPF "
+                       "subset", k == 0 ? "RECURSIVE" : k == 1 ? "PURE" : "ELEMENTAL");
+            tk(p, j)->kind = T_SKIP;
+            classify(p, j + 1);
+            return 1;
+        }
+    return 0;
+}
+
 /* type [, attr]... [::] entities, or type FUNCTION name (args); j is the
  * index after the type specifier */
 static void type_decl(Parser *p, int j)
@@ -192,10 +205,8 @@ static void type_decl(Parser *p, int j)
         function_rest(p, j);
         return;
     }
-    if (word_is(p, j, "recursive") || word_is(p, j, "pure") || word_is(p, j, "elemental")) {
-        refused_word(p, j);
+    if (refused_prefix(p, j))
         return;
-    }
     while (tk(p, j)->kind == ',') {
         j++;
         Token *a = tk(p, j);
@@ -258,8 +269,18 @@ static void if_rest(Parser *p, int i)
     int m = match(p, i + 1);
     if (m < 0)
         return;
-    if (word_is(p, m + 1, "then") && is_end(p, m + 2))
+    if (word_is(p, m + 1, "then") && is_end(p, m + 2)) {
         tk(p, m + 1)->kind = KW_THEN;
+    } else if (is_end(p, m + 1)) {
+        /* IF (cond) alone: the THEN was forgotten; say so and read a block IF,
+         * so that its END IF is not reported as well */
+        Loc after = tk(p, m)->loc;
+        after.col = after.ecol + 1;
+        after.ecol = after.col;
+        diag_error(p->diag, after, "THEN expected after the condition of a block IF");
+        split(p, m, ')', KW_THEN);
+        tk(p, m + 1)->loc = after;
+    }
     else if (tk(p, m + 1)->kind == T_INT)
         refuse(p, i, "arithmetic IF");
     else if (!is_end(p, m + 1))
@@ -307,6 +328,8 @@ static void classify(Parser *p, int i)
     if (t->kind != T_NAME || is_assignment(p, i))
         return;
     const char *w = t->text;
+    if (refused_prefix(p, i))
+        return;
 
     if (tk(p, i + 1)->kind == ':' && !is_end(p, i + 2)) {
         refuse(p, i, "a named construct");
@@ -315,10 +338,6 @@ static void classify(Parser *p, int i)
     for (size_t k = 0; k < sizeof simple_kw / sizeof simple_kw[0]; k++)
         if (strcmp(w, simple_kw[k].w) == 0) {
             t->kind = simple_kw[k].kw;
-            if (t->kind == KW_SUBROUTINE || t->kind == KW_PROGRAM) {
-                if (word_is(p, i + 2, "recursive"))
-                    refused_word(p, i + 2);
-            }
             return;
         }
     if (strcmp(w, "implicit") == 0) {
@@ -499,7 +518,9 @@ static void classify_directive(Parser *p, int i)
 /* Reads the tokens of the next statement into p->toks. */
 static void read_statement(Parser *p)
 {
+    int before = p->diag->nerrors + p->diag->suppressed;
     p->ntoks = p->next = 0;
+    p->scan_failed = 0;
     for (;;) {
         if (p->ntoks + 2 >= p->captoks) {
             p->captoks = p->captoks ? p->captoks * 2 : 64;
@@ -507,6 +528,8 @@ static void read_statement(Parser *p)
         }
         Token *t = &p->toks[p->ntoks++];
         scan_next(p->scanner, t);
+        if (p->diag->nerrors + p->diag->suppressed != before)
+            p->scan_failed = 1;
         if (t->kind == 0) {
             p->at_eof = 1;
             p->eof_loc = t->loc;

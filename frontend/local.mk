@@ -9,9 +9,8 @@ frontend_libfrontend_a_SOURCES = \
 	frontend/parse.y frontend/parser.h \
 	frontend/filter.c frontend/build.c \
 	frontend/ast.c frontend/ast.h frontend/ast.def \
-	frontend/intrinsics.c frontend/fold.c \
 	frontend/symtab.c frontend/sema.h \
-	frontend/sema.c frontend/sema_expr.c frontend/sema_hpf.c frontend/sema_int.h \
+	frontend/sema.c frontend/sema_expr.c frontend/sema_int.h \
 	frontend/dump.c frontend/unparse.c \
 	frontend/frontend.c frontend/frontend.h
 

@@ -103,7 +103,7 @@ static const PtrVec empty;
 %type <node> action_stmt assignment variable io_fmt dist align_src align_tgt
 %type <node> forall_head do_head stop_code implicit_rule decl_stmt dir_entity
 %type <vec> args arg_list pitems entities dims attrs attr_part name_list
-%type <vec> dummy_args ctl_list out_list out_list_opt forall_items dist_list
+%type <vec> dummy_args func_args ctl_list out_list out_list_opt forall_items dist_list
 %type <vec> align_src_list align_tgt_list align_tgt_opt implicit_rules dir_entities
 %type <vec> letter_ranges common_list
 %type <spec> type_spec kind_sel char_sel implicit_type
@@ -145,12 +145,12 @@ stmt:
   | KW_SUBROUTINE T_NAME dummy_args
                                 { Token t = {T_NAME, @2, $2};
                                   bld_unit(p, UNIT_SUBROUTINE, t, $3, NULL, NULL, @$); }
-  | KW_FUNCTION T_NAME '(' dummy_args ')' result_opt
+  | KW_FUNCTION T_NAME func_args result_opt
                                 { Token t = {T_NAME, @2, $2};
-                                  bld_unit(p, UNIT_FUNCTION, t, $4, $6, NULL, @$); }
-  | type_spec KW_FUNCTION T_NAME '(' dummy_args ')' result_opt
+                                  bld_unit(p, UNIT_FUNCTION, t, $3, $4, NULL, @$); }
+  | type_spec KW_FUNCTION T_NAME func_args result_opt
                                 { Token t = {T_NAME, @3, $3};
-                                  bld_unit(p, UNIT_FUNCTION, t, $5, $7, $1, @$); }
+                                  bld_unit(p, UNIT_FUNCTION, t, $4, $5, $1, @$); }
   | KW_END end_what name_opt    { bld_end(p, $2, $3, @$); }
   | KW_CONTAINS                 { bld_contains(p, @$); }
   | decl_stmt                   { bld_add(p, $1); }
@@ -203,6 +203,11 @@ result_opt:
 dummy_args:
     %empty                      { $$ = empty; }
   | '(' ')'                     { $$ = empty; }
+  | '(' name_list ')'           { $$ = $2; }
+  ;
+
+func_args:
+    '(' ')'                     { $$ = empty; }
   | '(' name_list ')'           { $$ = $2; }
   ;
 
@@ -744,6 +749,8 @@ void parse_error(Parser *p, Loc loc, const char *fmt, ...)
 static void hpf_error(Loc *loc, Parser *p, const char *msg)
 {
     const char *m = msg;
+    if (p->scan_failed)
+        return;   /* the scanner already said what is wrong with this statement */
     if (strncmp(m, "syntax error, ", 14) == 0)
         m += 14;
     if (strcmp(msg, "memory exhausted") == 0)

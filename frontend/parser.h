@@ -28,6 +28,7 @@ typedef struct Parser {
     Token *toks;
     int ntoks, captoks, next;
     int at_eof;
+    int scan_failed;          /* the scanner reported an error in this statement */
     const char *skip_until;   /* refused block construct: its END word */
     Loc skip_loc;
 

@@ -1,4 +1,1270 @@
+/* sema.c - semantic analysis of program units: symbol tables, implicit
+ * typing, declarations and PARAMETER values, statement checks (DO, FORALL
+ * index scoping, WHERE, labels and GOTO), and the HPF mapping directives
+ * (HPF 1.0 chapter 3: PROCESSORS, TEMPLATE, DISTRIBUTE, ALIGN). Expressions
+ * are in sema_expr.c. */
 #include <config.h>
-#include "sema.h"
-int sema_check(Node *file, Arena *a, Diag *d, Define *defs, int ndefs) { return 0; }
-const char *sym_kind_name(SymKind k) { return "?"; }
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "sema_int.h"
+
+static void check_body(Sema *s, PtrVec *body);
+static void check_stmt(Sema *s, Node *n);
+
+/* ---- declarations ---- */
+
+static Type spec_type(Sema *s, const TypeSpec *sp)
+{
+    Type t = {(unsigned char)sp->base, sp->base == TY_CHARACTER ? 1 : 4};
+    if (sp->dbl)
+        t.kind = 8;
+    if (sp->kind) {
+        long long k;
+        sema_expr(s, sp->kind);
+        if (!sema_int_const(s, sp->kind, &k) || (k != 4 && k != 8)) {
+            diag_error(s->diag, sp->kind->loc, "kind must be the constant 4 or 8");
+        } else {
+            t.kind = (unsigned char)k;
+        }
+    }
+    if (sp->star && sp->base != TY_CHARACTER) {
+        int k = sp->star;
+        if (sp->base == TY_COMPLEX)
+            k /= 2;
+        if (k != 4 && k != 8)
+            diag_error(s->diag, sp->loc, "*%d is not a supported kind", sp->star);
+        else
+            t.kind = (unsigned char)k;
+    }
+    if (sp->len && sp->len->kind != AST_STAR) {
+        sema_expr(s, sp->len);
+        if (sp->len->type.base != TY_INTEGER && sp->len->type.base != TY_ERROR)
+            diag_error(s->diag, sp->len->loc, "character length must be an integer");
+    }
+    return t;
+}
+
+static Symbol *declare(Sema *s, const char *name, Node *where)
+{
+    Symbol *y = scope_lookup_local(s->scope, name);
+    if (!y)
+        y = scope_add(s->arena, s->scope, name, SYM_VARIABLE, where);
+    else if (y->kind == SYM_PROCESSORS || y->kind == SYM_TEMPLATE || y->kind == SYM_PROGRAM) {
+        diag_error(s->diag, where->loc, "'%s' is already declared as a %s", name,
+                   sym_kind_name(y->kind));
+        return NULL;
+    }
+    return y;
+}
+
+static int is_program(Sema *s)
+{
+    return s->scope->unit->u.unit.which == UNIT_PROGRAM;
+}
+
+/* Array bounds from DIM nodes: constant when they fold. */
+static void set_dims(Sema *s, Symbol *y, PtrVec *dims, Node *where)
+{
+    if (!dims->n)
+        return;
+    if (y->rank) {
+        diag_error(s->diag, where->loc, "the dimensions of '%s' are given twice", y->name);
+        return;
+    }
+    if (dims->n > MAX_RANK) {
+        diag_error(s->diag, where->loc, "array '%s' has rank %d, more than the maximum of %d",
+                   y->name, dims->n, MAX_RANK);
+        y->type = (Type){TY_ERROR, 0};
+        return;
+    }
+    y->rank = dims->n;
+    s->in_spec = 1;
+    for (int d = 0; d < dims->n; d++) {
+        Node *dm = dims->v[d];
+        y->dims[d] = dm;
+        long long lo = 1, hi = 0;
+        int klo = 1, khi = 0;
+        if (dm->u.dim.lo) {
+            sema_expr(s, dm->u.dim.lo);
+            klo = sema_int_const(s, dm->u.dim.lo, &lo);
+        }
+        if (dm->u.dim.hi) {
+            sema_expr(s, dm->u.dim.hi);
+            khi = sema_int_const(s, dm->u.dim.hi, &hi);
+        }
+        for (int k = 0; k < 2; k++) {
+            Node *b = k ? dm->u.dim.hi : dm->u.dim.lo;
+            if (b && b->type.base != TY_ERROR && (b->type.base != TY_INTEGER || b->rank))
+                diag_error(s->diag, b->loc, "array bound must be a scalar integer");
+        }
+        if (dm->u.dim.form == DIM_EXPLICIT && (!klo || !khi) && is_program(s)
+            && y->kind == SYM_VARIABLE)
+            diag_error(s->diag, dm->loc, "bounds of array '%s' must be constant in a main "
+                       "program (use ALLOCATABLE for run-time sizes)", y->name);
+        y->lo[d] = lo;
+        y->hi[d] = hi;
+        y->bounds_known[d] = dm->u.dim.form == DIM_EXPLICIT && klo && khi;
+    }
+    s->in_spec = 0;
+}
+
+static void check_dim_forms(Sema *s, Symbol *y, Node *where)
+{
+    for (int d = 0; d < y->rank; d++) {
+        int form = y->dims[d]->u.dim.form;
+        if (form == DIM_DEFERRED && !y->allocatable && !y->dummy)
+            diag_error(s->diag, where->loc, "'%s' has deferred shape (:) but is neither "
+                       "ALLOCATABLE nor a dummy argument", y->name);
+        if (form == DIM_ASSUMED_SIZE && !y->dummy)
+            diag_error(s->diag, where->loc, "'%s' has assumed size (*) but is not a dummy "
+                       "argument", y->name);
+    }
+}
+
+static Value convert(Value v, Type t)
+{
+    if (!v.known)
+        return v;
+    if (t.base == TY_REAL && v.type.base == TY_INTEGER)
+        v.r = (double)v.i;
+    else if (t.base == TY_INTEGER && v.type.base == TY_REAL)
+        v.i = (long long)v.r;
+    v.type = t;
+    return v;
+}
+
+/* A -D override, parsed as a Fortran constant of the PARAMETER's type. */
+static int apply_define(Sema *s, Symbol *y, Node *where)
+{
+    for (int i = 0; i < s->ndefs; i++) {
+        Define *d = &s->defs[i];
+        if (strcmp(d->name, y->name) != 0)
+            continue;
+        d->used = 1;
+        char *end;
+        Value v = {1, y->type, 0, 0};
+        if (y->type.base == TY_INTEGER) {
+            v.i = strtoll(d->value, &end, 10);
+        } else if (y->type.base == TY_REAL) {
+            char buf[64];
+            snprintf(buf, sizeof buf, "%s", d->value);
+            for (char *c = buf; *c; c++)
+                if (*c == 'd' || *c == 'D')
+                    *c = 'e';
+            v.r = strtod(buf, &end);
+            end = *end ? end : (char *)d->value + strlen(d->value);
+        } else if (y->type.base == TY_LOGICAL) {
+            v.i = str_ieq(d->value, ".true.") || str_ieq(d->value, "true");
+            end = v.i || str_ieq(d->value, ".false.") || str_ieq(d->value, "false")
+                      ? (char *)d->value + strlen(d->value) : (char *)d->value;
+        } else {
+            end = (char *)d->value;
+        }
+        if (*end || end == d->value) {
+            diag_error(s->diag, where->loc, "-D %s=%s: not a valid %s value", d->name, d->value,
+                       type_name(y->type));
+            return 1;
+        }
+        y->value = v;
+        return 1;
+    }
+    return 0;
+}
+
+static void make_parameter(Sema *s, Symbol *y, Node *init, Node *where)
+{
+    if (y->kind == SYM_PARAMETER) {
+        diag_error(s->diag, where->loc, "PARAMETER '%s' is defined twice", y->name);
+        return;
+    }
+    if (y->rank) {
+        diag_error(s->diag, where->loc, "array PARAMETER '%s' is not supported in the HPF subset",
+                   y->name);
+        return;
+    }
+    if (!y->typed) {
+        if (s->scope->implicit_none) {
+            diag_error(s->diag, where->loc, "PARAMETER '%s' has no type (IMPLICIT NONE is in "
+                       "effect)", y->name);
+            return;
+        }
+        y->type = s->scope->implicit[y->name[0] - 'a'];
+    }
+    y->kind = SYM_PARAMETER;
+    if (!init) {
+        diag_error(s->diag, where->loc, "PARAMETER '%s' needs a value", y->name);
+        y->value = (Value){0};
+        return;
+    }
+    sema_expr(s, init);
+    if (init->type.base == TY_ERROR)
+        return;
+    Value v = sema_fold(s, init);
+    int compatible = (is_numeric(y->type) && is_numeric(init->type))
+                     || y->type.base == init->type.base;
+    if (!compatible) {
+        diag_error(s->diag, init->loc, "PARAMETER '%s' of type %s cannot take a %s value",
+                   y->name, type_name(y->type), type_name(init->type));
+        return;
+    }
+    if (!v.known && init->type.base != TY_CHARACTER) {
+        diag_error(s->diag, init->loc, "value of PARAMETER '%s' is not a constant expression",
+                   y->name);
+        return;
+    }
+    y->value = convert(v, y->type);
+    apply_define(s, y, where);
+}
+
+static void type_decl(Sema *s, Node *n)
+{
+    Type t = spec_type(s, &n->u.decl.spec);
+    int parameter = 0, allocatable = 0, intent = 0, save = 0, external = 0, intrinsic = 0;
+    PtrVec *adims = NULL;
+    for (int i = 0; i < n->u.decl.attrs.n; i++) {
+        Node *a = n->u.decl.attrs.v[i];
+        switch (a->u.attr.which) {
+        case ATTR_PARAMETER: parameter = 1; break;
+        case ATTR_DIMENSION: adims = &a->u.attr.dims; break;
+        case ATTR_ALLOCATABLE: allocatable = 1; break;
+        case ATTR_INTENT: intent = a->u.attr.intent; break;
+        case ATTR_SAVE: save = 1; break;
+        case ATTR_EXTERNAL: external = 1; break;
+        case ATTR_INTRINSIC: intrinsic = 1; break;
+        }
+    }
+    for (int i = 0; i < n->u.decl.entities.n; i++) {
+        Node *en = n->u.decl.entities.v[i];
+        Symbol *y = declare(s, en->u.entity.id, en);
+        if (!y)
+            continue;
+        en->u.entity.sym = y;
+        if (y->typed) {
+            diag_error(s->diag, en->loc, "'%s' has its type declared twice", y->name);
+            continue;
+        }
+        y->typed = 1;
+        y->type = t;
+        y->allocatable |= allocatable;
+        y->save |= save;
+        y->external |= external;
+        y->intrinsic |= intrinsic;
+        if (intent) {
+            if (!y->dummy)
+                diag_error(s->diag, en->loc, "INTENT given for '%s', which is not a dummy "
+                           "argument", y->name);
+            y->intent = intent;
+        }
+        if (en->u.entity.len)
+            sema_expr(s, en->u.entity.len);
+        set_dims(s, y, en->u.entity.dims.n ? &en->u.entity.dims : adims ? adims : &(PtrVec){0},
+                 en);
+        check_dim_forms(s, y, en);
+        if (parameter) {
+            make_parameter(s, y, en->u.entity.init, en);
+        } else if (en->u.entity.init) {
+            Node *init = en->u.entity.init;
+            sema_expr(s, init);
+            if (init->type.base != TY_ERROR && !sema_fold(s, init).known
+                && init->kind != AST_ARRAY_CTOR && init->type.base != TY_CHARACTER)
+                diag_error(s->diag, init->loc, "initial value of '%s' is not a constant "
+                           "expression", y->name);
+            y->save = 1;
+        }
+    }
+}
+
+static void implicit_stmt(Sema *s, Node *n)
+{
+    if (n->u.implicit.none) {
+        s->scope->implicit_none = 1;
+        for (int c = 0; c < 26; c++)
+            s->scope->implicit[c] = (Type){TY_NONE, 0};
+        return;
+    }
+    if (s->scope->implicit_none) {
+        diag_error(s->diag, n->loc, "IMPLICIT rules after IMPLICIT NONE");
+        return;
+    }
+    for (int i = 0; i < n->u.implicit.rules.n; i++) {
+        Node *r = n->u.implicit.rules.v[i];
+        Type t = spec_type(s, &r->u.irule.spec);
+        for (int c = 0; c < 26; c++)
+            if (r->u.irule.letters[c])
+                s->scope->implicit[c] = t;
+    }
+}
+
+/* PROCESSORS and TEMPLATE: names with constant extents (HPF 1.0 3.6, 3.7). */
+static void mapping_object(Sema *s, Node *n, SymKind kind)
+{
+    const char *what = kind == SYM_PROCESSORS ? "PROCESSORS" : "TEMPLATE";
+    for (int i = 0; i < n->u.list.items.n; i++) {
+        Node *en = n->u.list.items.v[i];
+        if (scope_lookup_local(s->scope, en->u.entity.id)) {
+            diag_error(s->diag, en->loc, "%s '%s': the name is already declared", what,
+                       en->u.entity.id);
+            continue;
+        }
+        Symbol *y = scope_add(s->arena, s->scope, en->u.entity.id, kind, en);
+        en->u.entity.sym = y;
+        y->typed = 1;
+        y->type = (Type){TY_NONE, 0};
+        if (kind == SYM_TEMPLATE && !en->u.entity.dims.n)
+            diag_error(s->diag, en->loc, "TEMPLATE '%s' needs its extents", y->name);
+        set_dims(s, y, &en->u.entity.dims, en);
+        for (int d = 0; d < y->rank; d++) {
+            Node *dm = y->dims[d];
+            if (dm->u.dim.form != DIM_EXPLICIT) {
+                diag_error(s->diag, dm->loc, "%s '%s' needs explicit extents", what, y->name);
+                continue;
+            }
+            int np_only = 0;
+            Node *hi = dm->u.dim.hi;
+            if (hi && hi->kind == AST_REF && hi->u.ref.what == REF_INTRINSIC
+                && !strcmp(hi->u.ref.id, "number_of_processors"))
+                np_only = 1;
+            if (!y->bounds_known[d] && hi && hi->type.base != TY_ERROR && !np_only
+                && (kind == SYM_PROCESSORS || is_program(s)))
+                diag_error(s->diag, dm->loc, "%s extent of '%s' must be a constant expression",
+                           what, y->name);
+            if (y->bounds_known[d] && y->hi[d] < y->lo[d])
+                diag_error(s->diag, dm->loc, "%s '%s' has an empty dimension", what, y->name);
+        }
+    }
+}
+
+/* ---- HPF mapping directives ---- */
+
+static Symbol *mappable(Sema *s, const char *name, Loc loc, const char *directive)
+{
+    Symbol *y = scope_lookup_local(s->scope, name);
+    if (!y) {
+        diag_error(s->diag, loc, "%s: no TEMPLATE or array named '%s' is declared", directive,
+                   name);
+        return NULL;
+    }
+    if (y->kind != SYM_TEMPLATE && !(y->kind == SYM_VARIABLE && y->rank)) {
+        diag_error(s->diag, loc, "%s: '%s' is a %s, not a TEMPLATE or an array", directive,
+                   name, y->kind == SYM_VARIABLE ? "scalar" : sym_kind_name(y->kind));
+        return NULL;
+    }
+    return y;
+}
+
+static const char *what_is(const Symbol *y)
+{
+    return y->kind == SYM_TEMPLATE ? "template" : "array";
+}
+
+static int mapped_twice(Sema *s, Symbol *y, Node *dir)
+{
+    Node *prev = y->align ? y->align : y->distribute;
+    if (!prev)
+        return 0;
+    const char *a = prev->kind == AST_ALIGN ? "aligned" : "distributed";
+    const char *b = dir->kind == AST_ALIGN ? "aligned" : "distributed";
+    if (!strcmp(a, b))
+        diag_error(s->diag, dir->loc, "'%s' is %s twice", y->name, a);
+    else
+        diag_error(s->diag, dir->loc, "'%s' is both aligned and distributed (an object is "
+                   "mapped by one directive)", y->name);
+    diag_note(s->diag, prev->loc, "'%s' was %s here", y->name, a);
+    return 1;
+}
+
+static void distribute(Sema *s, Node *n)
+{
+    PtrVec *fmts = &n->u.dist.formats;
+    int ndist = 0;
+    for (int i = 0; i < fmts->n; i++) {
+        Node *f = fmts->v[i];
+        if (f->u.distfmt.fmt != DIST_STAR)
+            ndist++;
+        if (f->u.distfmt.arg) {
+            long long k;
+            sema_expr(s, f->u.distfmt.arg);
+            if (f->u.distfmt.arg->type.base != TY_ERROR
+                && (!sema_int_const(s, f->u.distfmt.arg, &k) || k < 1))
+                diag_error(s->diag, f->u.distfmt.arg->loc, "%s argument must be a positive "
+                           "integer constant", f->u.distfmt.fmt == DIST_BLOCK ? "BLOCK" : "CYCLIC");
+        }
+    }
+    Symbol *p = NULL;
+    if (n->u.dist.onto) {
+        p = scope_lookup_local(s->scope, n->u.dist.onto);
+        if (!p || p->kind != SYM_PROCESSORS) {
+            diag_error(s->diag, n->u.dist.onto_loc, "ONTO '%s': no PROCESSORS arrangement of "
+                       "that name", n->u.dist.onto);
+            p = NULL;
+        } else if (p->rank != ndist) {
+            diag_error(s->diag, n->u.dist.onto_loc, "ONTO '%s' has rank %d, but the "
+                       "distribution has %d distributed dimension%s", p->name, p->rank, ndist,
+                       ndist == 1 ? "" : "s");
+            p = NULL;
+        }
+    } else if (ndist > 1) {
+        diag_error(s->diag, n->loc, "%d distributed dimensions need ONTO a PROCESSORS "
+                   "arrangement of rank %d (the default arrangement is 1-D)", ndist, ndist);
+    }
+    for (int i = 0; i < n->u.dist.names.n; i++) {
+        Node *nm = n->u.dist.names.v[i];
+        Symbol *y = mappable(s, nm->u.name.id, nm->loc, "DISTRIBUTE");
+        if (!y)
+            continue;
+        nm->u.name.sym = y;
+        if (y->rank != fmts->n) {
+            diag_error(s->diag, nm->loc, "DISTRIBUTE gives %d format%s for %s '%s' of rank %d",
+                       fmts->n, fmts->n == 1 ? "" : "s", what_is(y), y->name, y->rank);
+            continue;
+        }
+        if (mapped_twice(s, y, n))
+            continue;
+        y->distribute = n;
+        if (!p)
+            continue;
+        /* BLOCK(k) needs k * P >= N (HPF 1.0 3.3) */
+        for (int d = 0, pd = 0; d < fmts->n; d++) {
+            Node *f = fmts->v[d];
+            if (f->u.distfmt.fmt == DIST_STAR)
+                continue;
+            long long k, np = p->bounds_known[pd] ? p->hi[pd] - p->lo[pd] + 1 : -1;
+            pd++;
+            if (f->u.distfmt.fmt == DIST_BLOCK && f->u.distfmt.arg
+                && sema_int_const(s, f->u.distfmt.arg, &k) && np > 0 && y->bounds_known[d]) {
+                long long extent = y->hi[d] - y->lo[d] + 1;
+                if (k * np < extent)
+                    diag_error(s->diag, f->loc, "BLOCK(%lld) is too small: %lld processors hold "
+                               "%lld of the %lld elements of dimension %d of '%s'", k, np,
+                               k * np, extent, d + 1, y->name);
+            }
+        }
+    }
+}
+
+/* An align-subscript is affine in at most one align-dummy: a*I+b (HPF 1.0
+ * 3.4). Returns 0 if not; *dummy is the dummy used, or NULL. */
+static int affine(Node *e, Symbol **dummy)
+{
+    switch (e->kind) {
+    case AST_INT_CONST:
+        return 1;
+    case AST_NAME: {
+        Symbol *y = e->u.name.sym;
+        if (y && y->kind == SYM_INDEX) {
+            if (*dummy && *dummy != y)
+                return 0;
+            *dummy = y;
+        }
+        return 1;
+    }
+    case AST_PAREN:
+        return affine(e->u.unary.operand, dummy);
+    case AST_UNARY:
+        return e->u.unary.op != OP_NOT && affine(e->u.unary.operand, dummy);
+    case AST_BINARY: {
+        Symbol *l = NULL, *r = NULL;
+        if (!affine(e->u.binary.lhs, &l) || !affine(e->u.binary.rhs, &r))
+            return 0;
+        if (l && r && l != r)
+            return 0;
+        Op op = e->u.binary.op;
+        if (op == OP_MUL && l && r)
+            return 0;
+        if ((op == OP_DIV || op == OP_POW) && r)
+            return 0;
+        if ((op == OP_DIV || op == OP_POW) && l)
+            return 0;
+        if (op != OP_ADD && op != OP_SUB && op != OP_MUL && op != OP_DIV && op != OP_POW)
+            return 0;
+        if (l || r) {
+            if (*dummy && *dummy != (l ? l : r))
+                return 0;
+            *dummy = l ? l : r;
+        }
+        return 1;
+    }
+    default:
+        return 0;
+    }
+}
+
+static void align(Sema *s, Node *n)
+{
+    PtrVec *src = &n->u.align.src, *tgt = &n->u.align.tgt;
+    Symbol *t = mappable(s, n->u.align.target, n->u.align.target_loc, "ALIGN WITH");
+    int ncolon_src = 0, ncolon_tgt = 0;
+
+    /* the align-dummies are local to the directive, like FORALL indices */
+    int mark = s->indices.n;
+    for (int i = 0; i < src->n; i++) {
+        Node *d = src->v[i];
+        if (d->kind == AST_TRIPLET)
+            ncolon_src++;
+        if (d->kind != AST_NAME)
+            continue;
+        for (int j = mark; j < s->indices.n; j++)
+            if (!strcmp(((Symbol *)s->indices.v[j])->name, d->u.name.id))
+                diag_error(s->diag, d->loc, "align-dummy '%s' appears twice", d->u.name.id);
+        Symbol *y = arena_alloc(s->arena, sizeof *y);
+        y->name = d->u.name.id;
+        y->kind = SYM_INDEX;
+        y->type = (Type){TY_INTEGER, 4};
+        d->u.name.sym = y;
+        d->type = y->type;
+        vec_push(NULL, &s->indices, y);
+    }
+    if (t && tgt->n && tgt->n != t->rank)
+        diag_error(s->diag, n->u.align.target_loc, "ALIGN WITH %s '%s' of rank %d gives %d "
+                   "subscript%s", what_is(t), t->name, t->rank, tgt->n, tgt->n == 1 ? "" : "s");
+    Symbol *used[MAX_RANK * 2];
+    int nused = 0;
+    for (int i = 0; i < tgt->n; i++) {
+        Node *e = tgt->v[i];
+        if (e->kind == AST_STAR)
+            continue;
+        if (e->kind == AST_TRIPLET) {
+            ncolon_tgt++;
+            continue;
+        }
+        sema_expr(s, e);
+        if (e->type.base == TY_ERROR)
+            continue;
+        Symbol *dummy = NULL;
+        if (e->type.base != TY_INTEGER || e->rank || !affine(e, &dummy)) {
+            diag_error(s->diag, e->loc, "align subscript must be an integer of the form "
+                       "a*I+b in one align-dummy");
+            continue;
+        }
+        for (int j = 0; j < nused; j++)
+            if (dummy && used[j] == dummy)
+                diag_error(s->diag, e->loc, "align-dummy '%s' is used in two subscripts",
+                           dummy->name);
+        if (dummy && nused < MAX_RANK * 2)
+            used[nused++] = dummy;
+    }
+    s->indices.n = mark;
+    if (tgt->n && ncolon_src != ncolon_tgt)
+        diag_error(s->diag, n->loc, "ALIGN has %d ':' in the source but %d in the target",
+                   ncolon_src, ncolon_tgt);
+
+    for (int i = 0; i < n->u.align.names.n; i++) {
+        Node *nm = n->u.align.names.v[i];
+        Symbol *y = scope_lookup_local(s->scope, nm->u.name.id);
+        if (!y || y->kind != SYM_VARIABLE || !y->rank) {
+            diag_error(s->diag, nm->loc, "ALIGN: '%s' is not a declared array", nm->u.name.id);
+            continue;
+        }
+        nm->u.name.sym = y;
+        if (src->n != y->rank) {
+            diag_error(s->diag, nm->loc, "ALIGN gives %d source subscript%s for array '%s' of "
+                       "rank %d", src->n, src->n == 1 ? "" : "s", y->name, y->rank);
+            continue;
+        }
+        if (t && !tgt->n && t->rank != y->rank)
+            diag_error(s->diag, n->u.align.target_loc, "ALIGN '%s' (rank %d) WITH '%s' (rank %d) "
+                       "needs subscripts", y->name, y->rank, t->name, t->rank);
+        if (t == y) {
+            diag_error(s->diag, nm->loc, "array '%s' is aligned with itself", y->name);
+            continue;
+        }
+        if (mapped_twice(s, y, n))
+            continue;
+        y->align = n;
+    }
+}
+
+/* ---- labels and GOTO ---- */
+
+typedef struct {
+    int label, seq;
+    Node *stmt;
+} LabelDef;
+
+typedef struct {
+    Sema *s;
+    LabelDef *defs;
+    int ndefs, cap, seq;
+    PtrVec gotos;        /* GOTO nodes, their sequence numbers in seqs */
+    int *seqs;
+    int nseqs;
+} Labels;
+
+static int collect_labels(Node *n, void *ctx)
+{
+    Labels *L = ctx;
+    if (!ast_is_stmt(n->kind) && n->kind != AST_IF_BRANCH && n->kind != AST_WHERE_BRANCH)
+        return 0;
+    L->seq++;
+    if (n->label) {
+        for (int i = 0; i < L->ndefs; i++)
+            if (L->defs[i].label == n->label) {
+                diag_error(L->s->diag, n->loc, "label %d is defined twice", n->label);
+                diag_note(L->s->diag, L->defs[i].stmt->loc, "first defined here");
+            }
+        if (L->ndefs == L->cap) {
+            L->cap = L->cap ? L->cap * 2 : 16;
+            L->defs = xrealloc(L->defs, (size_t)L->cap * sizeof *L->defs);
+        }
+        L->defs[L->ndefs++] = (LabelDef){n->label, L->seq, n};
+    }
+    if (n->kind == AST_GOTO) {
+        vec_push(NULL, &L->gotos, n);
+        L->seqs = xrealloc(L->seqs, (size_t)L->gotos.n * sizeof *L->seqs);
+        L->seqs[L->gotos.n - 1] = L->seq;
+    }
+    return ast_children(n, collect_labels, ctx);
+}
+
+static void check_labels(Sema *s, Node *unit)
+{
+    Labels L = {.s = s};
+    for (int i = 0; i < unit->u.unit.body.n; i++)
+        collect_labels(unit->u.unit.body.v[i], &L);
+    for (int i = 0; i < L.gotos.n; i++) {
+        Node *g = L.gotos.v[i];
+        int target = g->u.jump.target, found = 0;
+        for (int j = 0; j < L.ndefs; j++)
+            if (L.defs[j].label == target) {
+                found = 1;
+                if (L.defs[j].seq <= L.seqs[i]) {
+                    diag_error(s->diag, g->loc, "backward GOTO is not supported in the HPF "
+                               "subset (only forward jumps within a unit)");
+                    diag_note(s->diag, L.defs[j].stmt->loc, "label %d is here", target);
+                }
+            }
+        if (!found && target)
+            diag_error(s->diag, g->loc, "label %d is not defined in this program unit", target);
+    }
+    free(L.defs);
+    free(L.seqs);
+    free(L.gotos.v);
+}
+
+/* ---- statements ---- */
+
+static int is_spec(Node *n)
+{
+    switch (n->kind) {
+    case AST_TYPE_DECL: case AST_PARAMETER_STMT: case AST_DIMENSION_STMT:
+    case AST_ALLOCATABLE_STMT: case AST_SAVE_STMT: case AST_EXTERNAL_STMT:
+    case AST_INTRINSIC_STMT: case AST_COMMON_STMT: case AST_IMPLICIT:
+    case AST_PROCESSORS: case AST_TEMPLATE: case AST_DISTRIBUTE: case AST_ALIGN:
+        return 1;
+    default:
+        return 0;
+    }
+}
+
+static void scalar_logical(Sema *s, Node *e, const char *what)
+{
+    sema_expr(s, e);
+    if (e->type.base == TY_ERROR)
+        return;
+    if (e->type.base != TY_LOGICAL || e->rank)
+        diag_error(s->diag, e->loc, "%s must be a scalar logical expression, not %s%s", what,
+                   e->rank ? "an array of " : "", type_name(e->type));
+}
+
+static void scalar_int(Sema *s, Node *e, const char *what)
+{
+    sema_expr(s, e);
+    if (e->type.base == TY_ERROR)
+        return;
+    if (e->type.base != TY_INTEGER || e->rank)
+        diag_error(s->diag, e->loc, "%s must be a scalar integer expression, not %s%s", what,
+                   e->rank ? "an array of " : "", type_name(e->type));
+}
+
+static Symbol *variable_of(const Node *lhs)
+{
+    if (lhs->kind == AST_NAME)
+        return lhs->u.name.sym;
+    if (lhs->kind == AST_REF && (lhs->u.ref.what == REF_ELEMENT || lhs->u.ref.what == REF_SECTION))
+        return lhs->u.ref.sym;
+    return NULL;
+}
+
+static void check_lhs(Sema *s, Node *lhs, const char *what)
+{
+    sema_expr(s, lhs);
+    if (lhs->type.base == TY_ERROR)
+        return;
+    Symbol *y = variable_of(lhs);
+    if (!y || y->kind != SYM_VARIABLE) {
+        const char *name = lhs->kind == AST_NAME ? lhs->u.name.id : lhs->u.ref.id;
+        if (y && y->kind == SYM_PARAMETER)
+            diag_error(s->diag, lhs->loc, "cannot %s PARAMETER '%s': it is a named constant",
+                       what, name);
+        else if (y && y->kind == SYM_INDEX)
+            diag_error(s->diag, lhs->loc, "cannot %s '%s': it is a FORALL or implied-DO index",
+                       what, name);
+        else
+            diag_error(s->diag, lhs->loc, "cannot %s '%s': not a variable", what, name);
+        return;
+    }
+    y->assigned = 1;
+}
+
+static void check_assign(Sema *s, Node *n, const Node *mask)
+{
+    Node *lhs = n->u.assign.lhs, *rhs = n->u.assign.rhs;
+    check_lhs(s, lhs, "assign to");
+    sema_expr(s, rhs);
+    if (lhs->type.base == TY_ERROR || rhs->type.base == TY_ERROR)
+        return;
+    Type lt = lhs->type, rt = rhs->type;
+    if (!(is_numeric(lt) && is_numeric(rt)) && lt.base != rt.base) {
+        diag_error(s->diag, n->loc, "cannot assign a %s value to a %s variable", type_name(rt),
+                   type_name(lt));
+        return;
+    }
+    if (!lhs->rank && rhs->rank) {
+        diag_error(s->diag, n->loc, "an array of rank %d is assigned to a scalar", rhs->rank);
+        return;
+    }
+    if (lhs->rank && rhs->rank && lhs->rank != rhs->rank) {
+        diag_error(s->diag, n->loc, "rank mismatch in array assignment: the left side has "
+                   "rank %d, the right side rank %d", lhs->rank, rhs->rank);
+        return;
+    }
+    if (lhs->rank && rhs->rank)
+        for (int d = 0; d < lhs->rank; d++)
+            if (lhs->extent[d] >= 0 && rhs->extent[d] >= 0 && lhs->extent[d] != rhs->extent[d]) {
+                diag_error(s->diag, n->loc, "shapes do not conform in array assignment: extent "
+                           "%lld on the left, %lld on the right (dimension %d)",
+                           lhs->extent[d], rhs->extent[d], d + 1);
+                return;
+            }
+    if (mask) {
+        if (!lhs->rank)
+            diag_error(s->diag, lhs->loc, "assignment in WHERE must be to an array");
+        else if (mask->rank != lhs->rank)
+            diag_error(s->diag, n->loc, "WHERE mask has rank %d, the assignment rank %d",
+                       mask->rank, lhs->rank);
+        else
+            for (int d = 0; d < lhs->rank; d++)
+                if (lhs->extent[d] >= 0 && mask->extent && mask->extent[d] >= 0
+                    && lhs->extent[d] != mask->extent[d]) {
+                    diag_error(s->diag, n->loc, "assignment does not conform with the WHERE "
+                               "mask (extents %lld and %lld)", lhs->extent[d], mask->extent[d]);
+                    break;
+                }
+    }
+}
+
+static void check_forall(Sema *s, Node *n)
+{
+    int mark = s->indices.n;
+    PtrVec *ix = &n->u.forall.indices;
+    for (int i = 0; i < ix->n; i++) {
+        Node *f = ix->v[i];
+        Node *b[3] = {f->u.findex.lo, f->u.findex.hi, f->u.findex.stride};
+        for (int k = 0; k < 3; k++)
+            if (b[k]) {
+                /* bounds see the enclosing indices, not this header's */
+                int saved = s->indices.n;
+                s->indices.n = mark;
+                scalar_int(s, b[k], "FORALL bound");
+                s->indices.n = saved;
+                for (int j = mark; j < s->indices.n; j++) {
+                    (void)j;
+                }
+            }
+        const char *name = f->u.findex.id;
+        for (int j = 0; j < s->indices.n; j++)
+            if (!strcmp(((Symbol *)s->indices.v[j])->name, name)) {
+                diag_error(s->diag, f->loc, j >= mark ? "FORALL index '%s' appears twice in "
+                           "one header" : "FORALL index '%s' is already the index of an "
+                           "enclosing FORALL", name);
+                break;
+            }
+        Symbol *outer = scope_lookup(s->scope, name);
+        Type t = outer ? outer->type
+                 : s->scope->implicit_none ? (Type){TY_INTEGER, 4}
+                                           : s->scope->implicit[name[0] - 'a'];
+        if (outer && outer->kind != SYM_VARIABLE && outer->kind != SYM_INDEX)
+            diag_error(s->diag, f->loc, "FORALL index '%s' must be a scalar integer variable "
+                       "name, not a %s", name, sym_kind_name(outer->kind));
+        else if (outer && outer->rank)
+            diag_error(s->diag, f->loc, "FORALL index '%s' is an array", name);
+        else if (t.base != TY_INTEGER && t.base != TY_ERROR)
+            diag_error(s->diag, f->loc, "FORALL index '%s' must be integer, not %s", name,
+                       type_name(t));
+        Symbol *y = arena_alloc(s->arena, sizeof *y);
+        y->name = name;
+        y->kind = SYM_INDEX;
+        y->type = (Type){TY_INTEGER, 4};
+        f->u.findex.sym = y;
+        vec_push(NULL, &s->indices, y);
+    }
+    if (n->u.forall.mask)
+        scalar_logical(s, n->u.forall.mask, "FORALL mask");
+    s->in_forall++;
+    for (int i = 0; i < n->u.forall.body.n; i++) {
+        Node *b = n->u.forall.body.v[i];
+        if (b->kind != AST_ASSIGN && b->kind != AST_FORALL && b->kind != AST_WHERE) {
+            diag_error(s->diag, b->loc, "only assignments, FORALL and WHERE may appear in a "
+                       "FORALL body");
+            continue;
+        }
+        check_stmt(s, b);
+    }
+    s->in_forall--;
+    s->indices.n = mark;
+}
+
+static void check_where(Sema *s, Node *n)
+{
+    const Node *mask = NULL;
+    for (int i = 0; i < n->u.cond.branches.n; i++) {
+        Node *br = n->u.cond.branches.v[i];
+        if (br->u.branch.cond) {
+            Node *m = br->u.branch.cond;
+            sema_expr(s, m);
+            if (m->type.base != TY_ERROR && (m->type.base != TY_LOGICAL || !m->rank))
+                diag_error(s->diag, m->loc, "WHERE mask must be a logical array, not %s%s",
+                           m->rank ? "an array of " : "a scalar ", type_name(m->type));
+            else if (mask && m->type.base != TY_ERROR)
+                conform(s, mask, m, m->loc, "masks of WHERE and ELSEWHERE") ;
+            if (!mask && m->type.base != TY_ERROR && m->rank)
+                mask = m;
+        }
+        for (int j = 0; j < br->u.branch.body.n; j++) {
+            Node *b = br->u.branch.body.v[j];
+            if (b->kind == AST_ASSIGN)
+                check_assign(s, b, mask);
+            else
+                diag_error(s->diag, b->loc, "only assignments may appear in a WHERE construct");
+        }
+    }
+}
+
+static void check_io(Sema *s, Node *n)
+{
+    Node *fmt = n->u.io.fmt;
+    if (fmt && fmt->kind == AST_INT_CONST)
+        diag_error(s->diag, fmt->loc, "format label %s: FORMAT statements are not supported in "
+                   "the HPF subset (use a character format)", fmt->u.konst.text);
+    else if (fmt && fmt->kind == AST_NAME) {
+        sema_expr(s, fmt);
+        if (fmt->type.base != TY_CHARACTER && fmt->type.base != TY_ERROR)
+            diag_error(s->diag, fmt->loc, "format must be '*' or a character expression");
+    }
+    for (int i = 0; i < n->u.io.control.n; i++) {
+        Node *c = n->u.io.control.v[i];
+        Node *v = c->kind == AST_KEYWORD_ARG ? c->u.kwarg.value : c;
+        if (v->kind == AST_STAR)
+            continue;
+        if (i == 1 && v->kind == AST_INT_CONST && c->kind != AST_KEYWORD_ARG
+            && (n->kind == AST_READ || n->kind == AST_WRITE)) {
+            diag_error(s->diag, v->loc, "format label %s: FORMAT statements are not supported in "
+                       "the HPF subset (use a character format)", v->u.konst.text);
+            continue;
+        }
+        if (c->kind == AST_KEYWORD_ARG && (!strcmp(c->u.kwarg.id, "iostat")))
+            check_lhs(s, v, "store IOSTAT in");
+        else
+            sema_expr(s, v);
+    }
+    for (int i = 0; i < n->u.io.items.n; i++) {
+        Node *it = n->u.io.items.v[i];
+        if (n->kind == AST_READ && it->kind != AST_IMPLIED_DO)
+            check_lhs(s, it, "READ into");
+        else
+            sema_expr(s, it);
+    }
+}
+
+static void check_call(Sema *s, Node *n)
+{
+    const char *name = n->u.ref.id;
+    Symbol *y = sema_lookup(s, name);
+    Node *u = NULL;
+    for (Scope *k = s->scope; k && !u; k = k->parent)
+        for (int i = 0; k->unit && i < k->unit->u.unit.contains.n; i++) {
+            Node *c = k->unit->u.unit.contains.v[i];
+            if (!strcmp(c->u.unit.id, name))
+                u = c;
+        }
+    for (int i = 0; !u && i < s->file->u.list.items.n; i++) {
+        Node *c = s->file->u.list.items.v[i];
+        if (c->u.unit.id && !strcmp(c->u.unit.id, name))
+            u = c;
+    }
+    if (u == s->scope->unit || (y && y->kind == SYM_SUBROUTINE && y->unit == s->scope->unit)) {
+        diag_error(s->diag, n->loc, "recursive CALL of '%s': recursion is not supported in the "
+                   "HPF subset", name);
+        return;
+    }
+    if (u && u->u.unit.which != UNIT_SUBROUTINE) {
+        diag_error(s->diag, n->loc, "'%s' is a %s, not a subroutine", name,
+                   u->u.unit.which == UNIT_FUNCTION ? "function" : "program");
+        return;
+    }
+    if (!u && y && y->kind != SYM_SUBROUTINE && !(y->kind == SYM_VARIABLE && y->external)) {
+        diag_error(s->diag, n->loc, "CALL of '%s', which is a %s", name, sym_kind_name(y->kind));
+        return;
+    }
+    static const char *const intrinsic_subs[] = {"random_number", "random_seed", "cpu_time",
+                                                 "system_clock", "date_and_time", "mvbits"};
+    if (!u && !y)
+        for (size_t i = 0; i < sizeof intrinsic_subs / sizeof intrinsic_subs[0]; i++)
+            if (!strcmp(name, intrinsic_subs[i])) {
+                diag_error(s->diag, n->loc, "intrinsic subroutine '%s' is not supported in the "
+                           "HPF subset", name);
+                return;
+            }
+    if (u && u->u.unit.args.n != n->u.ref.args.n)
+        diag_error(s->diag, n->loc, "'%s' takes %d argument%s, %d given", name,
+                   u->u.unit.args.n, u->u.unit.args.n == 1 ? "" : "s", n->u.ref.args.n);
+    for (int i = 0; i < n->u.ref.args.n; i++) {
+        Node *a = n->u.ref.args.v[i];
+        if (a->kind == AST_KEYWORD_ARG || a->kind == AST_TRIPLET) {
+            diag_error(s->diag, a->loc, "%s in a CALL argument list",
+                       a->kind == AST_TRIPLET ? "section triplet" : "keyword argument");
+            continue;
+        }
+        if (a->kind == AST_NAME) {
+            Symbol *p = sema_lookup(s, a->u.name.id);
+            if (p && (p->kind == SYM_FUNCTION || p->kind == SYM_SUBROUTINE)) {
+                a->u.name.sym = p;
+                continue;
+            }
+        }
+        sema_expr(s, a);
+    }
+    n->u.ref.what = REF_FUNCTION;
+}
+
+static void check_do(Sema *s, Node *n)
+{
+    if (n->kind == AST_DO) {
+        Node *v = n->u.loop.var;
+        check_lhs(s, v, "use as DO variable");
+        if (v->type.base != TY_ERROR && (v->type.base != TY_INTEGER || v->rank)) {
+            diag_error(s->diag, v->loc, "DO variable '%s' must be a scalar integer (a %s DO "
+                       "variable is not supported)", v->u.name.id, type_name(v->type));
+            sema_expr(s, n->u.loop.lo);
+            sema_expr(s, n->u.loop.hi);
+        } else {
+            scalar_int(s, n->u.loop.lo, "DO loop bound");
+            scalar_int(s, n->u.loop.hi, "DO loop bound");
+        }
+        if (n->u.loop.step) {
+            long long k;
+            scalar_int(s, n->u.loop.step, "DO loop step");
+            if (sema_int_const(s, n->u.loop.step, &k) && k == 0)
+                diag_error(s->diag, n->u.loop.step->loc, "DO loop step is zero");
+        }
+    } else if (n->u.loop.cond) {
+        scalar_logical(s, n->u.loop.cond, "DO WHILE condition");
+    }
+    Node *ind = n->u.loop.independent;
+    if (ind)
+        for (int i = 0; i < ind->u.list.items.n; i++) {
+            Node *v = ind->u.list.items.v[i];
+            Symbol *y = sema_lookup(s, v->u.name.id);
+            if (!y || y->kind != SYM_VARIABLE)
+                diag_error(s->diag, v->loc, "NEW variable '%s' is not a declared variable",
+                           v->u.name.id);
+            v->u.name.sym = y;
+        }
+    s->loop_depth++;
+    check_body(s, &n->u.loop.body);
+    s->loop_depth--;
+}
+
+static void check_alloc(Sema *s, Node *n)
+{
+    for (int i = 0; i < n->u.alloc.items.n; i++) {
+        Node *it = n->u.alloc.items.v[i];
+        if (it->kind == AST_KEYWORD_ARG) {
+            if (strcmp(it->u.kwarg.id, "stat") != 0)
+                diag_error(s->diag, it->loc, "only STAT= may follow the objects");
+            else
+                check_lhs(s, it->u.kwarg.value, "store STAT in");
+            continue;
+        }
+        const char *name = it->kind == AST_NAME ? it->u.name.id
+                           : it->kind == AST_REF ? it->u.ref.id : NULL;
+        Symbol *y = name ? sema_lookup(s, name) : NULL;
+        if (!y || !y->allocatable) {
+            diag_error(s->diag, it->loc, "'%s' is not an ALLOCATABLE array", name ? name : "?");
+            continue;
+        }
+        if (n->kind == AST_DEALLOCATE) {
+            if (it->kind != AST_NAME)
+                diag_error(s->diag, it->loc, "DEALLOCATE takes array names");
+            it->type = y->type;
+            if (it->kind == AST_NAME)
+                it->u.name.sym = y;
+            continue;
+        }
+        if (it->kind != AST_REF || it->u.ref.args.n != y->rank) {
+            diag_error(s->diag, it->loc, "ALLOCATE of '%s' needs %d bound%s", name, y->rank,
+                       y->rank == 1 ? "" : "s");
+            continue;
+        }
+        it->u.ref.sym = y;
+        it->u.ref.what = REF_SECTION;
+        it->type = y->type;
+        for (int d = 0; d < y->rank; d++) {
+            Node *b = it->u.ref.args.v[d];
+            if (b->kind == AST_TRIPLET) {
+                if (!b->u.triplet.lo || !b->u.triplet.hi || b->u.triplet.stride)
+                    diag_error(s->diag, b->loc, "ALLOCATE bounds are 'upper' or 'lower:upper'");
+                if (b->u.triplet.lo)
+                    scalar_int(s, b->u.triplet.lo, "ALLOCATE bound");
+                if (b->u.triplet.hi)
+                    scalar_int(s, b->u.triplet.hi, "ALLOCATE bound");
+            } else {
+                scalar_int(s, b, "ALLOCATE bound");
+            }
+        }
+    }
+}
+
+static void check_stmt(Sema *s, Node *n)
+{
+    switch (n->kind) {
+    case AST_ASSIGN:
+        check_assign(s, n, NULL);
+        break;
+    case AST_IF:
+        for (int i = 0; i < n->u.cond.branches.n; i++) {
+            Node *b = n->u.cond.branches.v[i];
+            if (b->u.branch.cond)
+                scalar_logical(s, b->u.branch.cond, "IF condition");
+            check_body(s, &b->u.branch.body);
+        }
+        break;
+    case AST_LOGICAL_IF:
+        scalar_logical(s, n->u.lif.cond, "IF condition");
+        check_stmt(s, n->u.lif.stmt);
+        break;
+    case AST_DO: case AST_DO_WHILE:
+        check_do(s, n);
+        break;
+    case AST_CYCLE: case AST_EXIT:
+        if (!s->loop_depth)
+            diag_error(s->diag, n->loc, "%s outside a DO loop",
+                       n->kind == AST_CYCLE ? "CYCLE" : "EXIT");
+        break;
+    case AST_CONTINUE: case AST_GOTO: case AST_RETURN:
+        break;
+    case AST_STOP:
+        if (n->u.unary.operand)
+            sema_expr(s, n->u.unary.operand);
+        break;
+    case AST_CALL:
+        check_call(s, n);
+        break;
+    case AST_PRINT: case AST_WRITE: case AST_READ: case AST_OPEN: case AST_CLOSE:
+        check_io(s, n);
+        break;
+    case AST_FORALL:
+        check_forall(s, n);
+        break;
+    case AST_WHERE:
+        check_where(s, n);
+        break;
+    case AST_ALLOCATE: case AST_DEALLOCATE:
+        check_alloc(s, n);
+        break;
+    default:
+        if (is_spec(n))
+            diag_error(s->diag, n->loc, "%s after the first executable statement",
+                       n->kind == AST_PROCESSORS || n->kind == AST_TEMPLATE
+                       || n->kind == AST_DISTRIBUTE || n->kind == AST_ALIGN
+                           ? "HPF specification directive" : "declaration");
+        break;
+    }
+}
+
+static void check_body(Sema *s, PtrVec *body)
+{
+    for (int i = 0; i < body->n; i++)
+        check_stmt(s, body->v[i]);
+}
+
+/* ---- program units ---- */
+
+static void spec_stmt(Sema *s, Node *n)
+{
+    switch (n->kind) {
+    case AST_TYPE_DECL:
+        type_decl(s, n);
+        break;
+    case AST_IMPLICIT:
+        implicit_stmt(s, n);
+        break;
+    case AST_PARAMETER_STMT:
+        for (int i = 0; i < n->u.list.items.n; i++) {
+            Node *en = n->u.list.items.v[i];
+            Symbol *y = declare(s, en->u.entity.id, en);
+            if (y) {
+                en->u.entity.sym = y;
+                make_parameter(s, y, en->u.entity.init, en);
+            }
+        }
+        break;
+    case AST_DIMENSION_STMT: case AST_ALLOCATABLE_STMT: case AST_COMMON_STMT:
+        for (int i = 0; i < n->u.list.items.n; i++) {
+            Node *en = n->u.list.items.v[i];
+            Symbol *y = declare(s, en->u.entity.id, en);
+            if (!y)
+                continue;
+            en->u.entity.sym = y;
+            if (n->kind == AST_ALLOCATABLE_STMT)
+                y->allocatable = 1;
+            if (n->kind == AST_COMMON_STMT)
+                y->common = 1;
+            if (n->kind == AST_DIMENSION_STMT && !en->u.entity.dims.n)
+                diag_error(s->diag, en->loc, "DIMENSION needs the extents of '%s'", y->name);
+            set_dims(s, y, &en->u.entity.dims, en);
+        }
+        break;
+    case AST_SAVE_STMT: case AST_EXTERNAL_STMT: case AST_INTRINSIC_STMT:
+        for (int i = 0; i < n->u.list.items.n; i++) {
+            Node *nm = n->u.list.items.v[i];
+            Symbol *y = declare(s, nm->u.name.id, nm);
+            if (!y)
+                continue;
+            nm->u.name.sym = y;
+            if (n->kind == AST_SAVE_STMT)
+                y->save = 1;
+            else if (n->kind == AST_EXTERNAL_STMT)
+                y->external = 1;
+            else if (!is_intrinsic_name(y->name))
+                diag_error(s->diag, nm->loc, "'%s' is not an intrinsic of the HPF subset", y->name);
+            else
+                y->intrinsic = 1;
+        }
+        break;
+    case AST_PROCESSORS:
+        mapping_object(s, n, SYM_PROCESSORS);
+        break;
+    case AST_TEMPLATE:
+        mapping_object(s, n, SYM_TEMPLATE);
+        break;
+    default:
+        break;   /* DISTRIBUTE and ALIGN: after every declaration */
+    }
+}
+
+static void check_unit(Sema *s, Node *u, Scope *host)
+{
+    Scope *sc = scope_new(s->arena, host, u);
+    if (host) {
+        sc->implicit_none = host->implicit_none;
+        memcpy(sc->implicit, host->implicit, sizeof sc->implicit);
+    }
+    u->u.unit.scope = sc;
+    Scope *saved = s->scope;
+    s->scope = sc;
+
+    if (u->u.unit.id) {
+        SymKind k = u->u.unit.which == UNIT_PROGRAM ? SYM_PROGRAM
+                    : u->u.unit.which == UNIT_SUBROUTINE ? SYM_SUBROUTINE : SYM_FUNCTION;
+        const char *result = u->u.unit.result;
+        if (u->u.unit.which == UNIT_FUNCTION && !result) {
+            Symbol *r = scope_add(s->arena, sc, u->u.unit.id, SYM_VARIABLE, u);
+            r->result = 1;
+            r->unit = u;
+        } else {
+            Symbol *self = scope_add(s->arena, sc, u->u.unit.id, k, u);
+            self->unit = u;
+            if (result) {
+                if (!strcmp(result, u->u.unit.id))
+                    diag_error(s->diag, u->loc, "RESULT name must differ from the function name");
+                Symbol *r = scope_add(s->arena, sc, result, SYM_VARIABLE, u);
+                r->result = 1;
+            }
+        }
+        if (u->u.unit.rtype) {
+            Symbol *r = scope_lookup_local(sc, result ? result : u->u.unit.id);
+            r->type = spec_type(s, u->u.unit.rtype);
+            r->typed = 1;
+        }
+    }
+    for (int i = 0; i < u->u.unit.args.n; i++) {
+        Node *a = u->u.unit.args.v[i];
+        if (scope_lookup_local(sc, a->u.name.id)) {
+            diag_error(s->diag, a->loc, "dummy argument '%s' appears twice or names the "
+                       "procedure", a->u.name.id);
+            continue;
+        }
+        Symbol *y = scope_add(s->arena, sc, a->u.name.id, SYM_VARIABLE, a);
+        y->dummy = i + 1;
+        a->u.name.sym = y;
+    }
+
+    /* the specification part, then the mapping directives, then the rest */
+    PtrVec *body = &u->u.unit.body;
+    int first_exec = body->n;
+    for (int i = 0; i < body->n; i++)
+        if (!is_spec(body->v[i])) {
+            first_exec = i;
+            break;
+        }
+    for (int i = 0; i < first_exec; i++)
+        spec_stmt(s, body->v[i]);
+    /* names declared only by DIMENSION, dummies, results: implicit types now */
+    for (int i = 0; i < sc->symbols.n; i++) {
+        Symbol *y = sc->symbols.v[i];
+        if (y->typed || y->kind != SYM_VARIABLE)
+            continue;
+        Type t = sc->implicit[y->name[0] - 'a'];
+        if (t.base == TY_NONE) {
+            diag_error(s->diag, y->decl->loc, "'%s' has no type (IMPLICIT NONE is in effect)",
+                       y->name);
+            t = (Type){TY_ERROR, 0};
+        }
+        y->type = t;
+        y->typed = 1;
+    }
+    for (int i = 0; i < sc->symbols.n; i++) {
+        Symbol *y = sc->symbols.v[i];
+        if (y->rank && y->kind == SYM_VARIABLE)
+            check_dim_forms(s, y, y->decl);
+    }
+    for (int i = 0; i < first_exec; i++) {
+        Node *n = body->v[i];
+        if (n->kind == AST_DISTRIBUTE)
+            distribute(s, n);
+        else if (n->kind == AST_ALIGN)
+            align(s, n);
+    }
+    for (int i = first_exec; i < body->n; i++)
+        check_stmt(s, body->v[i]);
+    check_labels(s, u);
+
+    for (int i = 0; i < u->u.unit.contains.n; i++)
+        check_unit(s, u->u.unit.contains.v[i], sc);
+    s->scope = saved;
+}
+
+int sema_check(Node *file, Arena *a, Diag *d, Define *defs, int ndefs)
+{
+    int before = d->nerrors;
+    Sema s = {.arena = a, .diag = d, .file = file, .defs = defs, .ndefs = ndefs};
+    PtrVec *units = &file->u.list.items;
+    int programs = 0;
+    for (int i = 0; i < units->n; i++) {
+        Node *u = units->v[i];
+        if (u->u.unit.which == UNIT_PROGRAM && ++programs == 2)
+            diag_error(d, u->loc, "a second main program in one file");
+        for (int j = 0; j < i; j++) {
+            Node *v = units->v[j];
+            if (u->u.unit.id && v->u.unit.id && !strcmp(u->u.unit.id, v->u.unit.id))
+                diag_error(d, u->loc, "program unit '%s' is defined twice", u->u.unit.id);
+        }
+    }
+    for (int i = 0; i < units->n; i++)
+        check_unit(&s, units->v[i], NULL);
+    free(s.indices.v);
+    return d->nerrors - before;
+}

@@ -1,1 +1,1263 @@
+/* sema_expr.c - expressions: name resolution, the intrinsic table, types,
+ * ranks and shapes (conformance of elemental operations), and the folding
+ * of constant expressions (PARAMETER values, bounds, directive arguments).
+ * Rules: Fortran 95 7.1 (expressions), 13 (intrinsics), 2.4.5 (conformance). */
 #include <config.h>
+
+#include <math.h>
+#include <stdint.h>
+#include <string.h>
+
+#include "sema_int.h"
+
+/* ---- the intrinsic procedures of the subset ---- */
+
+typedef enum {
+    I_ELEMENTAL,     /* result: the operands' conformed shape */
+    I_REDUCE,        /* SUM PRODUCT MAXVAL MINVAL COUNT ANY ALL: [DIM=] drops a dimension */
+    I_LOC,           /* MAXLOC MINLOC */
+    I_DOT,           /* DOT_PRODUCT */
+    I_SHIFT,         /* CSHIFT EOSHIFT: the array's shape */
+    I_TRANSPOSE, I_SPREAD, I_MATMUL,
+    I_SIZE,          /* SIZE, and LBOUND/UBOUND with DIM= */
+    I_BOUND,         /* LBOUND UBOUND */
+    I_SHAPE,
+    I_NPROCS         /* NUMBER_OF_PROCESSORS */
+} IntrClass;
+
+typedef enum {
+    R_ARG,           /* the first argument's type */
+    R_INT, R_REAL, R_DBLE, R_LOGICAL,
+    R_REAL_OF_ARG    /* REAL of the argument's kind (ABS of COMPLEX) */
+} IntrResult;
+
+typedef struct Intrinsic {
+    const char *name;
+    IntrClass cls;
+    IntrResult res;
+    int min, max;        /* argument counts; max -1: any */
+    const char *keywords;/* argument keywords, in order, comma-separated */
+    int numeric_only;    /* arguments must be numeric */
+} Intrinsic;
+
+static const Intrinsic intrinsics[] = {
+    {"abs", I_ELEMENTAL, R_REAL_OF_ARG, 1, 1, "a", 1},
+    {"sqrt", I_ELEMENTAL, R_ARG, 1, 1, "x", 1},
+    {"exp", I_ELEMENTAL, R_ARG, 1, 1, "x", 1},
+    {"log", I_ELEMENTAL, R_ARG, 1, 1, "x", 1},
+    {"log10", I_ELEMENTAL, R_ARG, 1, 1, "x", 1},
+    {"sin", I_ELEMENTAL, R_ARG, 1, 1, "x", 1},
+    {"cos", I_ELEMENTAL, R_ARG, 1, 1, "x", 1},
+    {"tan", I_ELEMENTAL, R_ARG, 1, 1, "x", 1},
+    {"atan", I_ELEMENTAL, R_ARG, 1, 1, "x", 1},
+    {"atan2", I_ELEMENTAL, R_ARG, 2, 2, "y,x", 1},
+    {"mod", I_ELEMENTAL, R_ARG, 2, 2, "a,p", 1},
+    {"min", I_ELEMENTAL, R_ARG, 2, -1, "", 1},
+    {"max", I_ELEMENTAL, R_ARG, 2, -1, "", 1},
+    {"sign", I_ELEMENTAL, R_ARG, 2, 2, "a,b", 1},
+    {"real", I_ELEMENTAL, R_REAL, 1, 2, "a,kind", 1},
+    {"dble", I_ELEMENTAL, R_DBLE, 1, 1, "a", 1},
+    {"float", I_ELEMENTAL, R_REAL, 1, 1, "a", 1},
+    {"int", I_ELEMENTAL, R_INT, 1, 2, "a,kind", 1},
+    {"nint", I_ELEMENTAL, R_INT, 1, 2, "a,kind", 1},
+    {"merge", I_ELEMENTAL, R_ARG, 3, 3, "tsource,fsource,mask", 0},
+    {"sum", I_REDUCE, R_ARG, 1, 3, "array,dim,mask", 1},
+    {"product", I_REDUCE, R_ARG, 1, 3, "array,dim,mask", 1},
+    {"maxval", I_REDUCE, R_ARG, 1, 3, "array,dim,mask", 1},
+    {"minval", I_REDUCE, R_ARG, 1, 3, "array,dim,mask", 1},
+    {"count", I_REDUCE, R_INT, 1, 2, "mask,dim", 0},
+    {"any", I_REDUCE, R_LOGICAL, 1, 2, "mask,dim", 0},
+    {"all", I_REDUCE, R_LOGICAL, 1, 2, "mask,dim", 0},
+    {"maxloc", I_LOC, R_INT, 1, 3, "array,dim,mask", 1},
+    {"minloc", I_LOC, R_INT, 1, 3, "array,dim,mask", 1},
+    {"dot_product", I_DOT, R_ARG, 2, 2, "vector_a,vector_b", 0},
+    {"cshift", I_SHIFT, R_ARG, 2, 3, "array,shift,dim", 0},
+    {"eoshift", I_SHIFT, R_ARG, 2, 4, "array,shift,boundary,dim", 0},
+    {"transpose", I_TRANSPOSE, R_ARG, 1, 1, "matrix", 0},
+    {"spread", I_SPREAD, R_ARG, 3, 3, "source,dim,ncopies", 0},
+    {"matmul", I_MATMUL, R_ARG, 2, 2, "matrix_a,matrix_b", 0},
+    {"size", I_SIZE, R_INT, 1, 2, "array,dim", 0},
+    {"lbound", I_BOUND, R_INT, 1, 2, "array,dim", 0},
+    {"ubound", I_BOUND, R_INT, 1, 2, "array,dim", 0},
+    {"shape", I_SHAPE, R_INT, 1, 1, "source", 0},
+    {"number_of_processors", I_NPROCS, R_INT, 0, 1, "dim", 0},
+};
+
+/* Standard Fortran procedures outside the subset, refused by name when a
+ * program uses one without defining it. */
+static const char *const unsupported_intrinsics[] = {
+    "acos", "asin", "sinh", "cosh", "tanh", "aint", "anint", "floor", "ceiling",
+    "modulo", "dim", "dprod", "cmplx", "aimag", "conjg", "huge", "tiny",
+    "epsilon", "kind", "len", "len_trim", "trim", "adjustl", "adjustr", "index",
+    "char", "ichar", "achar", "iachar", "transfer", "reshape", "pack", "unpack",
+    "allocated", "present", "associated", "exponent", "fraction", "nearest",
+    "spacing", "scale", "iand", "ior", "ieor", "not", "ishft", "btest", "ibset",
+    "ibclr", "selected_int_kind", "selected_real_kind", "precision", "range",
+    "digits", "radix", "maxexponent", "minexponent", "random_number",
+    "random_seed", "cpu_time", "system_clock", "date_and_time", "lge", "lgt",
+    "lle", "llt", "repeat", "scan", "verify", "logical", "sngl", "idint",
+    "ifix", "amax1", "amin1", "max0", "min0", "dsqrt", "dexp", "dlog", "dsin",
+    "dcos", "dabs", "iabs", "alog", "processors_shape",
+};
+
+static const Intrinsic *find_intrinsic(const char *name)
+{
+    for (size_t i = 0; i < sizeof intrinsics / sizeof intrinsics[0]; i++)
+        if (strcmp(intrinsics[i].name, name) == 0)
+            return &intrinsics[i];
+    return NULL;
+}
+
+int is_intrinsic_name(const char *name)
+{
+    return find_intrinsic(name) != NULL;
+}
+
+static int is_unsupported_intrinsic(const char *name)
+{
+    for (size_t i = 0; i < sizeof unsupported_intrinsics / sizeof unsupported_intrinsics[0]; i++)
+        if (strcmp(unsupported_intrinsics[i], name) == 0)
+            return 1;
+    return 0;
+}
+
+/* ---- helpers ---- */
+
+int is_numeric(Type t)
+{
+    return t.base == TY_INTEGER || t.base == TY_REAL || t.base == TY_COMPLEX;
+}
+
+static int is_error(const Node *e)
+{
+    return e->type.base == TY_ERROR;
+}
+
+static void set_type(Node *e, TypeBase b, int kind)
+{
+    e->type = (Type){(unsigned char)b, (unsigned char)kind};
+}
+
+static void set_error(Node *e)
+{
+    set_type(e, TY_ERROR, 0);
+    e->rank = 0;
+}
+
+static void set_shape(Sema *s, Node *e, int rank, const long long *ext)
+{
+    e->rank = rank;
+    e->extent = NULL;
+    if (!rank)
+        return;
+    e->extent = arena_alloc(s->arena, (size_t)rank * sizeof *e->extent);
+    for (int i = 0; i < rank; i++)
+        e->extent[i] = ext ? ext[i] : -1;
+}
+
+static void copy_shape(Sema *s, Node *to, const Node *from)
+{
+    set_shape(s, to, from->rank, from->extent);
+}
+
+static long long sym_extent(const Symbol *y, int d)
+{
+    if (!y->bounds_known[d])
+        return -1;
+    long long n = y->hi[d] - y->lo[d] + 1;
+    return n < 0 ? 0 : n;
+}
+
+/* Two shapes conform when ranks agree and known extents are equal; a scalar
+ * conforms with anything (F95 2.4.5). Reports and returns 0 otherwise. */
+int conform(Sema *s, const Node *a, const Node *b, Loc loc, const char *what)
+{
+    if (!a->rank || !b->rank || is_error(a) || is_error(b))
+        return 1;
+    if (a->rank != b->rank) {
+        diag_error(s->diag, loc, "%s: rank %d and rank %d do not conform", what, a->rank,
+                   b->rank);
+        return 0;
+    }
+    for (int i = 0; i < a->rank; i++)
+        if (a->extent && b->extent && a->extent[i] >= 0 && b->extent[i] >= 0
+            && a->extent[i] != b->extent[i]) {
+            diag_error(s->diag, loc, "%s: extents %lld and %lld differ in dimension %d",
+                       what, a->extent[i], b->extent[i], i + 1);
+            return 0;
+        }
+    return 1;
+}
+
+/* The conformed shape of two operands: the array one, known extents first. */
+static void join_shape(Sema *s, Node *e, const Node *a, const Node *b)
+{
+    const Node *src = a->rank ? a : b;
+    copy_shape(s, e, src);
+    if (a->rank && b->rank && e->extent)
+        for (int i = 0; i < e->rank; i++)
+            if (e->extent[i] < 0 && b->extent)
+                e->extent[i] = b->extent[i];
+}
+
+Symbol *sema_lookup(Sema *s, const char *name)
+{
+    for (int i = s->indices.n - 1; i >= 0; i--) {
+        Symbol *y = s->indices.v[i];
+        if (strcmp(y->name, name) == 0)
+            return y;
+    }
+    return scope_lookup(s->scope, name);
+}
+
+/* A name used but never declared: a variable of the implicit type, or an
+ * error under IMPLICIT NONE (the symbol is made all the same, typed as an
+ * error, so one message is given per name). */
+Symbol *sema_implicit(Sema *s, const char *name, Node *where)
+{
+    Scope *sc = s->scope;
+    Symbol *y = scope_add(s->arena, sc, name, SYM_VARIABLE, where);
+    Type t = {TY_NONE, 0};
+    for (Scope *k = sc; k; k = k->parent) {
+        if (k->implicit_none)
+            break;
+        t = k->implicit[name[0] - 'a'];
+        break;
+    }
+    if (t.base == TY_NONE) {
+        diag_error(s->diag, where->loc, "'%s' is not declared (IMPLICIT NONE is in effect)", name);
+        t = (Type){TY_ERROR, 0};
+    }
+    y->type = t;
+    return y;
+}
+
+/* ---- checking ---- */
+
+static void check_name(Sema *s, Node *e)
+{
+    Symbol *y = sema_lookup(s, e->u.name.id);
+    if (!y)
+        y = sema_implicit(s, e->u.name.id, e);
+    e->u.name.sym = y;
+    switch (y->kind) {
+    case SYM_VARIABLE: case SYM_PARAMETER: case SYM_INDEX:
+        e->type = y->type;
+        set_shape(s, e, y->rank, NULL);
+        for (int d = 0; d < y->rank; d++)
+            e->extent[d] = sym_extent(y, d);
+        return;
+    case SYM_FUNCTION:
+        diag_error(s->diag, e->loc, "function '%s' used without an argument list", y->name);
+        break;
+    default:
+        diag_error(s->diag, e->loc, "%s '%s' cannot be used in an expression",
+                   sym_kind_name(y->kind), y->name);
+        break;
+    }
+    set_error(e);
+}
+
+static void check_subscripts(Sema *s, Node *e, Symbol *y)
+{
+    PtrVec *args = &e->u.ref.args;
+    if (args->n != y->rank) {
+        diag_error(s->diag, e->loc, "array '%s' has rank %d but %d subscript%s given", y->name,
+                   y->rank, args->n, args->n == 1 ? " is" : "s are");
+        set_error(e);
+        return;
+    }
+    long long ext[MAX_RANK];
+    int rank = 0;
+    for (int d = 0; d < args->n; d++) {
+        Node *a = args->v[d];
+        if (a->kind == AST_KEYWORD_ARG) {
+            diag_error(s->diag, a->loc, "keyword argument in the subscripts of array '%s'",
+                       y->name);
+            set_error(e);
+            return;
+        }
+        if (a->kind == AST_TRIPLET) {
+            Node *parts[3] = {a->u.triplet.lo, a->u.triplet.hi, a->u.triplet.stride};
+            long long v[3];
+            int known[3];
+            for (int k = 0; k < 3; k++) {
+                known[k] = 0;
+                if (!parts[k])
+                    continue;
+                sema_expr(s, parts[k]);
+                if (!is_error(parts[k]) && (parts[k]->type.base != TY_INTEGER || parts[k]->rank))
+                    diag_error(s->diag, parts[k]->loc, "section bound must be a scalar integer");
+                known[k] = sema_int_const(s, parts[k], &v[k]);
+            }
+            if (!parts[0] && y->bounds_known[d]) {
+                v[0] = y->lo[d];
+                known[0] = 1;
+            }
+            if (!parts[1] && y->bounds_known[d]) {
+                v[1] = y->hi[d];
+                known[1] = 1;
+            }
+            if (!parts[2]) {
+                v[2] = 1;
+                known[2] = 1;
+            }
+            if (known[2] && v[2] == 0) {
+                diag_error(s->diag, a->loc, "section stride is zero");
+                known[2] = 0;
+            }
+            long long n = -1;
+            if (known[0] && known[1] && known[2]) {
+                n = (v[1] - v[0] + v[2]) / v[2];
+                if (n < 0)
+                    n = 0;
+            }
+            ext[rank++] = n;
+            set_type(a, TY_INTEGER, 4);
+            continue;
+        }
+        sema_expr(s, a);
+        if (is_error(a))
+            continue;
+        if (a->type.base != TY_INTEGER) {
+            diag_error(s->diag, a->loc, "subscript of '%s' must be an integer, not %s",
+                       y->name, type_name(a->type));
+        } else if (a->rank == 1) {
+            ext[rank++] = a->extent ? a->extent[0] : -1;   /* vector subscript */
+        } else if (a->rank > 1) {
+            diag_error(s->diag, a->loc, "subscript of '%s' has rank %d (a vector subscript "
+                       "must have rank 1)", y->name, a->rank);
+        }
+    }
+    e->type = y->type;
+    e->u.ref.what = rank ? REF_SECTION : REF_ELEMENT;
+    set_shape(s, e, rank, ext);
+}
+
+/* Keyword arguments to positions; returns 0 after an error. */
+static int place_args(Sema *s, Node *e, const Intrinsic *in, Node **slot, int nslot)
+{
+    char kw[8][24];
+    int nkw = 0;
+    for (const char *k = in->keywords; *k && nkw < 8;) {
+        size_t len = strcspn(k, ",");
+        if (len >= sizeof kw[0])
+            len = sizeof kw[0] - 1;
+        memcpy(kw[nkw], k, len);
+        kw[nkw++][len] = '\0';
+        k += len + (k[len] == ',');
+    }
+    PtrVec *args = &e->u.ref.args;
+    int seen_kw = 0;
+    for (int i = 0; i < args->n; i++) {
+        Node *a = args->v[i];
+        int pos = i;
+        if (a->kind == AST_KEYWORD_ARG) {
+            seen_kw = 1;
+            pos = -1;
+            for (int k = 0; k < nkw; k++)
+                if (strcmp(kw[k], a->u.kwarg.id) == 0)
+                    pos = k;
+            if (pos < 0) {
+                diag_error(s->diag, a->u.kwarg.id_loc, "intrinsic '%s' has no argument named '%s'",
+                           in->name, a->u.kwarg.id);
+                return 0;
+            }
+            a = a->u.kwarg.value;
+        } else if (seen_kw) {
+            diag_error(s->diag, a->loc, "positional argument after a keyword argument");
+            return 0;
+        } else if (a->kind == AST_TRIPLET) {
+            diag_error(s->diag, a->loc, "section triplet as an argument of '%s'", in->name);
+            return 0;
+        }
+        if (pos >= nslot) {
+            pos = nslot - 1;   /* MIN and MAX: any number */
+            slot[pos] = a;
+            continue;
+        }
+        if (slot[pos]) {
+            diag_error(s->diag, a->loc, "argument '%s' of '%s' given twice",
+                       pos < nkw ? kw[pos] : "?", in->name);
+            return 0;
+        }
+        slot[pos] = a;
+    }
+    return 1;
+}
+
+static int dim_arg(Sema *s, Node *dim, int rank, const char *name)
+{
+    long long d;
+    if (!dim)
+        return 0;
+    if (dim->type.base != TY_INTEGER || dim->rank) {
+        diag_error(s->diag, dim->loc, "DIM argument of '%s' must be a scalar integer", name);
+        return -1;
+    }
+    if (!sema_int_const(s, dim, &d))
+        return -2;   /* not constant: extent unknown */
+    if (d < 1 || d > rank) {
+        diag_error(s->diag, dim->loc, "DIM=%lld is out of range for an array of rank %d", d, rank);
+        return -1;
+    }
+    return (int)d;
+}
+
+static void check_intrinsic(Sema *s, Node *e, const Intrinsic *in)
+{
+    PtrVec *args = &e->u.ref.args;
+    e->u.ref.what = REF_INTRINSIC;
+    e->u.ref.intr = in;
+    if (args->n < in->min || (in->max >= 0 && args->n > in->max)) {
+        if (in->max == in->min)
+            diag_error(s->diag, e->loc, "intrinsic '%s' takes %d argument%s, %d given",
+                       in->name, in->min, in->min == 1 ? "" : "s", args->n);
+        else if (in->max < 0)
+            diag_error(s->diag, e->loc, "intrinsic '%s' takes at least %d arguments, %d given",
+                       in->name, in->min, args->n);
+        else
+            diag_error(s->diag, e->loc, "intrinsic '%s' takes %d to %d arguments, %d given",
+                       in->name, in->min, in->max, args->n);
+        set_error(e);
+        return;
+    }
+    for (int i = 0; i < args->n; i++) {
+        Node *a = args->v[i];
+        if (a->kind == AST_KEYWORD_ARG) {
+            sema_expr(s, a->u.kwarg.value);
+            a->type = a->u.kwarg.value->type;
+            copy_shape(s, a, a->u.kwarg.value);
+        } else if (a->kind != AST_TRIPLET) {
+            sema_expr(s, a);
+        }
+        if (is_error(a)) {
+            set_error(e);
+            return;
+        }
+    }
+    Node *slot[4] = {0};
+    int nslot = in->max < 0 ? 2 : in->max;
+    if (in->max < 0 || !place_args(s, e, in, slot, nslot > 4 ? 4 : nslot)) {
+        if (in->max >= 0) {
+            set_error(e);
+            return;
+        }
+        slot[0] = args->v[0];
+    }
+    Node *a0 = slot[0];
+    if (in->numeric_only)
+        for (int i = 0; i < args->n; i++) {
+            Node *a = args->v[i];
+            if (a->kind == AST_KEYWORD_ARG) {
+                const char *k = a->u.kwarg.id;
+                if (!strcmp(k, "dim") || !strcmp(k, "mask") || !strcmp(k, "kind"))
+                    continue;
+            }
+            if (!is_numeric(a->type)) {
+                diag_error(s->diag, a->loc, "argument of '%s' must be numeric, not %s",
+                           in->name, type_name(a->type));
+                set_error(e);
+                return;
+            }
+        }
+
+    /* result type */
+    Type t = a0 ? a0->type : (Type){TY_INTEGER, 4};
+    switch (in->res) {
+    case R_ARG: break;
+    case R_INT: t = (Type){TY_INTEGER, 4}; break;
+    case R_REAL: t = (Type){TY_REAL, 4}; break;
+    case R_DBLE: t = (Type){TY_REAL, 8}; break;
+    case R_LOGICAL: t = (Type){TY_LOGICAL, 4}; break;
+    case R_REAL_OF_ARG:
+        if (t.base == TY_COMPLEX)
+            t.base = TY_REAL;
+        break;
+    }
+    if ((in->res == R_REAL || in->res == R_INT) && slot[1]) {
+        long long k;
+        if (sema_int_const(s, slot[1], &k) && (k == 4 || k == 8))
+            t.kind = (unsigned char)k;
+        else
+            diag_error(s->diag, slot[1]->loc, "KIND argument must be the constant 4 or 8");
+    }
+    e->type = t;
+
+    /* result shape */
+    long long ext[MAX_RANK];
+    switch (in->cls) {
+    case I_ELEMENTAL: {
+        const Node *shape = NULL;
+        for (int i = 0; i < args->n; i++) {
+            Node *a = args->v[i];
+            if (a->kind == AST_KEYWORD_ARG && !strcmp(a->u.kwarg.id, "kind"))
+                continue;
+            if (shape && !conform(s, shape, a, a->loc, "intrinsic arguments")) {
+                set_error(e);
+                return;
+            }
+            if (a->rank && !shape)
+                shape = a;
+        }
+        if (in->res == R_ARG && in->numeric_only && in->max != 1)
+            for (int i = 1; i < args->n; i++) {
+                Node *a = args->v[i];
+                if (a->kind != AST_KEYWORD_ARG && a->type.base != a0->type.base)
+                    diag_error(s->diag, a->loc, "arguments of '%s' must have one type "
+                               "(%s and %s)", in->name, type_name(a0->type), type_name(a->type));
+            }
+        if (!strcmp(in->name, "merge") && slot[2] && slot[2]->type.base != TY_LOGICAL)
+            diag_error(s->diag, slot[2]->loc, "MASK argument of 'merge' must be logical");
+        if (shape)
+            copy_shape(s, e, shape);
+        break;
+    }
+    case I_REDUCE: case I_LOC: {
+        int is_mask_first = in->res == R_LOGICAL || !strcmp(in->name, "count");
+        if (!a0->rank) {
+            diag_error(s->diag, a0->loc, "first argument of '%s' must be an array", in->name);
+            set_error(e);
+            return;
+        }
+        if (is_mask_first && a0->type.base != TY_LOGICAL)
+            diag_error(s->diag, a0->loc, "argument of '%s' must be logical", in->name);
+        Node *dim = is_mask_first ? slot[1] : slot[1];
+        Node *mask = is_mask_first ? NULL : slot[2];
+        if (mask) {
+            if (mask->type.base != TY_LOGICAL)
+                diag_error(s->diag, mask->loc, "MASK argument of '%s' must be logical", in->name);
+            conform(s, a0, mask, mask->loc, "MASK argument");
+        }
+        int d = dim_arg(s, dim, a0->rank, in->name);
+        if (d == -1) {
+            set_error(e);
+            return;
+        }
+        if (!dim) {
+            if (in->cls == I_LOC) {
+                ext[0] = a0->rank;
+                set_shape(s, e, 1, ext);
+            }
+            break;
+        }
+        int r = 0;
+        for (int i = 0; i < a0->rank; i++)
+            if (i + 1 != d)
+                ext[r++] = d > 0 && a0->extent ? a0->extent[i] : -1;
+        set_shape(s, e, a0->rank - 1, ext);
+        break;
+    }
+    case I_DOT:
+        if (a0->rank != 1 || slot[1]->rank != 1) {
+            diag_error(s->diag, e->loc, "arguments of 'dot_product' must be rank-1 arrays");
+            set_error(e);
+            return;
+        }
+        conform(s, a0, slot[1], e->loc, "arguments of 'dot_product'");
+        if (a0->type.base == TY_LOGICAL)
+            e->type = (Type){TY_LOGICAL, 4};
+        break;
+    case I_SHIFT:
+        if (!a0->rank) {
+            diag_error(s->diag, a0->loc, "ARRAY argument of '%s' must be an array", in->name);
+            set_error(e);
+            return;
+        }
+        if (slot[1]->type.base != TY_INTEGER)
+            diag_error(s->diag, slot[1]->loc, "SHIFT argument of '%s' must be integer", in->name);
+        if (dim_arg(s, !strcmp(in->name, "cshift") ? slot[2] : slot[3], a0->rank, in->name) == -1) {
+            set_error(e);
+            return;
+        }
+        copy_shape(s, e, a0);
+        break;
+    case I_TRANSPOSE:
+        if (a0->rank != 2) {
+            diag_error(s->diag, a0->loc, "argument of 'transpose' must have rank 2");
+            set_error(e);
+            return;
+        }
+        ext[0] = a0->extent[1];
+        ext[1] = a0->extent[0];
+        set_shape(s, e, 2, ext);
+        break;
+    case I_SPREAD: {
+        if (a0->rank + 1 > MAX_RANK) {
+            diag_error(s->diag, e->loc, "SPREAD result would have rank above %d", MAX_RANK);
+            set_error(e);
+            return;
+        }
+        int d = dim_arg(s, slot[1], a0->rank + 1, in->name);
+        long long nc = -1;
+        if (slot[2] && !sema_int_const(s, slot[2], &nc))
+            nc = -1;
+        if (d == -1) {
+            set_error(e);
+            return;
+        }
+        for (int i = 0, r = 0; i <= a0->rank; i++)
+            ext[i] = i + 1 == d ? nc : d > 0 && a0->extent ? a0->extent[r++] : -1;
+        set_shape(s, e, a0->rank + 1, ext);
+        break;
+    }
+    case I_MATMUL: {
+        Node *b = slot[1];
+        if (a0->rank < 1 || a0->rank > 2 || b->rank < 1 || b->rank > 2
+            || (a0->rank == 1 && b->rank == 1)) {
+            diag_error(s->diag, e->loc, "arguments of 'matmul' must be a matrix and a matrix "
+                       "or vector");
+            set_error(e);
+            return;
+        }
+        long long inner_a = a0->extent[a0->rank - 1], inner_b = b->extent[0];
+        if (inner_a >= 0 && inner_b >= 0 && inner_a != inner_b)
+            diag_error(s->diag, e->loc, "arguments of 'matmul' do not conform (%lld and %lld)",
+                       inner_a, inner_b);
+        int r = 0;
+        if (a0->rank == 2)
+            ext[r++] = a0->extent[0];
+        if (b->rank == 2)
+            ext[r++] = b->extent[1];
+        set_shape(s, e, r, ext);
+        break;
+    }
+    case I_SIZE: case I_BOUND: case I_SHAPE:
+        if (!a0->rank) {
+            diag_error(s->diag, a0->loc, "argument of '%s' must be an array", in->name);
+            set_error(e);
+            return;
+        }
+        if (dim_arg(s, slot[1], a0->rank, in->name) == -1) {
+            set_error(e);
+            return;
+        }
+        if (in->cls == I_SHAPE || (in->cls == I_BOUND && !slot[1])) {
+            ext[0] = a0->rank;
+            set_shape(s, e, 1, ext);
+        }
+        break;
+    case I_NPROCS:
+        break;
+    }
+}
+
+/* A function defined in this file, by name. */
+static Node *find_unit(Sema *s, const char *name)
+{
+    for (Scope *k = s->scope; k; k = k->parent)
+        if (k->unit)
+            for (int i = 0; i < k->unit->u.unit.contains.n; i++) {
+                Node *u = k->unit->u.unit.contains.v[i];
+                if (strcmp(u->u.unit.id, name) == 0)
+                    return u;
+            }
+    PtrVec *units = &s->file->u.list.items;
+    for (int i = 0; i < units->n; i++) {
+        Node *u = units->v[i];
+        if (u->u.unit.id && strcmp(u->u.unit.id, name) == 0)
+            return u;
+    }
+    return NULL;
+}
+
+static Type unit_result_type(Sema *s, Node *u, Loc loc)
+{
+    if (u->u.unit.rtype) {
+        Type t = {(unsigned char)u->u.unit.rtype->base, 4};
+        if (u->u.unit.rtype->dbl)
+            t.kind = 8;
+        else if (u->u.unit.rtype->kind) {
+            long long k;
+            if (sema_int_const(s, u->u.unit.rtype->kind, &k))
+                t.kind = (unsigned char)k;
+        } else if (u->u.unit.rtype->star)
+            t.kind = (unsigned char)u->u.unit.rtype->star;
+        return t;
+    }
+    /* typed inside the function, or by its own implicit rules */
+    const char *rname = u->u.unit.result ? u->u.unit.result : u->u.unit.id;
+    for (int i = 0; i < u->u.unit.body.n; i++) {
+        Node *d = u->u.unit.body.v[i];
+        if (d->kind != AST_TYPE_DECL)
+            continue;
+        for (int j = 0; j < d->u.decl.entities.n; j++) {
+            Node *en = d->u.decl.entities.v[j];
+            if (strcmp(en->u.entity.id, rname) == 0) {
+                Type t = {(unsigned char)d->u.decl.spec.base, d->u.decl.spec.dbl ? 8 : 4};
+                long long k;
+                if (d->u.decl.spec.kind && sema_int_const(s, d->u.decl.spec.kind, &k))
+                    t.kind = (unsigned char)k;
+                return t;
+            }
+        }
+    }
+    int none = 0;
+    for (int i = 0; i < u->u.unit.body.n; i++) {
+        Node *d = u->u.unit.body.v[i];
+        if (d->kind == AST_IMPLICIT && d->u.implicit.none)
+            none = 1;
+    }
+    if (none) {
+        diag_error(s->diag, loc, "function '%s' has no declared type", u->u.unit.id);
+        return (Type){TY_ERROR, 0};
+    }
+    char c = rname[0];
+    return (Type){c >= 'i' && c <= 'n' ? TY_INTEGER : TY_REAL, 4};
+}
+
+static void check_call_args(Sema *s, Node *e)
+{
+    for (int i = 0; i < e->u.ref.args.n; i++) {
+        Node *a = e->u.ref.args.v[i];
+        if (a->kind == AST_KEYWORD_ARG || a->kind == AST_TRIPLET) {
+            diag_error(s->diag, a->loc, "%s in the arguments of procedure '%s'",
+                       a->kind == AST_TRIPLET ? "section triplet" : "keyword argument",
+                       e->u.ref.id);
+            continue;
+        }
+        if (a->kind == AST_NAME) {
+            Symbol *y = sema_lookup(s, a->u.name.id);
+            if (y && (y->kind == SYM_FUNCTION || y->kind == SYM_SUBROUTINE)) {
+                a->u.name.sym = y;
+                continue;   /* a procedure passed as an argument */
+            }
+        }
+        sema_expr(s, a);
+    }
+}
+
+static void check_user_args_count(Sema *s, Node *e, Node *u)
+{
+    if (u && u->u.unit.args.n != e->u.ref.args.n)
+        diag_error(s->diag, e->loc, "'%s' takes %d argument%s, %d given", u->u.unit.id,
+                   u->u.unit.args.n, u->u.unit.args.n == 1 ? "" : "s", e->u.ref.args.n);
+}
+
+static void check_ref(Sema *s, Node *e)
+{
+    const char *name = e->u.ref.id;
+    Symbol *y = sema_lookup(s, name);
+    if (y && (y->kind == SYM_VARIABLE || y->kind == SYM_INDEX) && y->rank) {
+        e->u.ref.sym = y;
+        check_subscripts(s, e, y);
+        return;
+    }
+    if (y && y->kind == SYM_VARIABLE && y->type.base == TY_ERROR) {
+        set_error(e);
+        return;
+    }
+    Node *u = find_unit(s, name);
+    int external = y && y->kind == SYM_VARIABLE && (y->external || (u && !y->assigned));
+    if (y && !external && y->kind != SYM_FUNCTION && !(y->intrinsic)) {
+        if (y->kind == SYM_SUBROUTINE)
+            diag_error(s->diag, e->loc, "'%s' is a subroutine: use CALL", name);
+        else if (y->kind == SYM_VARIABLE || y->kind == SYM_INDEX || y->kind == SYM_PARAMETER)
+            diag_error(s->diag, e->loc, "'%s' is a scalar %s and cannot be subscripted (declare "
+                       "it EXTERNAL if it is a function)", name,
+                       y->kind == SYM_PARAMETER ? "constant" : "variable");
+        else
+            diag_error(s->diag, e->loc, "%s '%s' cannot be used in an expression",
+                       sym_kind_name(y->kind), name);
+        set_error(e);
+        return;
+    }
+    const Intrinsic *in = (!y || y->intrinsic) && !u ? find_intrinsic(name) : NULL;
+    if (in) {
+        check_intrinsic(s, e, in);
+        return;
+    }
+    if (u && u->u.unit.which == UNIT_SUBROUTINE) {
+        diag_error(s->diag, e->loc, "'%s' is a subroutine: use CALL", name);
+        set_error(e);
+        return;
+    }
+    if (!u && !y && is_unsupported_intrinsic(name)) {
+        diag_error(s->diag, e->loc, "intrinsic '%s' is not supported in the HPF subset", name);
+        set_error(e);
+        return;
+    }
+    check_call_args(s, e);
+    check_user_args_count(s, e, u);
+    e->u.ref.what = REF_FUNCTION;
+    if (y && y->typed) {
+        e->type = y->type;
+    } else if (u) {
+        e->type = unit_result_type(s, u, e->loc);
+    } else {
+        Symbol *f = y ? y : sema_implicit(s, name, e);
+        if (f->type.base == TY_ERROR) {
+            set_error(e);
+            return;
+        }
+        e->type = f->type;
+    }
+    if (y && y->kind == SYM_VARIABLE && !y->rank)
+        y->kind = SYM_FUNCTION;
+    e->u.ref.sym = y;
+}
+
+static const char *op_kind(Op op)
+{
+    switch (op) {
+    case OP_ADD: case OP_SUB: case OP_MUL: case OP_DIV: case OP_POW: return "arithmetic";
+    case OP_CONCAT: return "concat";
+    case OP_EQ: case OP_NE: case OP_LT: case OP_LE: case OP_GT: case OP_GE: return "relational";
+    default: return "logical";
+    }
+}
+
+static void check_binary(Sema *s, Node *e)
+{
+    Node *l = e->u.binary.lhs, *r = e->u.binary.rhs;
+    sema_expr(s, l);
+    sema_expr(s, r);
+    if (is_error(l) || is_error(r)) {
+        set_error(e);
+        return;
+    }
+    Op op = e->u.binary.op;
+    const char *k = op_kind(op);
+    char what[64];
+    snprintf(what, sizeof what, "operands of '%s'", op_spelling[op]);
+    if (!conform(s, l, r, e->loc, what)) {
+        set_error(e);
+        return;
+    }
+    join_shape(s, e, l, r);
+    Type lt = l->type, rt = r->type;
+    if (!strcmp(k, "arithmetic")) {
+        if (!is_numeric(lt) || !is_numeric(rt)) {
+            diag_error(s->diag, e->loc, "operands of '%s' must be numeric (%s and %s)",
+                       op_spelling[op], type_name(lt), type_name(rt));
+            set_error(e);
+            return;
+        }
+        Type t = lt.base > rt.base ? lt : rt;
+        if (lt.base == rt.base)
+            t.kind = lt.kind > rt.kind ? lt.kind : rt.kind;
+        else if (lt.base != TY_INTEGER && rt.base != TY_INTEGER)
+            t.kind = lt.kind > rt.kind ? lt.kind : rt.kind;
+        e->type = t;
+    } else if (!strcmp(k, "concat")) {
+        if (lt.base != TY_CHARACTER || rt.base != TY_CHARACTER) {
+            diag_error(s->diag, e->loc, "operands of '//' must be character");
+            set_error(e);
+            return;
+        }
+        set_type(e, TY_CHARACTER, 1);
+    } else if (!strcmp(k, "relational")) {
+        int ok = (is_numeric(lt) && is_numeric(rt))
+                 || (lt.base == TY_CHARACTER && rt.base == TY_CHARACTER);
+        if (ok && (lt.base == TY_COMPLEX || rt.base == TY_COMPLEX) && op != OP_EQ && op != OP_NE)
+            ok = 0;
+        if (!ok) {
+            diag_error(s->diag, e->loc, "operands of '%s' cannot be compared (%s and %s)%s",
+                       op_spelling[op], type_name(lt), type_name(rt),
+                       lt.base == TY_LOGICAL && rt.base == TY_LOGICAL ? ": use .eqv. or .neqv."
+                                                                       : "");
+            set_error(e);
+            return;
+        }
+        set_type(e, TY_LOGICAL, 4);
+    } else {
+        if (lt.base != TY_LOGICAL || rt.base != TY_LOGICAL) {
+            diag_error(s->diag, e->loc, "operands of '%s' must be logical (%s and %s)",
+                       op_spelling[op], type_name(lt), type_name(rt));
+            set_error(e);
+            return;
+        }
+        set_type(e, TY_LOGICAL, 4);
+    }
+}
+
+static void push_index(Sema *s, Symbol *y)
+{
+    vec_push(NULL, &s->indices, y);
+}
+
+static void check_implied_do(Sema *s, Node *e)
+{
+    Node *v = e->u.impdo.var;
+    Node *b[3] = {e->u.impdo.lo, e->u.impdo.hi, e->u.impdo.step};
+    long long val[3] = {0, 0, 1};
+    int known = 1;
+    for (int i = 0; i < 3; i++) {
+        if (!b[i])
+            continue;
+        sema_expr(s, b[i]);
+        if (!is_error(b[i]) && (b[i]->type.base != TY_INTEGER || b[i]->rank))
+            diag_error(s->diag, b[i]->loc, "implied-DO bound must be a scalar integer");
+        known &= sema_int_const(s, b[i], &val[i]);
+    }
+    Symbol *outer = sema_lookup(s, v->u.name.id);
+    Symbol *y = arena_alloc(s->arena, sizeof *y);
+    y->name = v->u.name.id;
+    y->kind = SYM_INDEX;
+    y->type = outer ? outer->type : (Type){TY_INTEGER, 4};
+    if (!outer && s->scope->implicit_none)
+        y->type = (Type){TY_INTEGER, 4};
+    else if (!outer)
+        y->type = s->scope->implicit[y->name[0] - 'a'];
+    if (y->type.base != TY_INTEGER && y->type.base != TY_ERROR)
+        diag_error(s->diag, v->loc, "implied-DO variable '%s' must be integer", y->name);
+    v->u.name.sym = y;
+    v->type = y->type;
+    push_index(s, y);
+    long long count = 0;
+    int count_known = known && val[2] != 0;
+    for (int i = 0; i < e->u.impdo.items.n; i++) {
+        Node *it = e->u.impdo.items.v[i];
+        sema_expr(s, it);
+        if (i == 0)
+            e->type = it->type;
+        if (it->rank > 1)
+            diag_error(s->diag, it->loc, "array constructor item has rank %d", it->rank);
+        long long n = it->rank ? (it->extent ? it->extent[0] : -1) : 1;
+        if (n < 0)
+            count_known = 0;
+        count += n;
+    }
+    s->indices.n--;
+    long long trips = 0;
+    if (count_known) {
+        trips = (val[1] - val[0] + val[2]) / val[2];
+        if (trips < 0)
+            trips = 0;
+    }
+    long long ext = count_known ? trips * count : -1;
+    set_shape(s, e, 1, &ext);
+}
+
+static void check_ctor(Sema *s, Node *e)
+{
+    long long total = 0;
+    int known = 1;
+    PtrVec *items = &e->u.list.items;
+    for (int i = 0; i < items->n; i++) {
+        Node *it = items->v[i];
+        sema_expr(s, it);
+        if (is_error(it)) {
+            set_error(e);
+            return;
+        }
+        if (i == 0)
+            e->type = it->type;
+        else if (it->type.base != e->type.base)
+            diag_error(s->diag, it->loc, "array constructor items must have one type (%s and %s)",
+                       type_name(e->type), type_name(it->type));
+        else if (it->type.kind > e->type.kind)
+            e->type.kind = it->type.kind;
+        if (it->rank > 1)
+            diag_error(s->diag, it->loc, "array constructor item has rank %d", it->rank);
+        long long n = it->rank ? (it->extent ? it->extent[0] : -1) : 1;
+        if (n < 0)
+            known = 0;
+        total += n;
+    }
+    long long ext = known ? total : -1;
+    set_shape(s, e, 1, &ext);
+}
+
+void sema_expr(Sema *s, Node *e)
+{
+    switch (e->kind) {
+    case AST_INT_CONST:
+        set_type(e, TY_INTEGER, e->u.konst.kind);
+        break;
+    case AST_REAL_CONST:
+        set_type(e, TY_REAL, e->u.konst.kind);
+        break;
+    case AST_LOGICAL_CONST:
+        set_type(e, TY_LOGICAL, 4);
+        break;
+    case AST_STRING_CONST:
+        set_type(e, TY_CHARACTER, 1);
+        break;
+    case AST_COMPLEX_CONST: {
+        Node *re = e->u.binary.lhs, *im = e->u.binary.rhs;
+        sema_expr(s, re);
+        sema_expr(s, im);
+        if (!is_numeric(re->type) || !is_numeric(im->type) || re->rank || im->rank
+            || !sema_fold(s, re).known || !sema_fold(s, im).known) {
+            diag_error(s->diag, e->loc, "complex constant needs two numeric constants "
+                       "(general expressions in parentheses cannot be separated by ',')");
+            set_error(e);
+            break;
+        }
+        set_type(e, TY_COMPLEX, re->type.kind > im->type.kind ? re->type.kind : im->type.kind);
+        break;
+    }
+    case AST_NAME:
+        check_name(s, e);
+        break;
+    case AST_REF:
+        check_ref(s, e);
+        break;
+    case AST_BINARY:
+        check_binary(s, e);
+        break;
+    case AST_UNARY: case AST_PAREN: {
+        Node *o = e->u.unary.operand;
+        sema_expr(s, o);
+        e->type = o->type;
+        copy_shape(s, e, o);
+        if (is_error(o))
+            break;
+        if (e->u.unary.op == OP_NOT && o->type.base != TY_LOGICAL) {
+            diag_error(s->diag, e->loc, "operand of '.not.' must be logical, not %s",
+                       type_name(o->type));
+            set_error(e);
+        } else if ((e->u.unary.op == OP_NEG || e->u.unary.op == OP_PLUS) && !is_numeric(o->type)) {
+            diag_error(s->diag, e->loc, "operand of unary '%s' must be numeric, not %s",
+                       op_spelling[e->u.unary.op], type_name(o->type));
+            set_error(e);
+        }
+        break;
+    }
+    case AST_ARRAY_CTOR:
+        check_ctor(s, e);
+        break;
+    case AST_IMPLIED_DO:
+        check_implied_do(s, e);
+        break;
+    case AST_TRIPLET:
+        diag_error(s->diag, e->loc, "section triplet outside an array subscript");
+        set_error(e);
+        break;
+    case AST_KEYWORD_ARG:
+        diag_error(s->diag, e->loc, "keyword argument '%s=' outside an argument list",
+                   e->u.kwarg.id);
+        set_error(e);
+        break;
+    case AST_STAR:
+        break;
+    default:
+        fatal("sema_expr: unexpected %s", ast_kind_name[e->kind]);
+    }
+}
+
+/* ---- constant folding ---- */
+
+static Value int_value(long long i)
+{
+    return (Value){1, {TY_INTEGER, 4}, i, (double)i};
+}
+
+static Value real_value(double r, int kind)
+{
+    return (Value){1, {TY_REAL, (unsigned char)kind}, 0, r};
+}
+
+static double as_real(Value v)
+{
+    return v.type.base == TY_INTEGER ? (double)v.i : v.r;
+}
+
+static Value fold_binary(Sema *s, Node *e, Value a, Value b)
+{
+    Value none = {0};
+    Op op = e->u.binary.op;
+    if (a.type.base == TY_LOGICAL && b.type.base == TY_LOGICAL) {
+        Value r = {1, {TY_LOGICAL, 4}, 0, 0};
+        switch (op) {
+        case OP_AND: r.i = a.i && b.i; return r;
+        case OP_OR: r.i = a.i || b.i; return r;
+        case OP_EQV: r.i = !a.i == !b.i; return r;
+        case OP_NEQV: r.i = !a.i != !b.i; return r;
+        default: return none;
+        }
+    }
+    if (!is_numeric(a.type) || !is_numeric(b.type) || a.type.base == TY_COMPLEX
+        || b.type.base == TY_COMPLEX)
+        return none;
+    if (op >= OP_EQ && op <= OP_GE) {
+        double x = as_real(a), y = as_real(b);
+        int both_int = a.type.base == TY_INTEGER && b.type.base == TY_INTEGER;
+        int c = both_int ? (a.i > b.i) - (a.i < b.i) : (x > y) - (x < y);
+        Value r = {1, {TY_LOGICAL, 4}, 0, 0};
+        switch (op) {
+        case OP_EQ: r.i = c == 0; break;
+        case OP_NE: r.i = c != 0; break;
+        case OP_LT: r.i = c < 0; break;
+        case OP_LE: r.i = c <= 0; break;
+        case OP_GT: r.i = c > 0; break;
+        default: r.i = c >= 0; break;
+        }
+        return r;
+    }
+    if (a.type.base == TY_INTEGER && b.type.base == TY_INTEGER) {
+        long long r = 0;
+        int ovf = 0;
+        switch (op) {
+        case OP_ADD: ovf = __builtin_add_overflow(a.i, b.i, &r); break;
+        case OP_SUB: ovf = __builtin_sub_overflow(a.i, b.i, &r); break;
+        case OP_MUL: ovf = __builtin_mul_overflow(a.i, b.i, &r); break;
+        case OP_DIV:
+            if (b.i == 0) {
+                diag_error(s->diag, e->loc, "division by zero in a constant expression");
+                return none;
+            }
+            if (a.i == INT64_MIN && b.i == -1)
+                ovf = 1;
+            else
+                r = a.i / b.i;
+            break;
+        case OP_POW:
+            if (b.i < 0) {
+                r = a.i == 1 ? 1 : a.i == -1 ? (b.i % 2 ? -1 : 1) : 0;
+            } else {
+                r = 1;
+                for (long long k = 0; k < b.i && !ovf; k++)
+                    ovf = __builtin_mul_overflow(r, a.i, &r);
+            }
+            break;
+        default: return none;
+        }
+        if (ovf) {
+            diag_error(s->diag, e->loc, "integer overflow in a constant expression");
+            return none;
+        }
+        return int_value(r);
+    }
+    double x = as_real(a), y = as_real(b), r;
+    switch (op) {
+    case OP_ADD: r = x + y; break;
+    case OP_SUB: r = x - y; break;
+    case OP_MUL: r = x * y; break;
+    case OP_DIV: r = x / y; break;
+    case OP_POW: r = pow(x, y); break;
+    default: return none;
+    }
+    return real_value(r, e->type.kind);
+}
+
+static Value fold_intrinsic(Sema *s, Node *e)
+{
+    Value none = {0}, v[8];
+    const Intrinsic *in = e->u.ref.intr;
+    int n = e->u.ref.args.n;
+    if (in->cls != I_ELEMENTAL || n > 8 || e->rank)
+        return none;
+    for (int i = 0; i < n; i++) {
+        Node *a = e->u.ref.args.v[i];
+        if (a->kind == AST_KEYWORD_ARG)
+            a = a->u.kwarg.value;
+        v[i] = sema_fold(s, a);
+        if (!v[i].known || v[i].type.base == TY_COMPLEX)
+            return none;
+    }
+    const char *f = in->name;
+    int isint = v[0].type.base == TY_INTEGER;
+    int kind = e->type.kind;
+    if (!strcmp(f, "abs"))
+        return isint ? int_value(v[0].i < 0 ? -v[0].i : v[0].i) : real_value(fabs(v[0].r), kind);
+    if (!strcmp(f, "mod")) {
+        if (isint && v[1].type.base == TY_INTEGER) {
+            if (v[1].i == 0) {
+                diag_error(s->diag, e->loc, "MOD by zero in a constant expression");
+                return none;
+            }
+            return int_value(v[0].i % v[1].i);
+        }
+        return real_value(fmod(as_real(v[0]), as_real(v[1])), kind);
+    }
+    if (!strcmp(f, "min") || !strcmp(f, "max")) {
+        Value best = v[0];
+        for (int i = 1; i < n; i++) {
+            int less = isint ? v[i].i < best.i : as_real(v[i]) < as_real(best);
+            if (f[1] == 'i' ? less : !less && (isint ? v[i].i != best.i : v[i].r != best.r))
+                best = v[i];
+        }
+        return isint ? best : real_value(as_real(best), kind);
+    }
+    if (!strcmp(f, "int"))
+        return int_value((long long)as_real(v[0]));
+    if (!strcmp(f, "nint"))
+        return int_value(llround(as_real(v[0])));
+    if (!strcmp(f, "real") || !strcmp(f, "dble") || !strcmp(f, "float"))
+        return real_value(as_real(v[0]), kind);
+    if (!strcmp(f, "sign")) {
+        if (isint)
+            return int_value((v[0].i < 0 ? -v[0].i : v[0].i) * (v[1].i < 0 ? -1 : 1));
+        return real_value(copysign(fabs(v[0].r), as_real(v[1])), kind);
+    }
+    if (isint)
+        return none;
+    double x = v[0].r, r;
+    if (!strcmp(f, "sqrt")) r = sqrt(x);
+    else if (!strcmp(f, "exp")) r = exp(x);
+    else if (!strcmp(f, "log")) r = log(x);
+    else if (!strcmp(f, "log10")) r = log10(x);
+    else if (!strcmp(f, "sin")) r = sin(x);
+    else if (!strcmp(f, "cos")) r = cos(x);
+    else if (!strcmp(f, "tan")) r = tan(x);
+    else if (!strcmp(f, "atan")) r = atan(x);
+    else if (!strcmp(f, "atan2")) r = atan2(x, as_real(v[1]));
+    else return none;
+    return real_value(r, kind);
+}
+
+Value sema_fold(Sema *s, Node *e)
+{
+    Value none = {0};
+    if (!e || e->type.base == TY_ERROR || e->rank)
+        return none;
+    switch (e->kind) {
+    case AST_INT_CONST:
+        return int_value(e->u.konst.ival);
+    case AST_REAL_CONST:
+        return real_value(e->u.konst.rval, e->u.konst.kind);
+    case AST_LOGICAL_CONST:
+        return (Value){1, {TY_LOGICAL, 4}, e->u.konst.ival, 0};
+    case AST_NAME:
+        if (e->u.name.sym && e->u.name.sym->kind == SYM_PARAMETER)
+            return e->u.name.sym->value;
+        return none;
+    case AST_PAREN:
+        return sema_fold(s, e->u.unary.operand);
+    case AST_UNARY: {
+        Value v = sema_fold(s, e->u.unary.operand);
+        if (!v.known)
+            return none;
+        if (e->u.unary.op == OP_NOT) {
+            v.i = !v.i;
+        } else if (e->u.unary.op == OP_NEG) {
+            if (v.type.base == TY_INTEGER) {
+                if (v.i == INT64_MIN)
+                    return none;
+                v.i = -v.i;
+            }
+            v.r = -v.r;
+        }
+        return v;
+    }
+    case AST_BINARY: {
+        Value a = sema_fold(s, e->u.binary.lhs);
+        Value b = sema_fold(s, e->u.binary.rhs);
+        if (!a.known || !b.known)
+            return none;
+        Value r = fold_binary(s, e, a, b);
+        if (r.known && r.type.base == TY_REAL)
+            r.type.kind = e->type.kind;
+        return r;
+    }
+    case AST_REF:
+        if (e->u.ref.what == REF_INTRINSIC)
+            return fold_intrinsic(s, e);
+        return none;
+    default:
+        return none;
+    }
+}
+
+int sema_int_const(Sema *s, Node *e, long long *out)
+{
+    if (!e)
+        return 0;
+    Value v = sema_fold(s, e);
+    if (!v.known || v.type.base != TY_INTEGER)
+        return 0;
+    *out = v.i;
+    return 1;
+}

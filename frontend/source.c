@@ -244,11 +244,14 @@ static void read_fixed(Out *o)
         if (nlabel < 0)
             continue;
 
+        if (cont && !have_stmt) {
+            diag_error(o->diag, at(o, ln, 6), "continuation line with no statement to continue");
+            cont = 0;   /* read it as the first line of a statement */
+        }
         if (cont) {
-            if (!have_stmt || directive != stmt_directive) {
+            if (directive != stmt_directive) {
                 diag_error(o->diag, at(o, ln, 6),
-                           have_stmt ? "continuation line does not continue a statement of its kind"
-                                     : "continuation line with no statement to continue");
+                           "continuation line does not continue a statement of its kind");
                 continue;
             }
             if (nlabel > 0)

@@ -1,1 +1,84 @@
+/* symtab.c - scopes: one per program unit, a hash table of symbols with a
+ * link to the host's scope for internal subprograms. */
 #include <config.h>
+
+#include <string.h>
+
+#include "sema.h"
+
+static unsigned hash(const char *s)
+{
+    unsigned h = 2166136261u;
+    for (; *s; s++)
+        h = (h ^ (unsigned char)*s) * 16777619u;
+    return h;
+}
+
+Scope *scope_new(Arena *a, Scope *parent, Node *unit)
+{
+    Scope *s = arena_alloc(a, sizeof *s);
+    s->parent = parent;
+    s->unit = unit;
+    s->nbuckets = 64;
+    s->buckets = arena_alloc(a, (size_t)s->nbuckets * sizeof *s->buckets);
+    /* Fortran's default: I-N integer, everything else real */
+    for (int c = 0; c < 26; c++)
+        s->implicit[c] = (Type){c >= 'i' - 'a' && c <= 'n' - 'a' ? TY_INTEGER : TY_REAL, 4};
+    return s;
+}
+
+Symbol *scope_lookup_local(const Scope *s, const char *name)
+{
+    for (Symbol *y = s->buckets[hash(name) % (unsigned)s->nbuckets]; y; y = y->next)
+        if (strcmp(y->name, name) == 0)
+            return y;
+    return NULL;
+}
+
+Symbol *scope_lookup(const Scope *s, const char *name)
+{
+    for (; s; s = s->parent) {
+        Symbol *y = scope_lookup_local(s, name);
+        if (y)
+            return y;
+    }
+    return NULL;
+}
+
+static void grow(Arena *a, Scope *s)
+{
+    int n = s->nbuckets * 2;
+    Symbol **b = arena_alloc(a, (size_t)n * sizeof *b);
+    for (int i = 0; i < s->nbuckets; i++)
+        for (Symbol *y = s->buckets[i], *next; y; y = next) {
+            next = y->next;
+            unsigned h = hash(y->name) % (unsigned)n;
+            y->next = b[h];
+            b[h] = y;
+        }
+    s->buckets = b;
+    s->nbuckets = n;
+}
+
+Symbol *scope_add(Arena *a, Scope *s, const char *name, SymKind kind, Node *decl)
+{
+    if (s->count >= s->nbuckets)
+        grow(a, s);
+    Symbol *y = arena_alloc(a, sizeof *y);
+    y->name = name;
+    y->kind = kind;
+    y->decl = decl;
+    unsigned h = hash(name) % (unsigned)s->nbuckets;
+    y->next = s->buckets[h];
+    s->buckets[h] = y;
+    s->count++;
+    vec_push(a, &s->symbols, y);
+    return y;
+}
+
+const char *sym_kind_name(SymKind k)
+{
+    static const char *const names[] = {"variable", "parameter", "function", "subroutine",
+                                        "program", "processors", "template", "index"};
+    return names[k];
+}
