@@ -124,6 +124,16 @@ static void details(FILE *out, const Node *n)
         fprintf(out, " %s", n->u.entity.id);
         if (n->u.entity.sym && n->u.entity.sym->rank)
             fprintf(out, " rank %d", n->u.entity.sym->rank);
+        if (n->u.entity.sym && n->u.entity.sym->kind == SYM_PARAMETER
+            && n->u.entity.sym->value.known) {
+            const Value *v = &n->u.entity.sym->value;
+            if (v->type.base == TY_INTEGER)
+                fprintf(out, " = %lld", v->i);
+            else if (v->type.base == TY_REAL)
+                fprintf(out, " = %.17g", v->r);
+            else if (v->type.base == TY_LOGICAL)
+                fprintf(out, " = %s", v->i ? ".true." : ".false.");
+        }
         break;
     case AST_DIM:
         fprintf(out, " %s", dim_forms[n->u.dim.form]);

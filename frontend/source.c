@@ -281,8 +281,11 @@ static void read_fixed(Out *o)
             }
         }
         int amp;
+        size_t start_len = o->text.len;
         if (text_start < end)
             copy_text(o, s, text_start, end, ln, &quote, 0, &amp);
+        while (!quote && o->text.len > start_len && o->text.s[o->text.len - 1] == ' ')
+            o->text.s[--o->text.len] = '\0';   /* blanks up to column 72 mean nothing */
     }
     end_stmt(o, f->nlines, 1);
 }

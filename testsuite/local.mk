@@ -1,1 +1,39 @@
-## testsuite/local.mk
+## testsuite/local.mk - everything `make check` runs, through Automake's
+## parallel harness with the TAP driver. `make update-tests` rewrites the
+## golden files deliberately (review the diff before committing).
+TEST_EXTENSIONS = .test
+TEST_LOG_DRIVER = env AM_TAP_AWK='$(AWK)' $(SHELL) $(top_srcdir)/build-aux/tap-driver.sh
+LOG_DRIVER = $(TEST_LOG_DRIVER)
+AM_TESTS_ENVIRONMENT = srcdir='$(srcdir)' top_builddir='$(top_builddir)' \
+	FC_REF='$(FC_REF)' VALGRIND='$(VALGRIND)' CMOCKA_MESSAGE_OUTPUT=TAP; \
+	export srcdir top_builddir FC_REF VALGRIND CMOCKA_MESSAGE_OUTPUT;
+
+TESTS += testsuite/cli.test testsuite/ast.test testsuite/errors.test \
+	testsuite/roundtrip.test testsuite/stress.test testsuite/fuzz.test
+
+check_PROGRAMS += testsuite/fuzz/fuzz_replay
+testsuite_fuzz_fuzz_replay_SOURCES = testsuite/fuzz/fuzz_replay.c testsuite/fuzz/fuzz_frontend.c
+testsuite_fuzz_fuzz_replay_LDADD = frontend/libfrontend.a -lm
+
+if HAVE_CMOCKA
+check_PROGRAMS += testsuite/unit/test_frontend
+TESTS += testsuite/unit/test_frontend
+testsuite_unit_test_frontend_CFLAGS = $(AM_CFLAGS) $(CMOCKA_CFLAGS)
+testsuite_unit_test_frontend_LDADD = frontend/libfrontend.a $(CMOCKA_LIBS) -lm
+endif
+
+EXTRA_DIST += testsuite/lib.sh testsuite/cli.test testsuite/ast.test \
+	testsuite/errors.test testsuite/roundtrip.test testsuite/stress.test \
+	testsuite/fuzz.test testsuite/README.md testsuite/errors/README.md \
+	$(wildcard $(srcdir)/testsuite/ast/*.f90) $(wildcard $(srcdir)/testsuite/ast/*.f) \
+	$(wildcard $(srcdir)/testsuite/ast/*.ast) \
+	$(wildcard $(srcdir)/testsuite/errors/*.f90) $(wildcard $(srcdir)/testsuite/errors/*.f) \
+	$(wildcard $(srcdir)/testsuite/errors/*.err) \
+	$(wildcard $(srcdir)/testsuite/fuzz/corpus/*)
+
+update-tests: all
+	$(AM_V_GEN)UPDATE=1 srcdir='$(srcdir)' top_builddir='$(top_builddir)' \
+	  VALGRIND= FC_REF='$(FC_REF)' $(SHELL) $(srcdir)/testsuite/ast.test >/dev/null; \
+	UPDATE=1 srcdir='$(srcdir)' top_builddir='$(top_builddir)' \
+	  VALGRIND= $(SHELL) $(srcdir)/testsuite/errors.test >/dev/null
+.PHONY: update-tests
