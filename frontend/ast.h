@@ -62,6 +62,7 @@ struct Node {
     AstKind kind;
     Loc loc;
     int label;           /* statement label, 0 if none */
+    int close_label;     /* constructs: the label of their END statement */
     int depth;           /* expression nesting, bounded by the parser */
     Type type;           /* expressions: set by sema */
     int rank;            /* expressions: 0 for scalars */

@@ -190,9 +190,8 @@ void bld_else(Parser *p, AstKind branch_kind, Node *cond, Loc loc)
                    c->node->loc.line);
         return;
     }
-    if (p->label)
-        diag_error(p->diag, loc, "a label on %s cannot end a DO loop", what);
     Node *b = ast_new(p->arena, branch_kind, loc);
+    b->label = p->label;
     b->u.branch.cond = cond;
     vec_push(p->arena, &c->node->u.cond.branches, b);
     c->body = &b->u.branch.body;
@@ -321,6 +320,7 @@ void bld_end(Parser *p, int what, const char *name, Loc loc)
             diag_error(p->diag, loc, "this DO loop ends at the statement labelled %d, "
                        "not at an END DO", n->u.loop.end_label);
         }
+        n->close_label = p->label;
         if (n->kind == AST_DO || n->kind == AST_DO_WHILE)
             n->u.loop.end_loc = loc;
         else if (n->kind == AST_FORALL)
@@ -345,7 +345,7 @@ void bld_end(Parser *p, int what, const char *name, Loc loc)
         && !(what == KW_SUBROUTINE && u->u.unit.which == UNIT_SUBROUTINE)
         && !(what == KW_FUNCTION && u->u.unit.which == UNIT_FUNCTION)) {
         diag_error(p->diag, loc, "END %s does not match %s %s at line %d", end_word(what),
-                   construct_name(u), u->u.unit.id ? u->u.unit.id : "", u->loc.line);
+                   construct_name(u), u->u.unit.id ? u->u.unit.id : "(main)", u->loc.line);
     } else if (name && u->u.unit.id && strcmp(name, u->u.unit.id) != 0) {
         diag_error(p->diag, loc, "END %s %s does not match %s %s at line %d",
                    construct_name(u), name, construct_name(u), u->u.unit.id, u->loc.line);

@@ -574,6 +574,9 @@ static void skip_refused_block(Parser *p)
                    || (strncmp(w, "end", 3) == 0 && strncmp(w + 3, p->skip_until, n) == 0
                        && (!w[3 + n] || strcmp(w + 3 + n, "case") == 0
                            || strcmp(w + 3 + n, "data") == 0)));
+    if (!ends && tk(p, i)->kind == T_NAME && strcmp(w, "end") == 0 && is_end(p, i + 1)
+        && (strcmp(p->skip_until, "module") == 0 || strcmp(p->skip_until, "block") == 0))
+        ends = 1;   /* a plain END closes these too */
     if (ends)
         p->skip_until = NULL;
     drop(p);

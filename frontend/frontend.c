@@ -3,6 +3,7 @@
 #include <config.h>
 
 #include <stdlib.h>
+#include <string.h>
 
 #include "frontend.h"
 #include "parser.h"
@@ -10,6 +11,17 @@
 
 Node *frontend_parse(const SrcFile *f, SourceForm form, Arena *a, Diag *d)
 {
+    const char *nul = memchr(f->text, '\0', f->len);
+    if (nul) {
+        /* binary data: one message, not one per byte */
+        int line = 1;
+        while (line < f->nlines && f->line_off[line + 1] <= (size_t)(nul - f->text))
+            line++;
+        int col = (int)(nul - f->text - f->line_off[line]) + 1;
+        diag_error(d, (Loc){f, line, col, line, col},
+                   "NUL byte in the input: this is not Fortran source text");
+        return ast_new(a, AST_SOURCE_FILE, (Loc){f, 1, 1, 1, 1});
+    }
     Logical lg;
     src_read_logical(f, form, d, &lg);
 

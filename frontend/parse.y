@@ -621,6 +621,9 @@ sect:
                                 { $$ = mk_expr(p, AST_TRIPLET, @$);
                                   $$->u.triplet.lo = $1; $$->u.triplet.hi = $3;
                                   $$->u.triplet.stride = $5; }
+  | opt_expr T_DCOLON expr      { /* a(1::2): the scanner saw '::' */
+                                  $$ = mk_expr(p, AST_TRIPLET, @$);
+                                  $$->u.triplet.lo = $1; $$->u.triplet.stride = $3; }
   ;
 
 opt_expr:

@@ -22,6 +22,7 @@ typedef struct {
     const SrcFile *file;
     Arena *arena;
     Diag *diag;
+    int failed;          /* an error was reported in this statement: say no more */
 } ScanEnv;
 
 typedef void *Scanner;

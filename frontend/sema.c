@@ -261,7 +261,6 @@ static void type_decl(Sema *s, Node *n)
             sema_expr(s, en->u.entity.len);
         set_dims(s, y, en->u.entity.dims.n ? &en->u.entity.dims : adims ? adims : &(PtrVec){0},
                  en);
-        check_dim_forms(s, y, en);
         if (parameter) {
             make_parameter(s, y, en->u.entity.init, en);
         } else if (en->u.entity.init) {
@@ -592,30 +591,39 @@ typedef struct {
     int nseqs;
 } Labels;
 
+static void add_label(Labels *L, int label, Node *n)
+{
+    for (int i = 0; i < L->ndefs; i++)
+        if (L->defs[i].label == label) {
+            diag_error(L->s->diag, n->loc, "label %d is defined twice", label);
+            diag_note(L->s->diag, L->defs[i].stmt->loc, "first defined here");
+        }
+    if (L->ndefs == L->cap) {
+        L->cap = L->cap ? L->cap * 2 : 16;
+        L->defs = xrealloc(L->defs, (size_t)L->cap * sizeof *L->defs);
+    }
+    L->defs[L->ndefs++] = (LabelDef){label, L->seq, n};
+}
+
 static int collect_labels(Node *n, void *ctx)
 {
     Labels *L = ctx;
     if (!ast_is_stmt(n->kind) && n->kind != AST_IF_BRANCH && n->kind != AST_WHERE_BRANCH)
         return 0;
     L->seq++;
-    if (n->label) {
-        for (int i = 0; i < L->ndefs; i++)
-            if (L->defs[i].label == n->label) {
-                diag_error(L->s->diag, n->loc, "label %d is defined twice", n->label);
-                diag_note(L->s->diag, L->defs[i].stmt->loc, "first defined here");
-            }
-        if (L->ndefs == L->cap) {
-            L->cap = L->cap ? L->cap * 2 : 16;
-            L->defs = xrealloc(L->defs, (size_t)L->cap * sizeof *L->defs);
-        }
-        L->defs[L->ndefs++] = (LabelDef){n->label, L->seq, n};
-    }
+    if (n->label)
+        add_label(L, n->label, n);
     if (n->kind == AST_GOTO) {
         vec_push(NULL, &L->gotos, n);
         L->seqs = xrealloc(L->seqs, (size_t)L->gotos.n * sizeof *L->seqs);
         L->seqs[L->gotos.n - 1] = L->seq;
     }
-    return ast_children(n, collect_labels, ctx);
+    ast_children(n, collect_labels, ctx);
+    if (n->close_label) {   /* END DO, END IF ...: after the construct's body */
+        L->seq++;
+        add_label(L, n->close_label, n);
+    }
+    return 0;
 }
 
 static void check_labels(Sema *s, Node *unit)
@@ -755,6 +763,27 @@ static void check_assign(Sema *s, Node *n, const Node *mask)
     }
 }
 
+/* A FORALL bound may not use an index of its own header (F95 7.5.4.1). */
+typedef struct {
+    Sema *s;
+    PtrVec *indices;
+} SameHeader;
+
+static int uses_own_index(Node *e, void *ctx)
+{
+    SameHeader *h = ctx;
+    if (e->kind == AST_NAME)
+        for (int i = 0; i < h->indices->n; i++) {
+            Node *f = h->indices->v[i];
+            if (!strcmp(f->u.findex.id, e->u.name.id)) {
+                diag_error(h->s->diag, e->loc, "FORALL bound uses '%s', an index of the same "
+                           "FORALL header", e->u.name.id);
+                return 1;
+            }
+        }
+    return ast_children(e, uses_own_index, ctx);
+}
+
 static void check_forall(Sema *s, Node *n)
 {
     int mark = s->indices.n;
@@ -765,13 +794,13 @@ static void check_forall(Sema *s, Node *n)
         for (int k = 0; k < 3; k++)
             if (b[k]) {
                 /* bounds see the enclosing indices, not this header's */
+                SameHeader h = {s, ix};
+                if (uses_own_index(b[k], &h))
+                    continue;
                 int saved = s->indices.n;
                 s->indices.n = mark;
                 scalar_int(s, b[k], "FORALL bound");
                 s->indices.n = saved;
-                for (int j = mark; j < s->indices.n; j++) {
-                    (void)j;
-                }
             }
         const char *name = f->u.findex.id;
         for (int j = 0; j < s->indices.n; j++)

@@ -37,20 +37,20 @@ typedef struct Intrinsic {
     IntrResult res;
     int min, max;        /* argument counts; max -1: any */
     const char *keywords;/* argument keywords, in order, comma-separated */
-    int numeric_only;    /* arguments must be numeric */
+    int numeric_only;    /* arguments must be numeric; 2: REAL or COMPLEX */
 } Intrinsic;
 
 static const Intrinsic intrinsics[] = {
     {"abs", I_ELEMENTAL, R_REAL_OF_ARG, 1, 1, "a", 1},
-    {"sqrt", I_ELEMENTAL, R_ARG, 1, 1, "x", 1},
-    {"exp", I_ELEMENTAL, R_ARG, 1, 1, "x", 1},
-    {"log", I_ELEMENTAL, R_ARG, 1, 1, "x", 1},
-    {"log10", I_ELEMENTAL, R_ARG, 1, 1, "x", 1},
-    {"sin", I_ELEMENTAL, R_ARG, 1, 1, "x", 1},
-    {"cos", I_ELEMENTAL, R_ARG, 1, 1, "x", 1},
-    {"tan", I_ELEMENTAL, R_ARG, 1, 1, "x", 1},
-    {"atan", I_ELEMENTAL, R_ARG, 1, 1, "x", 1},
-    {"atan2", I_ELEMENTAL, R_ARG, 2, 2, "y,x", 1},
+    {"sqrt", I_ELEMENTAL, R_ARG, 1, 1, "x", 2},
+    {"exp", I_ELEMENTAL, R_ARG, 1, 1, "x", 2},
+    {"log", I_ELEMENTAL, R_ARG, 1, 1, "x", 2},
+    {"log10", I_ELEMENTAL, R_ARG, 1, 1, "x", 2},
+    {"sin", I_ELEMENTAL, R_ARG, 1, 1, "x", 2},
+    {"cos", I_ELEMENTAL, R_ARG, 1, 1, "x", 2},
+    {"tan", I_ELEMENTAL, R_ARG, 1, 1, "x", 2},
+    {"atan", I_ELEMENTAL, R_ARG, 1, 1, "x", 2},
+    {"atan2", I_ELEMENTAL, R_ARG, 2, 2, "y,x", 2},
     {"mod", I_ELEMENTAL, R_ARG, 2, 2, "a,p", 1},
     {"min", I_ELEMENTAL, R_ARG, 2, -1, "", 1},
     {"max", I_ELEMENTAL, R_ARG, 2, -1, "", 1},
@@ -243,6 +243,12 @@ static void check_name(Sema *s, Node *e)
     switch (y->kind) {
     case SYM_VARIABLE: case SYM_PARAMETER: case SYM_INDEX:
         e->type = y->type;
+        if (y->kind == SYM_VARIABLE && !y->typed && y->type.base == TY_NONE) {
+            /* a dummy in a bound, typed later or by the implicit rules */
+            e->type = s->scope->implicit[y->name[0] - 'a'];
+            if (e->type.base == TY_NONE)
+                e->type = (Type){TY_INTEGER, 4};
+        }
         set_shape(s, e, y->rank, NULL);
         for (int d = 0; d < y->rank; d++)
             e->extent[d] = sym_extent(y, d);
@@ -454,9 +460,10 @@ static void check_intrinsic(Sema *s, Node *e, const Intrinsic *in)
                 if (!strcmp(k, "dim") || !strcmp(k, "mask") || !strcmp(k, "kind"))
                     continue;
             }
-            if (!is_numeric(a->type)) {
-                diag_error(s->diag, a->loc, "argument of '%s' must be numeric, not %s",
-                           in->name, type_name(a->type));
+            if (!is_numeric(a->type) || (in->numeric_only == 2 && a->type.base == TY_INTEGER)) {
+                diag_error(s->diag, a->loc, "argument of '%s' must be %s, not %s", in->name,
+                           in->numeric_only == 2 ? "real or complex" : "numeric",
+                           type_name(a->type));
                 set_error(e);
                 return;
             }
@@ -475,7 +482,7 @@ static void check_intrinsic(Sema *s, Node *e, const Intrinsic *in)
             t.base = TY_REAL;
         break;
     }
-    if ((in->res == R_REAL || in->res == R_INT) && slot[1]) {
+    if (strstr(in->keywords, "kind") && slot[1]) {
         long long k;
         if (sema_int_const(s, slot[1], &k) && (k == 4 || k == 8))
             t.kind = (unsigned char)k;

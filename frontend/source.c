@@ -286,6 +286,8 @@ static void read_fixed(Out *o)
             copy_text(o, s, text_start, end, ln, &quote, 0, &amp);
         while (!quote && o->text.len > start_len && o->text.s[o->text.len - 1] == ' ')
             o->text.s[--o->text.len] = '\0';   /* blanks up to column 72 mean nothing */
+        for (size_t c = end; quote && c < 72; c++)
+            emit(o, ' ', ln, (int)c + 1);      /* ... except inside a continued string */
     }
     end_stmt(o, f->nlines, 1);
 }

@@ -1,7 +1,6 @@
 /* unparse.c - prints the AST back as normalized free-form Fortran (hpfc
- * --unparse): lowercase keywords, two spaces per nesting level, labelled DO
- * loops as DO ... END DO, HPF directives as !HPF$ lines, the fewest
- * parentheses that keep the tree, and lines broken at 100 columns. */
+ * --unparse): lowercase, indented, labelled DO loops as DO ... END DO,
+ * directives as !HPF$ lines, the fewest parentheses that keep the tree. */
 #include <config.h>
 
 #include <stdio.h>
@@ -17,9 +16,15 @@ typedef struct {
 } Span;
 
 typedef struct {
+    int at;              /* offset in the text: the line may end before it */
+    int depth;           /* parentheses open there */
+} Break;
+
+typedef struct {
     FILE *out;
     StrBuf text;         /* the statement being printed, without indentation */
-    int *brk;            /* offsets in text where a line may end, ascending */
+    int depth;           /* parentheses open at the end of text */
+    Break *brk;          /* where a line may end, ascending */
     int nbrk, capbrk;
     Span *str;           /* the character constants in text */
     int nstr, capstr;
@@ -40,9 +45,13 @@ static void action(Unparse *u, const Node *n);
 
 /* ---- output buffer ---- */
 
+/* Text other than character constants: counts the parentheses, so that a
+ * long line is broken where fewest are open. */
 static void put(Unparse *u, const char *s)
 {
     sb_puts(&u->text, s);
+    for (; *s; s++)
+        u->depth += *s == '(' ? 1 : *s == ')' ? -1 : 0;
 }
 
 /* A line may be broken here: between two tokens, never inside a name. */
@@ -52,7 +61,7 @@ static void mark(Unparse *u)
         u->capbrk = u->capbrk ? 2 * u->capbrk : 64;
         u->brk = xrealloc(u->brk, (size_t)u->capbrk * sizeof *u->brk);
     }
-    u->brk[u->nbrk++] = (int)u->text.len;
+    u->brk[u->nbrk++] = (Break){(int)u->text.len, u->depth};
 }
 
 static void put_string(Unparse *u, const char *text)
@@ -62,13 +71,14 @@ static void put_string(Unparse *u, const char *text)
         u->str = xrealloc(u->str, (size_t)u->capstr * sizeof *u->str);
     }
     int start = (int)u->text.len;
-    put(u, text);
+    sb_puts(&u->text, text);
     u->str[u->nstr++] = (Span){start, (int)u->text.len};
 }
 
 static void reset(Unparse *u)
 {
     sb_clear(&u->text);
+    u->depth = 0;
     u->nbrk = 0;
     u->nstr = 0;
 }
@@ -77,9 +87,8 @@ static void indent(Unparse *u, int level, int label)
 {
     int width = 2 * level < MAX_INDENT ? 2 * level : MAX_INDENT;
     int used = 0;
-    if (label) {
+    if (label)
         used = fprintf(u->out, "%d ", label);
-    }
     for (; used < width; used++)
         fputc(' ', u->out);
 }
@@ -96,26 +105,34 @@ static int string_break(const Unparse *u, const Span *sp, int p, int lo)
     return -1;
 }
 
-/* The last place to end a line that starts at offset `start` and may hold
- * `room` characters before its '&'; -1 if there is none. */
+/* Where to end a line that starts at offset `start` and may hold `room`
+ * characters before its '&': inside a constant too long for a line of its
+ * own if one runs past the end, else at the break in the line's second half
+ * with the fewest parentheses open, else at the last; -1 if there is none. */
 static int last_break(const Unparse *u, int start, int room, int cont_width)
 {
-    int best = -1, limit = start + room;
-    for (int i = 0; i < u->nbrk && u->brk[i] <= limit; i++)
-        if (u->brk[i] > start)
-            best = u->brk[i];
-    /* a constant too long for a line of its own is broken inside */
+    int limit = start + room;
     for (int i = 0; i < u->nstr; i++) {
         const Span *sp = &u->str[i];
-        if (sp->end - sp->start + cont_width + 1 <= LINE_LIMIT)
-            continue;
-        if (sp->start < limit && limit < sp->end) {
+        if (sp->end - sp->start + cont_width + 1 > LINE_LIMIT
+            && sp->start < limit && limit < sp->end) {
             int p = string_break(u, sp, limit, start);
-            if (p > best)
-                best = p;
+            if (p >= 0)
+                return p;
         }
     }
-    return best;
+    int best = -1, best_depth = 0, last = -1;
+    for (int i = 0; i < u->nbrk && u->brk[i].at <= limit; i++) {
+        const Break *b = &u->brk[i];
+        if (b->at <= start)
+            continue;
+        last = b->at;
+        if (b->at > start + room / 2 && (best < 0 || b->depth <= best_depth)) {
+            best = b->at;
+            best_depth = b->depth;
+        }
+    }
+    return best >= 0 ? best : last;
 }
 
 /* The first place to end the line after `start`, for a line that cannot
@@ -123,8 +140,8 @@ static int last_break(const Unparse *u, int start, int room, int cont_width)
 static int first_break(const Unparse *u, int start)
 {
     for (int i = 0; i < u->nbrk; i++)
-        if (u->brk[i] > start)
-            return u->brk[i];
+        if (u->brk[i].at > start)
+            return u->brk[i].at;
     return -1;
 }
 
@@ -521,17 +538,12 @@ static void dist_format(Unparse *u, const Node *n)
     }
 }
 
-static void name_list(Unparse *u, const PtrVec *v)
-{
-    expr_list(u, v);
-}
-
 /* DISTRIBUTE t(fmts) [ONTO p], or DISTRIBUTE (fmts) [ONTO p] :: names */
 static void distribute(Unparse *u, const Node *n)
 {
     put(u, "distribute ");
     if (!n->u.dist.attributed)
-        name_list(u, &n->u.dist.names);
+        expr_list(u, &n->u.dist.names);
     put(u, "(");
     for (int i = 0; i < n->u.dist.formats.n; i++) {
         if (i)
@@ -545,7 +557,7 @@ static void distribute(Unparse *u, const Node *n)
     }
     if (n->u.dist.attributed) {
         put(u, " :: ");
-        name_list(u, &n->u.dist.names);
+        expr_list(u, &n->u.dist.names);
     }
 }
 
@@ -563,7 +575,7 @@ static void align(Unparse *u, const Node *n)
 {
     put(u, "align ");
     if (!n->u.align.attributed)
-        name_list(u, &n->u.align.names);
+        expr_list(u, &n->u.align.names);
     align_subs(u, &n->u.align.src);
     put(u, " with ");
     put(u, n->u.align.target);
@@ -571,7 +583,7 @@ static void align(Unparse *u, const Node *n)
         align_subs(u, &n->u.align.tgt);
     if (n->u.align.attributed) {
         put(u, " :: ");
-        name_list(u, &n->u.align.names);
+        expr_list(u, &n->u.align.names);
     }
 }
 
@@ -580,7 +592,7 @@ static void independent(Unparse *u, const Node *n, int level)
     put(u, "independent");
     if (n->u.list.items.n) {
         put(u, ", new(");
-        name_list(u, &n->u.list.items);
+        expr_list(u, &n->u.list.items);
         put(u, ")");
     }
     flush_directive(u, level);
@@ -775,16 +787,16 @@ static void action(Unparse *u, const Node *n)
         put(u, "save");
         if (n->u.list.items.n) {
             put(u, " ");
-            name_list(u, &n->u.list.items);
+            expr_list(u, &n->u.list.items);
         }
         break;
     case AST_EXTERNAL_STMT:
         put(u, "external ");
-        name_list(u, &n->u.list.items);
+        expr_list(u, &n->u.list.items);
         break;
     case AST_INTRINSIC_STMT:
         put(u, "intrinsic ");
-        name_list(u, &n->u.list.items);
+        expr_list(u, &n->u.list.items);
         break;
     case AST_COMMON_STMT:
         put(u, "common ");
@@ -827,7 +839,7 @@ static void loop(Unparse *u, const Node *n, int level)
     }
     flush(u, level, n->label);
     body(u, &n->u.loop.body, level + 1);
-    line(u, level, 0, "end do");
+    line(u, level, n->close_label, "end do");
 }
 
 static void if_construct(Unparse *u, const Node *n, int level)
@@ -840,10 +852,10 @@ static void if_construct(Unparse *u, const Node *n, int level)
         } else {
             put(u, "else");
         }
-        flush(u, level, i ? 0 : n->label);
+        flush(u, level, i ? b->label : n->label);
         body(u, &b->u.branch.body, level + 1);
     }
-    line(u, level, 0, "end if");
+    line(u, level, n->close_label, "end if");
 }
 
 static void where_construct(Unparse *u, const Node *n, int level)
@@ -854,10 +866,10 @@ static void where_construct(Unparse *u, const Node *n, int level)
             cond(u, i ? "elsewhere" : "where", b->u.branch.cond);
         else
             put(u, "elsewhere");
-        flush(u, level, i ? 0 : n->label);
+        flush(u, level, i ? b->label : n->label);
         body(u, &b->u.branch.body, level + 1);
     }
-    line(u, level, 0, "end where");
+    line(u, level, n->close_label, "end where");
 }
 
 /* A WHERE read from a WHERE statement: END WHERE never set its end. */
@@ -890,7 +902,7 @@ static void stmt(Unparse *u, const Node *n, int level)
         forall_head(u, n);
         flush(u, level, n->label);
         body(u, &n->u.forall.body, level + 1);
-        line(u, level, 0, "end forall");
+        line(u, level, n->close_label, "end forall");
         return;
     case AST_WHERE:
         if (where_stmt_form(n))
@@ -921,7 +933,7 @@ static void unit(Unparse *u, const Node *n, int level)
         put(u, n->u.unit.id);
         if (which == UNIT_FUNCTION || n->u.unit.args.n) {
             put(u, "(");
-            name_list(u, &n->u.unit.args);
+            expr_list(u, &n->u.unit.args);
             put(u, ")");
         }
         if (n->u.unit.result) {

@@ -1,0 +1,6 @@
+      PROGRAM T
+      CHARACTER*20 S
+      S = 'AB
+     &CD'
+      PRINT *, '[', S, ']'
+      END
