@@ -1,1 +1,4 @@
-## doc/local.mk
+## doc/local.mk - manual pages and documents.
+dist_man_MANS += doc/hpfc.1
+dist_doc_DATA += doc/hpf-subset.md doc/fuzzing.md doc/dependencies.md doc/frontend.md
+EXTRA_DIST += doc/README.md
