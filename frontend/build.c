@@ -249,7 +249,9 @@ void bld_contains(Parser *p, Loc loc)
         return;
     }
     if (p->independent) {
-        attach_independent(p, ast_new(p->arena, AST_CONTINUE, loc));
+        diag_error(p->diag, p->independent->loc,
+                   "INDEPENDENT must be followed by a DO loop with loop control or a FORALL");
+        p->independent = NULL;
     }
     c->contains = 1;
 }
