@@ -80,7 +80,6 @@ static void set_dims(Sema *s, Symbol *y, PtrVec *dims, Node *where)
         return;
     }
     y->rank = dims->n;
-    s->in_spec = 1;
     for (int d = 0; d < dims->n; d++) {
         Node *dm = dims->v[d];
         y->dims[d] = dm;
@@ -107,7 +106,6 @@ static void set_dims(Sema *s, Symbol *y, PtrVec *dims, Node *where)
         y->hi[d] = hi;
         y->bounds_known[d] = dm->u.dim.form == DIM_EXPLICIT && klo && khi;
     }
-    s->in_spec = 0;
 }
 
 static void check_dim_forms(Sema *s, Symbol *y, Node *where)
@@ -831,7 +829,6 @@ static void check_forall(Sema *s, Node *n)
     }
     if (n->u.forall.mask)
         scalar_logical(s, n->u.forall.mask, "FORALL mask");
-    s->in_forall++;
     for (int i = 0; i < n->u.forall.body.n; i++) {
         Node *b = n->u.forall.body.v[i];
         if (b->kind != AST_ASSIGN && b->kind != AST_FORALL && b->kind != AST_WHERE) {
@@ -841,7 +838,6 @@ static void check_forall(Sema *s, Node *n)
         }
         check_stmt(s, b);
     }
-    s->in_forall--;
     s->indices.n = mark;
 }
 

@@ -529,7 +529,7 @@ static void check_intrinsic(Sema *s, Node *e, const Intrinsic *in)
         }
         if (is_mask_first && a0->type.base != TY_LOGICAL)
             diag_error(s->diag, a0->loc, "argument of '%s' must be logical", in->name);
-        Node *dim = is_mask_first ? slot[1] : slot[1];
+        Node *dim = slot[1];
         Node *mask = is_mask_first ? NULL : slot[2];
         if (mask) {
             if (mask->type.base != TY_LOGICAL)

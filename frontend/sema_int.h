@@ -13,8 +13,6 @@ typedef struct Sema {
     int ndefs;
     PtrVec indices;            /* FORALL and implied-DO index symbols in force */
     int loop_depth;            /* DO loops around the statement */
-    int in_forall;             /* inside a FORALL body */
-    int in_spec;               /* checking a specification expression */
 } Sema;
 
 /* sema_expr.c */
