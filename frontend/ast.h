@@ -67,6 +67,7 @@ struct Node {
     Type type;           /* expressions: set by sema */
     int rank;            /* expressions: 0 for scalars */
     long long *extent;   /* expressions of rank > 0: extents, -1 if not constant */
+    void *ir;            /* nodes built by the SPMD lowering: its annotation (spmd.h) */
     union {
         struct { const char *text; long long ival; double rval; int kind;
                  const char *str; } konst;  /* text: as written; str: string value */
@@ -126,5 +127,15 @@ const char *type_name(Type t);   /* "integer", "real(8)" ... (static storage) */
 
 void ast_dump(FILE *out, const Node *root);          /* dump.c */
 void ast_unparse(FILE *out, const Node *root);       /* unparse.c */
+
+/* Expressions printed with unparse's precedence rules by another printer:
+ * the hook sees every node first and prints it itself (returning 1) with
+ * unparse_put and unparse_expr, or leaves it to unparse (returning 0). */
+typedef struct Unparse Unparse;
+typedef int (*UnparseHook)(Unparse *u, const Node *n, void *ctx);
+void unparse_put(Unparse *u, const char *s);
+void unparse_expr(Unparse *u, const Node *n);
+char *unparse_expr_string(const Node *n, UnparseHook hook, void *ctx);   /* heap */
+char *unparse_stmt_string(const Node *n, UnparseHook hook, void *ctx);   /* heap */
 
 #endif

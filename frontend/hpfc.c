@@ -1,14 +1,16 @@
 /* hpfc.c - the hpfc program: options, then the front end's stages. */
 #include <config.h>
 
+#include <errno.h>
 #include <getopt.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "frontend.h"
+#include "spmd.h"
 
-enum { MODE_CHECK, MODE_DUMP_AST, MODE_UNPARSE };
+enum { MODE_CHECK, MODE_DUMP_AST, MODE_UNPARSE, MODE_DUMP_SPMD, MODE_EMIT };
 
 static void usage(FILE *out)
 {
@@ -18,6 +20,9 @@ static void usage(FILE *out)
           "  -c, --check              parse and check only: diagnostics, no output\n"
           "      --dump-ast           print the checked AST (stable text, for tests)\n"
           "      --unparse            print the program back as normalized free-form source\n"
+          "      --dump-spmd          print the SPMD IR of the lowered program (stable text)\n"
+          "  -o FILE                  write the SPMD program: Fortran calling libhpfrt, fixed\n"
+          "                           form when FILE ends in .f or .for, free form otherwise\n"
           "  -D NAME=VALUE            override the value of a PARAMETER constant\n"
           "      --free-form          read FILE as free form, whatever its extension\n"
           "      --fixed-form         read FILE as fixed form, whatever its extension\n"
@@ -41,12 +46,38 @@ static int bad_usage(const char *fmt, const char *arg)
     return 1;
 }
 
+/* Fixed form for .f and .for, as gfortran and mpif90 read them. */
+static int fixed_name(const char *p)
+{
+    size_t n = strlen(p);
+    return (n > 2 && !strcmp(p + n - 2, ".f")) || (n > 4 && !strcmp(p + n - 4, ".for"))
+           || (n > 2 && !strcmp(p + n - 2, ".F")) || (n > 4 && !strcmp(p + n - 4, ".FOR"));
+}
+
+static int write_spmd(const SpProgram *sp, const char *outpath, const char *src)
+{
+    int to_stdout = !strcmp(outpath, "-");
+    FILE *out = to_stdout ? stdout : fopen(outpath, "w");
+    if (!out) {
+        fprintf(stderr, "hpfc: error: cannot write '%s': %s\n", outpath, strerror(errno));
+        return -1;
+    }
+    int rc = spmd_emit(out, sp, !to_stdout && fixed_name(outpath), src);
+    if (!to_stdout && fclose(out) != 0)
+        rc = -1;
+    if (rc)
+        fprintf(stderr, "hpfc: error: cannot write '%s'\n", outpath);
+    return rc;
+}
+
 int main(int argc, char **argv)
 {
     static const struct option longopts[] = {
         {"check", no_argument, NULL, 'c'},
         {"dump-ast", no_argument, NULL, 'A'},
         {"unparse", no_argument, NULL, 'U'},
+        {"dump-spmd", no_argument, NULL, 'S'},
+        {"output", required_argument, NULL, 'o'},
         {"free-form", no_argument, NULL, 'F'},
         {"fixed-form", no_argument, NULL, 'X'},
         {"help", no_argument, NULL, 'h'},
@@ -54,17 +85,20 @@ int main(int argc, char **argv)
         {NULL, 0, NULL, 0},
     };
     int mode = MODE_CHECK, form = -1, c;
+    const char *outpath = NULL;
     Diag diag;
     diag_init(&diag, stderr);
     Define *defs = NULL;
     int ndefs = 0;
 
     opterr = 0;
-    while ((c = getopt_long(argc, argv, ":chVD:f:W:", longopts, NULL)) != -1) {
+    while ((c = getopt_long(argc, argv, ":chVD:f:W:o:", longopts, NULL)) != -1) {
         switch (c) {
         case 'c': mode = MODE_CHECK; break;
         case 'A': mode = MODE_DUMP_AST; break;
         case 'U': mode = MODE_UNPARSE; break;
+        case 'S': mode = MODE_DUMP_SPMD; break;
+        case 'o': mode = MODE_EMIT; outpath = optarg; break;
         case 'F': form = FORM_FREE; break;
         case 'X': form = FORM_FIXED; break;
         case 'h': usage(stdout); return 0;
@@ -131,6 +165,13 @@ int main(int argc, char **argv)
         ast_dump(stdout, ast);
     else if (ast && mode == MODE_UNPARSE)
         ast_unparse(stdout, ast);
+    else if (ast && (mode == MODE_DUMP_SPMD || mode == MODE_EMIT)) {
+        SpProgram *sp = spmd_lower(ast, arena, &diag);
+        if (sp && mode == MODE_DUMP_SPMD)
+            spmd_dump(stdout, sp);
+        else if (sp && write_spmd(sp, outpath, path) != 0)
+            diag.nerrors++;
+    }
     diag_finish(&diag);
     int status = diag.nerrors ? 1 : 0;
     if (fflush(stdout) != 0) {

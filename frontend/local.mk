@@ -12,7 +12,9 @@ frontend_libfrontend_a_SOURCES = \
 	frontend/symtab.c frontend/sema.h \
 	frontend/sema.c frontend/sema_expr.c frontend/sema_int.h \
 	frontend/dump.c frontend/unparse.c \
-	frontend/frontend.c frontend/frontend.h
+	frontend/frontend.c frontend/frontend.h \
+	frontend/spmd.h frontend/lower_int.h frontend/mapping.c \
+	frontend/lower.c frontend/lower_expr.c frontend/spmd_dump.c frontend/emit.c
 
 # the scanner needs the grammar's token codes
 BUILT_SOURCES += frontend/parse.h
@@ -20,6 +22,6 @@ frontend/scan.$(OBJEXT) frontend/filter.$(OBJEXT) frontend/build.$(OBJEXT): fron
 
 bin_PROGRAMS += hpfc
 hpfc_SOURCES = frontend/hpfc.c
-hpfc_LDADD = frontend/libfrontend.a -lm
+hpfc_LDADD = frontend/libfrontend.a runtime/libhpfmap.a -lm
 
 EXTRA_DIST += frontend/README.md

@@ -20,15 +20,17 @@ typedef struct {
     int depth;           /* parentheses open there */
 } Break;
 
-typedef struct {
+struct Unparse {
     FILE *out;
+    UnparseHook hook;    /* prints some nodes itself (the SPMD emitter), or NULL */
+    void *hook_ctx;
     StrBuf text;         /* the statement being printed, without indentation */
     int depth;           /* parentheses open at the end of text */
     Break *brk;          /* where a line may end, ascending */
     int nbrk, capbrk;
     Span *str;           /* the character constants in text */
     int nstr, capstr;
-} Unparse;
+};
 
 /* Operator precedence, high binds tighter (Fortran 95 7.2, table 7.7). */
 enum { P_EQV = 1, P_OR, P_AND, P_NOT, P_REL, P_CONCAT, P_ADD, P_SIGN, P_MUL, P_POW,
@@ -285,6 +287,8 @@ static void opt_expr(Unparse *u, const Node *n)
 
 static void expr(Unparse *u, const Node *n)
 {
+    if (u->hook && u->hook(u, n, u->hook_ctx))
+        return;
     switch (n->kind) {
     case AST_INT_CONST: case AST_REAL_CONST: case AST_LOGICAL_CONST:
         put(u, n->u.konst.text);
@@ -983,4 +987,44 @@ void ast_unparse(FILE *out, const Node *root)
     sb_free(&u.text);
     free(u.brk);
     free(u.str);
+}
+
+/* ---- expressions for other printers ---- */
+
+void unparse_put(Unparse *u, const char *s)
+{
+    put(u, s);
+}
+
+void unparse_expr(Unparse *u, const Node *n)
+{
+    expr(u, n);
+}
+
+char *unparse_expr_string(const Node *n, UnparseHook hook, void *ctx)
+{
+    Unparse u = {0};
+    u.hook = hook;
+    u.hook_ctx = ctx;
+    expr(&u, n);
+    free(u.brk);
+    free(u.str);
+    if (!u.text.s)
+        return xstrdup("");
+    return u.text.s;
+}
+
+/* A declaration or action statement as one line of text (no label, no
+ * indentation, no continuation): the SPMD emitter lays it out itself. */
+char *unparse_stmt_string(const Node *n, UnparseHook hook, void *ctx)
+{
+    Unparse u = {0};
+    u.hook = hook;
+    u.hook_ctx = ctx;
+    action(&u, n);
+    free(u.brk);
+    free(u.str);
+    if (!u.text.s)
+        return xstrdup("");
+    return u.text.s;
 }

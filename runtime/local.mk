@@ -1,2 +1,38 @@
-## runtime/local.mk
+## runtime/local.mk - the mapping module (pure C, shared by hpfc, libhpfrt
+## and hpfpredict) and the MPI run-time library libhpfrt.
+noinst_LIBRARIES += runtime/libhpfmap.a
+runtime_libhpfmap_a_SOURCES = runtime/hpfmap.c runtime/hpfmap.h
+
+check_PROGRAMS += testsuite/unit/test_hpfmap
+TESTS += testsuite/unit/test_hpfmap
+testsuite_unit_test_hpfmap_SOURCES = testsuite/unit/test_hpfmap.c
+testsuite_unit_test_hpfmap_CPPFLAGS = $(AM_CPPFLAGS) -I$(top_srcdir)/runtime
+testsuite_unit_test_hpfmap_LDADD = runtime/libhpfmap.a
+
 EXTRA_DIST += runtime/README.md
+
+# libhpfrt: the MPI run-time library of the generated SPMD programs, built
+# (and installed, with its headers and a pkg-config file) only when
+# configure found a working MPI. hpfmap.c is compiled into it as well, so
+# that the installed library is self-contained.
+if HAVE_MPI
+lib_LIBRARIES = runtime/libhpfrt.a
+runtime_libhpfrt_a_SOURCES = runtime/hpfrt.c runtime/hpfrt_comm.c \
+	runtime/hpfrt_impl.h runtime/hpfmap.c runtime/hpfrt.h runtime/hpfmap.h
+runtime_libhpfrt_a_CFLAGS = $(AM_CFLAGS) $(MPI_CFLAGS)
+include_HEADERS = runtime/hpfrt.h runtime/hpfmap.h
+pkgconfigdir = $(libdir)/pkgconfig
+pkgconfig_DATA = runtime/hpfrt.pc
+endif
+
+# The MPI tests: Fortran programs built by testsuite/runtime.test with
+# mpif90 against runtime/libhpfrt.a and run with mpirun (a TAP skip line
+# without MPI). The compiled programs go to testsuite/runtime-out/.
+TESTS += testsuite/runtime.test
+EXTRA_DIST += runtime/hpfrt.pc.in runtime/mpi.env.in testsuite/runtime.test \
+	$(wildcard $(srcdir)/testsuite/runtime/*.f90)
+dist_doc_DATA += doc/runtime.md
+clean-local: clean-runtime-test
+clean-runtime-test:
+	-rm -rf testsuite/runtime-out
+.PHONY: clean-runtime-test

@@ -9,7 +9,8 @@ AM_TESTS_ENVIRONMENT = srcdir='$(srcdir)' top_builddir='$(top_builddir)' \
 	export srcdir top_builddir FC_REF VALGRIND CMOCKA_MESSAGE_OUTPUT;
 
 TESTS += testsuite/cli.test testsuite/ast.test testsuite/errors.test \
-	testsuite/roundtrip.test testsuite/stress.test testsuite/fuzz.test
+	testsuite/roundtrip.test testsuite/stress.test testsuite/fuzz.test \
+	testsuite/spmd.test
 
 check_PROGRAMS += testsuite/fuzz/fuzz_replay
 testsuite_fuzz_fuzz_replay_SOURCES = testsuite/fuzz/fuzz_replay.c testsuite/fuzz/fuzz_frontend.c
@@ -24,7 +25,7 @@ endif
 
 EXTRA_DIST += testsuite/lib.sh testsuite/cli.test testsuite/ast.test \
 	testsuite/errors.test testsuite/roundtrip.test testsuite/stress.test \
-	testsuite/fuzz.test testsuite/README.md testsuite/errors/README.md \
+	testsuite/fuzz.test testsuite/spmd.test testsuite/README.md testsuite/errors/README.md \
 	$(wildcard $(srcdir)/testsuite/ast/*.f90) $(wildcard $(srcdir)/testsuite/ast/*.f) \
 	$(wildcard $(srcdir)/testsuite/ast/*.ast) \
 	$(wildcard $(srcdir)/testsuite/errors/*.f90) $(wildcard $(srcdir)/testsuite/errors/*.f) \

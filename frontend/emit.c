@@ -1,0 +1,1207 @@
+/* emit.c - writes the SPMD IR as Fortran that calls libhpfrt (hpfc -o):
+ * F77-style loops over each processor's own iterations, no array syntax,
+ * the original line numbers in comments; fixed form for .f, free form
+ * otherwise. The run-time calls follow runtime/hpfrt.h. */
+#include <config.h>
+
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "spmd.h"
+#include "../runtime/hpfmap.h"
+#include "../runtime/hpfrt.h"
+
+enum { W_COMPUTE, W_COUNT, W_RECORD, W_COPY };
+
+typedef struct {
+    FILE *out;
+    int fixed;
+    const SpProgram *prog;
+    const SpUnit *u;
+    const char *p;               /* prefix of generated names */
+    int level;
+    const SpLoop *loop;          /* the loop whose references are printed */
+    int last_line;               /* last source line given in a comment */
+    char *marks;                 /* W_COUNT/W_RECORD: contexts on the way to this round */
+    int round;
+    PtrVec targets;              /* labels some GOTO of the unit jumps to */
+} Emit;
+
+/* ---- lines ---- */
+
+static int in_string_at(const char *s, int upto)
+{
+    char q = 0;
+    for (int i = 0; i < upto; i++) {
+        if (q) {
+            if (s[i] == q)
+                q = 0;
+        } else if (s[i] == '\'' || s[i] == '"') {
+            q = s[i];
+        }
+    }
+    return q != 0;
+}
+
+/* Where to break text (length len) at or before limit: after a space or a
+ * comma outside a character constant; else anywhere inside one. */
+static int break_at(const char *s, int len, int limit)
+{
+    if (len <= limit)
+        return len;
+    for (int i = limit; i > limit / 3; i--)
+        if ((s[i - 1] == ' ' || s[i - 1] == ',') && !in_string_at(s, i))
+            return i;
+    for (int i = limit; i > limit / 3; i--)
+        if (in_string_at(s, i) && in_string_at(s, i - 1))
+            return i;
+    return limit;
+}
+
+static int goto_visit(Node *n, void *ctx)
+{
+    if (n->kind == AST_GOTO)
+        vec_push(NULL, ctx, (void *)(long)n->u.jump.target);
+    if (n->kind != AST_UNIT)
+        ast_children(n, goto_visit, ctx);
+    return 0;
+}
+
+/* Labels no GOTO names are dropped: a labelled DO became DO ... END DO. */
+static int used_label(const Emit *E, int label)
+{
+    for (int i = 0; i < E->targets.n; i++)
+        if ((long)E->targets.v[i] == label)
+            return 1;
+    return 0;
+}
+
+static void put_line(Emit *E, int label, const char *text)
+{
+    if (label && !used_label(E, label))
+        label = 0;
+    int ind = 2 * E->level < 30 ? 2 * E->level : 30;
+    int len = (int)strlen(text);
+    if (E->fixed) {
+        char lab[8] = "";
+        if (label)
+            snprintf(lab, sizeof lab, "%d", label);
+        int room = 72 - 6 - ind;
+        int first = 1;
+        while (len > 0 || first) {
+            int n = break_at(text, len, room);
+            if (first)
+                fprintf(E->out, "%-5s %*s%.*s\n", lab, ind, "", n, text);
+            else
+                fprintf(E->out, "     &%*s%.*s\n", ind, "", n, text);
+            text += n;
+            len -= n;
+            first = 0;
+            /* a continued character constant goes on at column 7 */
+            if (len > 0 && in_string_at(text - n, n))
+                ind = 0;
+        }
+        return;
+    }
+    char lab[16] = "";
+    if (label)
+        snprintf(lab, sizeof lab, "%d ", label);
+    int pad = ind - (int)strlen(lab) > 0 ? ind - (int)strlen(lab) : 0;
+    int room = 100 - ind;
+    int first = 1;
+    while (len > 0 || first) {
+        int n = len > room ? break_at(text, len, room) : len;
+        if (first)
+            fprintf(E->out, "%s%*s%.*s%s\n", lab, pad, "", n, text, len > n ? "&" : "");
+        else
+            fprintf(E->out, "%*s&%.*s%s\n", ind + 4, "", n, text, len > n ? "&" : "");
+        text += n;
+        len -= n;
+        first = 0;
+    }
+}
+
+static void line(Emit *E, const char *fmt, ...) HPF_PRINTF(2, 3);
+static void line(Emit *E, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    StrBuf b = {0};
+    sb_vprintf(&b, fmt, ap);
+    va_end(ap);
+    put_line(E, 0, b.s ? b.s : "");
+    sb_free(&b);
+}
+
+static void comment(Emit *E, const char *text)
+{
+    fprintf(E->out, "!%*s %s\n", E->fixed ? 5 : 2 * E->level, "", text);
+}
+
+/* ---- names ---- */
+
+static const char *tsuffix(Type t)
+{
+    switch (t.base) {
+    case TY_INTEGER: return t.kind == 8 ? "i8" : "i4";
+    case TY_REAL: return t.kind == 8 ? "r8" : "r4";
+    case TY_COMPLEX: return t.kind == 8 ? "c8" : "c4";
+    case TY_LOGICAL: return "l4";
+    default: return "i4";
+    }
+}
+
+static int esize(Type t)
+{
+    return t.base == TY_COMPLEX ? 2 * t.kind : t.kind ? t.kind : 4;
+}
+
+static char *desc(Emit *E, const SpArr *a)
+{
+    static char buf[256];
+    snprintf(buf, sizeof buf, "%sd_%s", E->p, a->name);
+    return buf;
+}
+
+/* The first element of the local array, for passing it to the run time. */
+static void first_elem(Emit *E, StrBuf *b, const SpArr *a)
+{
+    sb_printf(b, "%s(", a->name);
+    for (int d = 0; d < a->rank; d++)
+        sb_printf(b, "%slbound(%s, %d)", d ? ", " : "", a->name, d + 1);
+    sb_puts(b, ")");
+}
+
+/* ---- expressions ---- */
+
+static const SpIndex *loop_index(const Emit *E, int k)
+{
+    return &E->loop->idx[k];
+}
+
+static int hook(Unparse *u, const Node *n, void *ctx)
+{
+    Emit *E = ctx;
+    char buf[512];
+    if (n->kind != AST_REF || !n->ir)
+        return 0;
+    if (n->u.ref.what == REF_INTRINSIC) {
+        const SpRed *sr = n->ir;
+        snprintf(buf, sizeof buf, "%st%d", E->p, sr->loc ? sr->pos : sr->acc);
+        unparse_put(u, buf);
+        return 1;
+    }
+    if (n->u.ref.what != REF_ELEMENT)
+        return 0;
+    const SpRef *r = n->ir;
+    const SpArr *a = r->arr;
+    switch (r->acc) {
+    case ACC_TEMP:
+        snprintf(buf, sizeof buf, "%st%d(%sc%d)", E->p, r->g->buf, E->p, r->g->ctx->id);
+        unparse_put(u, buf);
+        return 1;
+    case ACC_LOCAL:
+        unparse_put(u, a->name);
+        unparse_put(u, "(");
+        for (int d = 0; d < a->rank; d++) {
+            if (d)
+                unparse_put(u, ", ");
+            if (r->lvar[d] >= 0) {
+                const SpIndex *ix = loop_index(E, r->lvar[d]);
+                if (r->delta[d])
+                    snprintf(buf, sizeof buf, "%sl%d %c %lld", E->p, ix->lp,
+                             r->delta[d] < 0 ? '-' : '+', r->delta[d] < 0 ? -r->delta[d]
+                             : r->delta[d]);
+                else
+                    snprintf(buf, sizeof buf, "%sl%d", E->p, ix->lp);
+                unparse_put(u, buf);
+            } else if (r->lvar[d] == -2) {
+                snprintf(buf, sizeof buf, "hpfrt_g2l(%s, %d, ", desc(E, a), d + 1);
+                unparse_put(u, buf);
+                unparse_expr(u, r->sub[d]);
+                unparse_put(u, ")");
+            } else {
+                unparse_expr(u, r->sub[d]);
+            }
+        }
+        unparse_put(u, ")");
+        return 1;
+    case ACC_GLOBAL:
+        if (a && !a->sym) {
+            unparse_put(u, a->name);
+            unparse_put(u, "(");
+            for (int d = 0; d < n->u.ref.args.n; d++) {
+                if (d)
+                    unparse_put(u, ", ");
+                unparse_expr(u, n->u.ref.args.v[d]);
+            }
+            unparse_put(u, ")");
+            return 1;
+        }
+        return 0;
+    default:
+        return 0;
+    }
+}
+
+static char *ex(Emit *E, const Node *n)
+{
+    return unparse_expr_string(n, hook, E);
+}
+
+static void stmt_line(Emit *E, int label, const Node *n)
+{
+    char *s = unparse_stmt_string(n, hook, E);
+    put_line(E, label, s);
+    free(s);
+}
+
+/* ---- declarations ---- */
+
+static int mapped(const Emit *E, const Symbol *y)
+{
+    for (int i = 0; i < E->u->arrs.n; i++)
+        if (((SpArr *)E->u->arrs.v[i])->sym == y)
+            return 1;
+    return 0;
+}
+
+static Symbol *entity_sym(const SpUnit *u, const Node *en)
+{
+    if (en->kind == AST_ENTITY)
+        return en->u.entity.sym ? en->u.entity.sym : scope_lookup_local(u->scope, en->u.entity.id);
+    if (en->kind == AST_NAME)
+        return scope_lookup_local(u->scope, en->u.name.id);
+    if (en->kind == AST_REF)
+        return scope_lookup_local(u->scope, en->u.ref.id);
+    return NULL;
+}
+
+static const char *type_text(Type t)
+{
+    switch (t.base) {
+    case TY_INTEGER: return t.kind == 8 ? "integer(8)" : "integer";
+    case TY_REAL: return t.kind == 8 ? "real(8)" : "real";
+    case TY_COMPLEX: return t.kind == 8 ? "complex(8)" : "complex";
+    case TY_LOGICAL: return "logical";
+    default: return "integer";
+    }
+}
+
+static void decl_list(Emit *E, const char *type, StrBuf *names)
+{
+    if (names->len)
+        line(E, "%s :: %s", type, names->s);
+    sb_clear(names);
+}
+
+static void add_name(StrBuf *b, const char *fmt, ...) HPF_PRINTF(2, 3);
+static void add_name(StrBuf *b, const char *fmt, ...)
+{
+    if (b->len)
+        sb_puts(b, ", ");
+    va_list ap;
+    va_start(ap, fmt);
+    sb_vprintf(b, fmt, ap);
+    va_end(ap);
+}
+
+static void declarations(Emit *E)
+{
+    const SpUnit *u = E->u;
+    PtrVec *body = &u->unit->u.unit.body;
+    for (int i = 0; i < body->n; i++) {
+        Node *n = body->v[i];
+        switch (n->kind) {
+        case AST_PROCESSORS: case AST_TEMPLATE: case AST_DISTRIBUTE: case AST_ALIGN:
+        case AST_INDEPENDENT:
+            continue;
+        case AST_TYPE_DECL: case AST_DIMENSION_STMT: {
+            Node c = *n;
+            PtrVec *src = n->kind == AST_TYPE_DECL ? &n->u.decl.entities : &n->u.list.items;
+            PtrVec keep = {0};
+            for (int k = 0; k < src->n; k++) {
+                Symbol *y = entity_sym(u, src->v[k]);
+                if (!y || !mapped(E, y))
+                    vec_push(NULL, &keep, src->v[k]);
+            }
+            if (keep.n) {
+                if (n->kind == AST_TYPE_DECL)
+                    c.u.decl.entities = keep;
+                else
+                    c.u.list.items = keep;
+                stmt_line(E, 0, &c);
+            }
+            free(keep.v);
+            continue;
+        }
+        case AST_IMPLICIT: case AST_PARAMETER_STMT: case AST_ALLOCATABLE_STMT:
+        case AST_SAVE_STMT: case AST_EXTERNAL_STMT: case AST_INTRINSIC_STMT:
+        case AST_COMMON_STMT:
+            stmt_line(E, 0, n);
+            continue;
+        default:
+            continue;      /* executable */
+        }
+    }
+    /* mapped arrays: local parts, allocated at run time */
+    for (int i = 0; i < u->arrs.n; i++) {
+        const SpArr *a = u->arrs.v[i];
+        StrBuf b = {0};
+        sb_printf(&b, "%s, allocatable :: %s(", type_text(a->type), a->name);
+        for (int d = 0; d < a->rank; d++)
+            sb_puts(&b, d ? ", :" : ":");
+        sb_puts(&b, ")");
+        put_line(E, 0, b.s);
+        sb_free(&b);
+    }
+    for (int i = 0; i < u->temp_arrs.n; i++) {
+        const SpArr *a = u->temp_arrs.v[i];
+        StrBuf b = {0};
+        sb_printf(&b, "%s, allocatable :: %s(", type_text(a->type), a->name);
+        for (int d = 0; d < a->rank; d++)
+            sb_puts(&b, d ? ", :" : ":");
+        sb_puts(&b, ")");
+        put_line(E, 0, b.s);
+        sb_free(&b);
+    }
+    StrBuf names = {0};
+    for (int i = 0; i < u->procs.n; i++)
+        add_name(&names, "%sp_%s", E->p, ((SpProcs *)u->procs.v[i])->name);
+    for (int i = 0; i < u->tmpls.n; i++)
+        add_name(&names, "%su_%s", E->p, ((SpTmpl *)u->tmpls.v[i])->name);
+    for (int i = 0; i < u->arrs.n; i++)
+        add_name(&names, "%s", desc(E, u->arrs.v[i]));
+    decl_list(E, "integer", &names);
+    for (int i = 0; i < u->index_syms.n; i++)
+        add_name(&names, "%s", ((Symbol *)u->index_syms.v[i])->name);
+    decl_list(E, "integer", &names);
+    for (int k = 1; k <= u->nloopvars; k++)
+        add_name(&names, "%sh%d, %ss%d, %sf%d, %se%d, %sk%d, %sl%d, %sm%d", E->p, k, E->p, k,
+                 E->p, k, E->p, k, E->p, k, E->p, k, E->p, k);
+    decl_list(E, "integer", &names);
+    for (int k = 1; k <= u->ncounters; k++)
+        add_name(&names, "%sc%d", E->p, k);
+    decl_list(E, "integer", &names);
+    line(E, "integer %sx(%d), %sn", E->p, MAX_RANK, E->p);
+    for (int i = 0; i < u->temps.n; i++) {
+        const SpTemp *t = u->temps.v[i];
+        line(E, "%s%s :: %st%d%s", type_text(t->type), t->rank ? ", allocatable" : "", E->p,
+             t->id, t->rank == 2 ? "(:, :)" : t->rank == 1 ? "(:)" : "");
+    }
+    sb_free(&names);
+    line(E, "integer, external :: hpfrt_nprocs, hpfrt_ioproc, hpfrt_lo, hpfrt_hi");
+    line(E, "integer, external :: hpfrt_nseg, hpfrt_ntrip, hpfrt_mine, hpfrt_g2l");
+    line(E, "integer, external :: hpfrt_present, hpfrt_primary");
+}
+
+/* ---- the data mapping at run time ---- */
+
+static void mapping(Emit *E)
+{
+    const SpUnit *u = E->u;
+    for (int i = 0; i < u->procs.n; i++) {
+        const SpProcs *p = u->procs.v[i];
+        line(E, "call hpfrt_procs_new(%sp_%s, %d, '%s')", E->p, p->name, p->rank, p->name);
+        for (int d = 0; d < p->rank; d++) {
+            char *x = p->ext[d] ? ex(E, p->ext[d]) : xstrdup("0");
+            line(E, "call hpfrt_procs_dim(%sp_%s, %d, %s)", E->p, p->name, d + 1, x);
+            free(x);
+        }
+        line(E, "call hpfrt_procs_commit(%sp_%s)", E->p, p->name);
+    }
+    for (int i = 0; i < u->tmpls.n; i++) {
+        const SpTmpl *t = u->tmpls.v[i];
+        line(E, "call hpfrt_tmpl_new(%su_%s, %d, '%s')", E->p, t->name, t->rank, t->name);
+        for (int d = 0; d < t->rank; d++) {
+            char *lo = ex(E, t->lo[d]), *hi = ex(E, t->hi[d]);
+            char *k = t->k[d] ? ex(E, t->k[d]) : xstrdup("0");
+            line(E, "call hpfrt_tmpl_dim(%su_%s, %d, %s, %s, %d, %s)", E->p, t->name, d + 1, lo,
+                 hi, t->fmt[d], k);
+            free(lo);
+            free(hi);
+            free(k);
+        }
+        if (t->onto)
+            line(E, "call hpfrt_tmpl_commit(%su_%s, %sp_%s)", E->p, t->name, E->p, t->onto->name);
+        else
+            line(E, "call hpfrt_tmpl_commit(%su_%s, 0)", E->p, t->name);
+    }
+    for (int i = 0; i < u->arrs.n; i++) {
+        const SpArr *a = u->arrs.v[i];
+        const char *h = desc(E, a);
+        char hd[256];
+        snprintf(hd, sizeof hd, "%s", h);
+        line(E, "call hpfrt_arr_new(%s, %su_%s, %d, %d, '%s')", hd, E->p, a->tmpl->name, a->rank,
+             esize(a->type), a->name);
+        for (int d = 0; d < a->rank; d++) {
+            char *lo = ex(E, a->lo[d]), *hi = ex(E, a->hi[d]);
+            char *al = a->tdim[d] >= 0 ? ex(E, a->alpha[d]) : xstrdup("1");
+            char *be = a->tdim[d] >= 0 ? ex(E, a->beta[d]) : xstrdup("0");
+            line(E, "call hpfrt_arr_dim(%s, %d, %s, %s, %d, %s, %s, %d, %d)", hd, d + 1, lo, hi,
+                 a->tdim[d] + 1, al, be, a->glo[d], a->ghi[d]);
+            free(lo);
+            free(hi);
+            free(al);
+            free(be);
+        }
+        for (int te = 0; te < a->tmpl->rank; te++)
+            if (a->fix[te]) {
+                char *c = ex(E, a->fix[te]);
+                line(E, "call hpfrt_arr_fix(%s, %d, %s)", hd, te + 1, c);
+                free(c);
+            }
+        line(E, "call hpfrt_arr_commit(%s)", hd);
+        StrBuf b = {0};
+        sb_printf(&b, "allocate(%s(", a->name);
+        for (int d = 0; d < a->rank; d++)
+            sb_printf(&b, "%shpfrt_lo(%s, %d):hpfrt_hi(%s, %d)", d ? ", " : "", hd, d + 1, hd,
+                      d + 1);
+        sb_puts(&b, "))");
+        put_line(E, 0, b.s);
+        sb_free(&b);
+    }
+}
+
+/* ---- loops ---- */
+
+static void emit_stmts(Emit *E, const PtrVec *v);
+
+static const char *identity(const SpRed *sr, int op, Type t, const char *acc, char *buf, size_t n)
+{
+    (void)sr;
+    int real = t.base == TY_REAL || t.base == TY_COMPLEX;
+    const char *z = t.base == TY_INTEGER ? "0" : t.kind == 8 ? "0.0d0" : "0.0";
+    const char *o = t.base == TY_INTEGER ? "1" : t.kind == 8 ? "1.0d0" : "1.0";
+    switch (op) {
+    case HPFRT_SUM: snprintf(buf, n, "%s", z); break;
+    case HPFRT_PRODUCT: snprintf(buf, n, "%s", o); break;
+    case HPFRT_MAX: snprintf(buf, n, "-huge(%s)", acc); break;
+    case HPFRT_MIN: snprintf(buf, n, "huge(%s)", acc); break;
+    case HPFRT_AND: snprintf(buf, n, ".true."); break;
+    default: snprintf(buf, n, ".false."); break;
+    }
+    (void)real;
+    return buf;
+}
+
+static void accumulate(Emit *E, int op, const char *acc, const char *v)
+{
+    switch (op) {
+    case HPFRT_SUM: line(E, "%s = %s + (%s)", acc, acc, v); break;
+    case HPFRT_PRODUCT: line(E, "%s = %s*(%s)", acc, acc, v); break;
+    case HPFRT_MAX: line(E, "%s = max(%s, %s)", acc, acc, v); break;
+    case HPFRT_MIN: line(E, "%s = min(%s, %s)", acc, acc, v); break;
+    case HPFRT_AND: line(E, "%s = %s .and. (%s)", acc, acc, v); break;
+    default: line(E, "%s = %s .or. (%s)", acc, acc, v); break;
+    }
+}
+
+/* Contexts marked for a round: those holding its gathers and their parents. */
+static int marked(const Emit *E, const SpCtx *c)
+{
+    return E->marks[c->id];
+}
+
+static void tick(Emit *E, const SpCtx *c)
+{
+    if (c->used)
+        line(E, "%sc%d = %sc%d + 1", E->p, c->id, E->p, c->id);
+}
+
+static void records(Emit *E, const SpCtx *c, int mode)
+{
+    if (mode != W_RECORD)
+        return;
+    const SpLoop *lp = E->loop;
+    for (int i = 0; i < lp->gathers.n; i++) {
+        const SpGather *g = lp->gathers.v[i];
+        if (g->ctx != c || g->round != E->round)
+            continue;
+        for (int d = 0; d < g->r->arr->rank; d++) {
+            char *s = ex(E, g->r->sub[d]);
+            line(E, "%st%d(%d, %sc%d) = %s", E->p, g->idx, d + 1, E->p, c->id, s);
+            free(s);
+        }
+    }
+}
+
+static void reds_in(Emit *E, const Node *n, int mode);
+
+static void red_loop(Emit *E, const SpRed *sr, int mode)
+{
+    char acc[64], buf[64];
+    snprintf(acc, sizeof acc, "%st%d", E->p, sr->acc);
+    if (mode != W_COMPUTE && !marked(E, sr->ctx_iter))
+        return;
+    if (mode == W_COMPUTE) {
+        line(E, "%s = %s", acc, identity(sr, sr->op, sr->type, acc, buf, sizeof buf));
+        if (sr->loc)
+            line(E, "%st%d = 0", E->p, sr->pos);
+    }
+    char *n = ex(E, sr->n);
+    line(E, "do %s = 0, %s - 1", sr->var->name, n);
+    free(n);
+    E->level++;
+    tick(E, sr->ctx_iter);
+    records(E, sr->ctx_iter, mode);
+    if (sr->mask) {
+        reds_in(E, sr->mask, mode);
+        if (mode == W_COMPUTE || marked(E, sr->ctx_body)) {
+            char *m = ex(E, sr->mask);
+            line(E, "if (%s) then", m);
+            free(m);
+            E->level++;
+        }
+    }
+    if (mode == W_COMPUTE || marked(E, sr->ctx_body)) {
+        if (sr->ctx_body != sr->ctx_iter) {
+            tick(E, sr->ctx_body);
+            records(E, sr->ctx_body, mode);
+        }
+        reds_in(E, sr->body, mode);
+        if (mode == W_COMPUTE) {
+            char *v = ex(E, sr->body);
+            if (sr->loc) {
+                line(E, "if (%st%d .eq. 0 .or. %s %s %s) then", E->p, sr->pos, v,
+                     sr->op == HPFRT_MAX ? ">" : "<", acc);
+                E->level++;
+                line(E, "%s = %s", acc, v);
+                line(E, "%st%d = %s + 1", E->p, sr->pos, sr->var->name);
+                E->level--;
+                line(E, "end if");
+            } else {
+                accumulate(E, sr->op, acc, v);
+            }
+            free(v);
+        }
+        if (sr->mask) {
+            E->level--;
+            line(E, "end if");
+        }
+    }
+    E->level--;
+    line(E, "end do");
+}
+
+static int reds_visit(Node *n, void *ctx)
+{
+    void **c = ctx;
+    Emit *E = c[0];
+    int mode = *(int *)c[1];
+    if (n->kind == AST_REF && n->u.ref.what == REF_INTRINSIC && n->ir) {
+        red_loop(E, n->ir, mode);
+        return 0;
+    }
+    ast_children(n, reds_visit, ctx);
+    return 0;
+}
+
+/* Inline reductions in n, innermost first, before the statement using them. */
+static void reds_in(Emit *E, const Node *n, int mode)
+{
+    if (!n)
+        return;
+    void *c[2] = {E, &mode};
+    reds_visit((Node *)n, c);
+}
+
+static void loop_body(Emit *E, int mode)
+{
+    const SpLoop *lp = E->loop;
+    int closes = 0;
+    tick(E, lp->ctx_iter);
+    records(E, lp->ctx_iter, mode);
+    if (lp->nguard) {
+        StrBuf b = {0};
+        for (int g = 0; g < lp->nguard; g++) {
+            char *s = ex(E, lp->guard[g].sub);
+            sb_printf(&b, "%shpfrt_mine(%s, %d, %s) .eq. 1", g ? " .and. " : "", desc(E, lp->arr),
+                      lp->guard[g].dim + 1, s);
+            free(s);
+        }
+        if (mode == W_COMPUTE || mode == W_COPY || marked(E, lp->ctx_guard)) {
+            line(E, "if (%s) then", b.s);
+            E->level++;
+            closes++;
+            tick(E, lp->ctx_guard);
+            records(E, lp->ctx_guard, mode);
+        }
+        sb_free(&b);
+    }
+    int under = mode == W_COMPUTE || mode == W_COPY || marked(E, lp->ctx_mask);
+    if (lp->mask && mode != W_COPY)
+        reds_in(E, lp->mask, mode);
+    if (lp->mask && under) {
+        if (mode == W_COPY) {
+            line(E, "if (%st%d(%sc%d)) then", E->p, lp->tmask, E->p, lp->ctx_guard->id);
+        } else {
+            char *m = ex(E, lp->mask);
+            if (mode == W_COMPUTE && lp->lhs_temp) {
+                line(E, "%st%d(%sc%d) = %s", E->p, lp->tmask, E->p, lp->ctx_guard->id, m);
+                line(E, "if (%st%d(%sc%d)) then", E->p, lp->tmask, E->p, lp->ctx_guard->id);
+            } else {
+                line(E, "if (%s) then", m);
+            }
+            free(m);
+        }
+        E->level++;
+        closes++;
+        tick(E, lp->ctx_mask);
+        records(E, lp->ctx_mask, mode);
+    } else if (!lp->mask && mode != W_COMPUTE && mode != W_COPY) {
+        /* no mask: ctx_mask is ctx_guard */
+    }
+    if (under) {
+        if (mode == W_COMPUTE) {
+            reds_in(E, lp->rhs, mode);
+            char *v = ex(E, lp->rhs);
+            if (lp->red_op) {
+                char acc[64];
+                snprintf(acc, sizeof acc, "%st%d", E->p, lp->red_acc);
+                accumulate(E, lp->red_op, acc, v);
+            } else if (lp->lhs_temp) {
+                line(E, "%st%d(%sc%d) = %s", E->p, lp->tbuf, E->p, lp->ctx_mask->id, v);
+            } else {
+                char *l = ex(E, lp->lhs);
+                line(E, "%s = %s", l, v);
+                free(l);
+            }
+            free(v);
+        } else if (mode == W_COPY) {
+            char *l = ex(E, lp->lhs);
+            line(E, "%s = %st%d(%sc%d)", l, E->p, lp->tbuf, E->p, lp->ctx_mask->id);
+            free(l);
+        } else {
+            reds_in(E, lp->rhs, mode);
+        }
+    }
+    while (closes--) {
+        E->level--;
+        line(E, "end if");
+    }
+}
+
+/* The loop nest: the first index innermost (column-major order). */
+static void walk(Emit *E, int mode)
+{
+    const SpLoop *lp = E->loop;
+    /* counters this walk uses start at zero */
+    int seen[256] = {0};
+    const SpCtx *cs[] = {lp->ctx_iter, lp->ctx_guard, lp->ctx_mask};
+    for (int i = 0; i < 3; i++)
+        if (cs[i]->used && cs[i]->id < 256 && !seen[cs[i]->id]) {
+            seen[cs[i]->id] = 1;
+            line(E, "%sc%d = 0", E->p, cs[i]->id);
+        }
+    for (int i = 0; i < lp->gathers.n; i++) {
+        const SpGather *g = lp->gathers.v[i];
+        if (g->ctx->id < 256 && !seen[g->ctx->id]) {
+            seen[g->ctx->id] = 1;
+            line(E, "%sc%d = 0", E->p, g->ctx->id);
+        }
+    }
+    for (int k = lp->nidx - 1; k >= 0; k--) {
+        const SpIndex *ix = &lp->idx[k];
+        if (ix->dist) {
+            int q = ix->lp;
+            line(E, "do %ss%d = 1, hpfrt_nseg(%sh%d)", E->p, q, E->p, q);
+            E->level++;
+            line(E, "call hpfrt_seg(%sh%d, %ss%d, %sf%d, %se%d, %sk%d, %sl%d, %sm%d)", E->p, q,
+                 E->p, q, E->p, q, E->p, q, E->p, q, E->p, q, E->p, q);
+            line(E, "do %s = %sf%d, %se%d, %sk%d", ix->var->name, E->p, q, E->p, q, E->p, q);
+            E->level++;
+        } else {
+            char *lo = ex(E, ix->lo), *hi = ex(E, ix->hi), *st = ex(E, ix->st);
+            if (!strcmp(st, "1"))
+                line(E, "do %s = %s, %s", ix->var->name, lo, hi);
+            else
+                line(E, "do %s = %s, %s, %s", ix->var->name, lo, hi, st);
+            free(lo);
+            free(hi);
+            free(st);
+            E->level++;
+        }
+    }
+    loop_body(E, mode);
+    for (int k = 0; k < lp->nidx; k++) {
+        const SpIndex *ix = &lp->idx[k];
+        if (ix->dist) {
+            line(E, "%sl%d = %sl%d + %sm%d", E->p, ix->lp, E->p, ix->lp, E->p, ix->lp);
+            E->level--;
+            line(E, "end do");
+        }
+        E->level--;
+        line(E, "end do");
+    }
+}
+
+static void mark_ctx(Emit *E, const SpCtx *c)
+{
+    for (; c; c = c->parent)
+        E->marks[c->id] = 1;
+}
+
+static void emit_loop(Emit *E, const SpStmt *s)
+{
+    const SpLoop *lp = s->u.loop;
+    const SpLoop *saved = E->loop;
+    E->loop = lp;
+    line(E, "call hpfrt_region_begin(%d)", s->line);
+    for (int k = 0; k < lp->nidx; k++) {
+        const SpIndex *ix = &lp->idx[k];
+        if (!ix->dist)
+            continue;
+        char *a = ex(E, ix->a), *b = ex(E, ix->b), *lo = ex(E, ix->lo), *hi = ex(E, ix->hi);
+        char *st = ex(E, ix->st);
+        line(E, "call hpfrt_loop(%sh%d, %s, %d, %s, %s, %s, %s, %s)", E->p, ix->lp,
+             desc(E, ix->arr), ix->dim + 1, a, b, lo, hi, st);
+        free(a);
+        free(b);
+        free(lo);
+        free(hi);
+        free(st);
+    }
+    /* overlap shifts: one call per array dimension, widest ghost region */
+    for (int i = 0; i < lp->overlaps.n; i++) {
+        const SpRef *r = lp->overlaps.v[i];
+        int first = 1;
+        for (int j = 0; j < i; j++)
+            if (((const SpRef *)lp->overlaps.v[j])->arr == r->arr)
+                first = 0;
+        if (!first)
+            continue;
+        for (int d = 0; d < r->arr->rank; d++) {
+            long long wlo = 0, whi = 0;
+            for (int j = i; j < lp->overlaps.n; j++) {
+                const SpRef *q = lp->overlaps.v[j];
+                if (q->arr != r->arr)
+                    continue;
+                if (-q->delta[d] > wlo)
+                    wlo = -q->delta[d];
+                if (q->delta[d] > whi)
+                    whi = q->delta[d];
+            }
+            if (!wlo && !whi)
+                continue;
+            StrBuf b = {0};
+            first_elem(E, &b, r->arr);
+            line(E, "call hpfrt_overlap_%s(%s, %s, %d, %lld, %lld)", tsuffix(r->arr->type),
+                 desc(E, r->arr), b.s, d + 1, wlo, whi);
+            sb_free(&b);
+        }
+    }
+    /* gathers, round by round: count, allocate, record, fetch */
+    E->marks = xcalloc((size_t)E->u->ncounters + 2, 1);
+    for (int r = 0; r < lp->nrounds; r++) {
+        E->round = r;
+        memset(E->marks, 0, (size_t)E->u->ncounters + 2);
+        for (int i = 0; i < lp->gathers.n; i++) {
+            const SpGather *g = lp->gathers.v[i];
+            if (g->round == r)
+                mark_ctx(E, g->ctx);
+        }
+        walk(E, W_COUNT);
+        for (int i = 0; i < lp->gathers.n; i++) {
+            const SpGather *g = lp->gathers.v[i];
+            if (g->round != r)
+                continue;
+            line(E, "allocate(%st%d(%d, max(1, %sc%d)), %st%d(max(1, %sc%d)))", E->p, g->idx,
+                 g->r->arr->rank, E->p, g->ctx->id, E->p, g->buf, E->p, g->ctx->id);
+        }
+        walk(E, W_RECORD);
+        for (int i = 0; i < lp->gathers.n; i++) {
+            const SpGather *g = lp->gathers.v[i];
+            if (g->round != r)
+                continue;
+            StrBuf b = {0};
+            first_elem(E, &b, g->r->arr);
+            line(E, "call hpfrt_gather_%s(%s, %s, %sc%d, %st%d(1, 1), %st%d(1))",
+                 tsuffix(g->r->arr->type), desc(E, g->r->arr), b.s, E->p, g->ctx->id, E->p,
+                 g->idx, E->p, g->buf);
+            sb_free(&b);
+        }
+    }
+    memset(E->marks, 0, (size_t)E->u->ncounters + 2);
+    if (lp->lhs_temp) {
+        line(E, "%sn = 1", E->p);
+        for (int k = 0; k < lp->nidx; k++) {
+            const SpIndex *ix = &lp->idx[k];
+            if (ix->dist) {
+                line(E, "%sn = %sn*hpfrt_ntrip(%sh%d)", E->p, E->p, E->p, ix->lp);
+            } else {
+                char *lo = ex(E, ix->lo), *hi = ex(E, ix->hi), *st = ex(E, ix->st);
+                line(E, "%sn = %sn*max(0, (%s - (%s) + (%s))/(%s))", E->p, E->p, hi, lo, st, st);
+                free(lo);
+                free(hi);
+                free(st);
+            }
+        }
+        line(E, "allocate(%st%d(max(1, %sn)))", E->p, lp->tbuf, E->p);
+        if (lp->mask)
+            line(E, "allocate(%st%d(max(1, %sn)))", E->p, lp->tmask, E->p);
+    }
+    char acc[64], buf[64];
+    if (lp->red_op) {
+        snprintf(acc, sizeof acc, "%st%d", E->p, lp->red_acc);
+        line(E, "%s = %s", acc, identity(NULL, lp->red_op, lp->red_type, acc, buf, sizeof buf));
+    }
+    if (lp->primary) {
+        line(E, "if (hpfrt_primary(%s) .eq. 1) then", desc(E, lp->arr));
+        E->level++;
+    }
+    walk(E, W_COMPUTE);
+    if (lp->primary) {
+        E->level--;
+        line(E, "end if");
+    }
+    if (lp->red_op && lp->arr)
+        line(E, "call hpfrt_reduce_%s(%s, %d)", tsuffix(lp->red_type), acc, lp->red_op);
+    if (lp->lhs_temp) {
+        walk(E, W_COPY);
+        line(E, "deallocate(%st%d)", E->p, lp->tbuf);
+        if (lp->mask)
+            line(E, "deallocate(%st%d)", E->p, lp->tmask);
+    }
+    for (int i = 0; i < lp->gathers.n; i++) {
+        const SpGather *g = lp->gathers.v[i];
+        line(E, "deallocate(%st%d, %st%d)", E->p, g->idx, E->p, g->buf);
+    }
+    free(E->marks);
+    E->marks = NULL;
+    line(E, "call hpfrt_region_end(%d)", s->line);
+    E->loop = saved;
+}
+
+/* ---- statements ---- */
+
+static void source_comment(Emit *E, const SpStmt *s)
+{
+    if (!s->line || s->line == E->last_line)
+        return;
+    E->last_line = s->line;
+    const SrcFile *f = s->loc.file;
+    if (!f || s->line > f->nlines) {
+        char buf[32];
+        snprintf(buf, sizeof buf, "line %d", s->line);
+        comment(E, buf);
+        return;
+    }
+    const char *t = f->text + f->line_off[s->line];
+    int n = 0;
+    while (t[n] && t[n] != '\n' && t[n] != '\r')
+        n++;
+    while (n && (*t == ' ' || *t == '\t')) {
+        t++;
+        n--;
+    }
+    if (n > 60)
+        n = 60;
+    char buf[96];
+    snprintf(buf, sizeof buf, "line %d: %.*s", s->line, n, t);
+    comment(E, buf);
+}
+
+static void element_test(Emit *E, StrBuf *b, const Node *lhs)
+{
+    const SpRef *r = lhs->ir;
+    int any = 0;
+    for (int d = 0; d < r->arr->rank; d++) {
+        if (r->arr->tdim[d] < 0)
+            continue;
+        char *s = ex(E, r->sub[d]);
+        sb_printf(b, "%shpfrt_mine(%s, %d, %s) .eq. 1", any ? " .and. " : "", desc(E, r->arr),
+                  d + 1, s);
+        free(s);
+        any = 1;
+    }
+    if (!any)
+        sb_printf(b, "hpfrt_present(%s) .eq. 1", desc(E, r->arr));
+}
+
+static void free_descriptors(Emit *E)
+{
+    if (E->u->main)
+        return;
+    for (int i = 0; i < E->u->arrs.n; i++)
+        line(E, "call hpfrt_arr_free(%s)", desc(E, E->u->arrs.v[i]));
+}
+
+static void emit_stmt(Emit *E, const SpStmt *s)
+{
+    source_comment(E, s);
+    if (s->label && used_label(E, s->label))
+        put_line(E, s->label, "continue");
+    switch (s->kind) {
+    case SP_SEQ:
+        stmt_line(E, 0, s->u.seq);
+        break;
+    case SP_STORE: {
+        StrBuf b = {0};
+        element_test(E, &b, s->u.store.lhs);
+        line(E, "call hpfrt_region_begin(%d)", s->line);
+        line(E, "if (%s) then", b.s);
+        sb_free(&b);
+        E->level++;
+        char *l = ex(E, s->u.store.lhs), *v = ex(E, s->u.store.rhs);
+        line(E, "%s = %s", l, v);
+        free(l);
+        free(v);
+        E->level--;
+        line(E, "end if");
+        line(E, "call hpfrt_region_end(%d)", s->line);
+        break;
+    }
+    case SP_FORALL: case SP_REDUCE:
+        emit_loop(E, s);
+        break;
+    case SP_BCAST: {
+        const Node *ref = s->u.bcast.ref;
+        const SpRef *r = ref->ir;
+        line(E, "call hpfrt_region_begin(%d)", s->line);
+        for (int d = 0; d < r->arr->rank; d++) {
+            char *x = ex(E, r->sub[d]);
+            line(E, "%sx(%d) = %s", E->p, d + 1, x);
+            free(x);
+        }
+        StrBuf b = {0};
+        first_elem(E, &b, r->arr);
+        line(E, "call hpfrt_bcast_%s(%s, %s, %sx(1), %st%d)", tsuffix(r->arr->type),
+             desc(E, r->arr), b.s, E->p, E->p, s->u.bcast.temp);
+        sb_free(&b);
+        line(E, "call hpfrt_region_end(%d)", s->line);
+        break;
+    }
+    case SP_DO: {
+        char *lo = ex(E, s->u.do_.lo), *hi = ex(E, s->u.do_.hi);
+        char *st = s->u.do_.st ? ex(E, s->u.do_.st) : NULL;
+        char *v = ex(E, s->u.do_.var);
+        if (st)
+            line(E, "do %s = %s, %s, %s", v, lo, hi, st);
+        else
+            line(E, "do %s = %s, %s", v, lo, hi);
+        free(lo);
+        free(hi);
+        free(st);
+        free(v);
+        E->level++;
+        emit_stmts(E, &s->u.do_.body);
+        E->level--;
+        put_line(E, s->u.do_.end_label, "end do");
+        break;
+    }
+    case SP_WHILE:
+        if (!s->u.while_.cond) {
+            line(E, "do");
+        } else if (!s->u.while_.pre.n) {
+            char *c = ex(E, s->u.while_.cond);
+            line(E, "do while (%s)", c);
+            free(c);
+        } else {
+            line(E, "do");
+            E->level++;
+            emit_stmts(E, &s->u.while_.pre);
+            char *c = ex(E, s->u.while_.cond);
+            line(E, "if (.not. (%s)) exit", c);
+            free(c);
+            E->level--;
+        }
+        E->level++;
+        emit_stmts(E, &s->u.while_.body);
+        E->level--;
+        put_line(E, s->u.while_.end_label, "end do");
+        break;
+    case SP_IF: {
+        int opened = 0;
+        for (int i = 0; i < s->u.if_.branches.n; i++) {
+            const SpBranch *b = s->u.if_.branches.v[i];
+            if (!b->cond) {
+                line(E, "else");
+            } else if (i == 0 || b->pre.n) {
+                if (i) {
+                    line(E, "else");
+                    E->level++;
+                }
+                emit_stmts(E, &b->pre);
+                char *c = ex(E, b->cond);
+                line(E, "if (%s) then", c);
+                free(c);
+                opened++;
+            } else {
+                char *c = ex(E, b->cond);
+                line(E, "else if (%s) then", c);
+                free(c);
+            }
+            E->level++;
+            emit_stmts(E, &b->body);
+            E->level--;
+        }
+        while (opened--) {
+            line(E, "end if");
+            if (opened)
+                E->level--;
+        }
+        break;
+    }
+    case SP_IO: {
+        const Node *io = s->u.io.stmt;
+        line(E, "if (hpfrt_ioproc() .eq. 1) then");
+        E->level++;
+        stmt_line(E, 0, io);
+        E->level--;
+        line(E, "end if");
+        for (int i = 0; i < s->u.io.reads.n; i++) {
+            const Node *v = s->u.io.reads.v[i];
+            const SpRef *r = v->kind == AST_REF ? v->ir : NULL;
+            if (r && r->arr && !r->arr->sym) {
+                StrBuf b = {0};
+                first_elem(E, &b, r->arr);
+                line(E, "call hpfrt_bcastio_%s(%s, size(%s))", tsuffix(v->type), b.s, r->arr->name);
+                sb_free(&b);
+            } else if (v->kind == AST_NAME && v->u.name.sym && v->u.name.sym->rank) {
+                Symbol *y = v->u.name.sym;
+                StrBuf b = {0};
+                sb_printf(&b, "%s(", y->name);
+                for (int d = 0; d < y->rank; d++)
+                    sb_printf(&b, "%slbound(%s, %d)", d ? ", " : "", y->name, d + 1);
+                sb_puts(&b, ")");
+                line(E, "call hpfrt_bcastio_%s(%s, size(%s))", tsuffix(v->type), b.s, y->name);
+                sb_free(&b);
+            } else {
+                char *x = ex(E, v);
+                line(E, "call hpfrt_bcastio_%s(%s, 1)", tsuffix(v->type), x);
+                free(x);
+            }
+        }
+        break;
+    }
+    case SP_ALLOC: case SP_DEALLOC:
+        for (int i = 0; i < s->u.alloc.items.n; i++) {
+            const Node *ref = s->u.alloc.items.v[i];
+            const SpRef *r = ref->ir;
+            const SpArr *a = r->arr;
+            if (s->kind == SP_DEALLOC) {
+                line(E, "deallocate(%s)", a->name);
+                continue;
+            }
+            StrBuf b = {0};
+            sb_printf(&b, "allocate(%s(", a->name);
+            for (int d = 0; d < a->rank; d++) {
+                char *h = ex(E, a->hi[d]);
+                sb_printf(&b, "%smax(1, %s)", d ? ", " : "", h);
+                free(h);
+            }
+            sb_puts(&b, "))");
+            put_line(E, 0, b.s);
+            sb_free(&b);
+        }
+        break;
+    case SP_STOP: {
+        free_descriptors(E);
+        line(E, "call hpfrt_finalize()");
+        if (s->u.stop.code) {
+            char *c = ex(E, s->u.stop.code);
+            line(E, "if (hpfrt_ioproc() .eq. 1) stop %s", c);
+            free(c);
+        }
+        line(E, "stop");
+        break;
+    }
+    case SP_RETURN:
+        free_descriptors(E);
+        line(E, "return");
+        break;
+    }
+}
+
+static void emit_stmts(Emit *E, const PtrVec *v)
+{
+    for (int i = 0; i < v->n; i++)
+        emit_stmt(E, v->v[i]);
+}
+
+static const char *const unit_words[] = {"program", "subroutine", "function"};
+
+static void emit_unit(Emit *E, const SpUnit *u)
+{
+    const Node *n = u->unit;
+    E->u = u;
+    E->last_line = 0;
+    PtrVec saved_targets = E->targets;
+    E->targets = (PtrVec){0};
+    for (int i = 0; i < n->u.unit.body.n; i++)
+        goto_visit(n->u.unit.body.v[i], &E->targets);
+    StrBuf b = {0};
+    int which = n->u.unit.which;
+    if (n->u.unit.recursive)
+        sb_puts(&b, "recursive ");
+    sb_printf(&b, "%s %s", unit_words[which], n->u.unit.id ? n->u.unit.id : "main");
+    if (which != UNIT_PROGRAM) {
+        sb_puts(&b, "(");
+        for (int i = 0; i < n->u.unit.args.n; i++) {
+            const Node *a = n->u.unit.args.v[i];
+            sb_printf(&b, "%s%s", i ? ", " : "", a->kind == AST_NAME ? a->u.name.id : "*");
+        }
+        sb_puts(&b, ")");
+        if (n->u.unit.result)
+            sb_printf(&b, " result(%s)", n->u.unit.result);
+    }
+    put_line(E, 0, b.s);
+    sb_free(&b);
+    E->level++;
+    declarations(E);
+    if (which == UNIT_FUNCTION && n->u.unit.rtype) {
+        const Symbol *r = scope_lookup_local(u->scope, n->u.unit.result ? n->u.unit.result
+                                                                         : n->u.unit.id);
+        if (r)
+            line(E, "%s :: %s", type_text(r->type), r->name);
+    }
+    if (u->main) {
+        comment(E, "start the run time and lay out the mapped arrays");
+        line(E, "call hpfrt_init()");
+    }
+    mapping(E);
+    emit_stmts(E, &u->body);
+    free_descriptors(E);
+    if (u->main)
+        line(E, "call hpfrt_finalize()");
+    E->level--;
+    if (n->u.unit.contains.n) {
+        line(E, "contains");
+        for (int i = 0; i < n->u.unit.contains.n; i++)
+            for (int k = 0; k < E->prog->units.n; k++) {
+                const SpUnit *c = E->prog->units.v[k];
+                if (c->unit == n->u.unit.contains.v[i]) {
+                    E->level++;
+                    emit_unit(E, c);
+                    E->level--;
+                    E->u = u;
+                }
+            }
+    }
+    line(E, "end %s %s", unit_words[which], n->u.unit.id ? n->u.unit.id : "main");
+    free(E->targets.v);
+    E->targets = saved_targets;
+}
+
+int spmd_emit(FILE *out, const SpProgram *p, int fixed, const char *srcname)
+{
+    Emit E = {0};
+    E.out = out;
+    E.fixed = fixed;
+    E.prog = p;
+    E.p = p->prefix;
+    fprintf(out, "! Generated by hpfc %s from %s: SPMD Fortran calling libhpfrt.\n",
+            PACKAGE_VERSION, srcname);
+    fprintf(out, "! Comments give the source lines; names starting '%s' are hpfc's.\n", E.p);
+    for (int i = 0; i < p->units.n; i++) {
+        const SpUnit *u = p->units.v[i];
+        if (u->internal)
+            continue;
+        if (i)
+            fputc('\n', out);
+        emit_unit(&E, u);
+    }
+    return ferror(out) ? -1 : 0;
+}

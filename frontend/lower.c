@@ -1,0 +1,1134 @@
+/* lower.c - the SPMD lowering (phase 1 of Parashar & Hariri): array
+ * assignments and WHERE become FORALL, every FORALL a loop over the
+ * iterations whose left-hand element this processor owns (owner computes),
+ * with the communication its references need before it; scalar statements
+ * run on every processor. Produces the SPMD IR of spmd.h. */
+#include <config.h>
+
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "lower_int.h"
+#include "../runtime/hpfmap.h"
+#include "../runtime/hpfrt.h"
+
+static const Type T_INT = {TY_INTEGER, 4};
+static const Type T_LOG = {TY_LOGICAL, 4};
+
+const char *const pattern_name[PAT_COUNT] = {
+    "none", "overlap", "broadcast", "multicast", "transpose", "cshift", "indirect",
+    "remap", "reduce",
+};
+
+void lower_error(Lower *L, Loc loc, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    diag_vreport(L->d, DIAG_ERROR, loc.line ? loc : L->loc, fmt, ap);
+    va_end(ap);
+    L->errors++;
+}
+
+/* ---- builders ---- */
+
+Node *mk_int(Lower *L, long long v)
+{
+    Node *n = arena_alloc(L->a, sizeof *n);
+    n->kind = AST_INT_CONST;
+    n->type = T_INT;
+    n->u.konst.ival = v;
+    n->u.konst.text = arena_printf(L->a, "%lld", v);
+    return n;
+}
+
+int cint(const Node *n, long long *v)
+{
+    if (!n)
+        return 0;
+    switch (n->kind) {
+    case AST_INT_CONST:
+        *v = n->u.konst.ival;
+        return 1;
+    case AST_NAME: {
+        Symbol *y = n->u.name.sym;
+        if (y && y->kind == SYM_PARAMETER && y->value.known && y->value.type.base == TY_INTEGER) {
+            *v = y->value.i;
+            return 1;
+        }
+        return 0;
+    }
+    case AST_PAREN:
+        return cint(n->u.unary.operand, v);
+    case AST_UNARY: {
+        long long a;
+        if (n->u.unary.op == OP_NOT || !cint(n->u.unary.operand, &a))
+            return 0;
+        *v = n->u.unary.op == OP_NEG ? -a : a;
+        return 1;
+    }
+    case AST_BINARY: {
+        long long a, b;
+        if (!cint(n->u.binary.lhs, &a) || !cint(n->u.binary.rhs, &b))
+            return 0;
+        switch (n->u.binary.op) {
+        case OP_ADD: *v = a + b; return 1;
+        case OP_SUB: *v = a - b; return 1;
+        case OP_MUL: *v = a * b; return 1;
+        case OP_DIV:
+            if (!b)
+                return 0;
+            *v = a / b;
+            return 1;
+        default: return 0;
+        }
+    }
+    default:
+        return 0;
+    }
+}
+
+/* l op r for integer index arithmetic, folded where it can be. */
+Node *mk_bin(Lower *L, Op op, Node *l, Node *r)
+{
+    long long a, b;
+    int ka = cint(l, &a), kb = cint(r, &b);
+    if (ka && kb && (op != OP_DIV || b))
+        switch (op) {
+        case OP_ADD: return mk_int(L, a + b);
+        case OP_SUB: return mk_int(L, a - b);
+        case OP_MUL: return mk_int(L, a * b);
+        case OP_DIV: return mk_int(L, a / b);
+        default: break;
+        }
+    if (op == OP_ADD && ka && a == 0)
+        return r;
+    if ((op == OP_ADD || op == OP_SUB) && kb && b == 0)
+        return l;
+    if (op == OP_MUL && ((ka && a == 0) || (kb && b == 0)))
+        return mk_int(L, 0);
+    if (op == OP_MUL && ka && a == 1)
+        return r;
+    if ((op == OP_MUL || op == OP_DIV) && kb && b == 1)
+        return l;
+    if (op == OP_ADD && kb && b < 0)
+        return mk_bin(L, OP_SUB, l, mk_int(L, -b));
+    if (op == OP_SUB && kb && b < 0)
+        return mk_bin(L, OP_ADD, l, mk_int(L, -b));
+    Node *n = arena_alloc(L->a, sizeof *n);
+    n->kind = AST_BINARY;
+    n->u.binary.op = op;
+    n->u.binary.lhs = l;
+    n->u.binary.rhs = r;
+    n->type = l->type.base ? l->type : T_INT;
+    if (op >= OP_EQ && op <= OP_NEQV)
+        n->type = T_LOG;
+    return n;
+}
+
+Node *mk_call(Lower *L, const char *name, Type t, int n, Node **args)
+{
+    Node *c = arena_alloc(L->a, sizeof *c);
+    c->kind = AST_REF;
+    c->u.ref.id = name;
+    c->u.ref.what = REF_FUNCTION;
+    c->type = t;
+    for (int i = 0; i < n; i++)
+        vec_push(L->a, &c->u.ref.args, args[i]);
+    return c;
+}
+
+int new_temp(Lower *L, Type t, int rank)
+{
+    SpTemp *tp = arena_alloc(L->a, sizeof *tp);
+    tp->id = L->u->temps.n + 1;
+    tp->type = t;
+    tp->rank = rank;
+    vec_push(L->a, &L->u->temps, tp);
+    return tp->id;
+}
+
+Node *mk_temp_name(Lower *L, int temp, Type t)
+{
+    Node *n = arena_alloc(L->a, sizeof *n);
+    n->kind = AST_NAME;
+    n->u.name.id = arena_printf(L->a, "%st%d", L->prog->prefix, temp);
+    n->type = t;
+    return n;
+}
+
+Symbol *new_index(Lower *L)
+{
+    Symbol *y = arena_alloc(L->a, sizeof *y);
+    y->name = arena_printf(L->a, "%si%d", L->prog->prefix, ++L->ntemps);
+    y->kind = SYM_INDEX;
+    y->type = T_INT;
+    return y;
+}
+
+int same_expr(const Node *a, const Node *b)
+{
+    if (a == b)
+        return 1;
+    if (!a || !b)
+        return 0;
+    long long x, y;
+    if (cint(a, &x) && cint(b, &y))
+        return x == y;
+    if (a->kind == AST_PAREN)
+        return same_expr(a->u.unary.operand, b);
+    if (b->kind == AST_PAREN)
+        return same_expr(a, b->u.unary.operand);
+    if (a->kind != b->kind)
+        return 0;
+    switch (a->kind) {
+    case AST_REAL_CONST: case AST_LOGICAL_CONST: case AST_STRING_CONST:
+        return !strcmp(a->u.konst.text, b->u.konst.text);
+    case AST_NAME:
+        return a->u.name.sym ? a->u.name.sym == b->u.name.sym
+                             : !strcmp(a->u.name.id, b->u.name.id);
+    case AST_UNARY:
+        return a->u.unary.op == b->u.unary.op && same_expr(a->u.unary.operand, b->u.unary.operand);
+    case AST_BINARY:
+        return a->u.binary.op == b->u.binary.op && same_expr(a->u.binary.lhs, b->u.binary.lhs)
+               && same_expr(a->u.binary.rhs, b->u.binary.rhs);
+    case AST_REF:
+        if (strcmp(a->u.ref.id, b->u.ref.id) || a->u.ref.args.n != b->u.ref.args.n
+            || (a->ir && a->u.ref.what == REF_INTRINSIC) || (b->ir && b->u.ref.what == REF_INTRINSIC))
+            return 0;
+        for (int i = 0; i < a->u.ref.args.n; i++)
+            if (!same_expr(a->u.ref.args.v[i], b->u.ref.args.v[i]))
+                return 0;
+        return 1;
+    default:
+        return 0;
+    }
+}
+
+static Node *copy_list_node(Lower *L, Node *n)
+{
+    Node *r = arena_alloc(L->a, sizeof *r);
+    *r = *n;
+    return r;
+}
+
+/* A deep copy of an expression, L->subst applied to names. */
+Node *copy_plain(Lower *L, Node *n)
+{
+    if (!n)
+        return NULL;
+    switch (n->kind) {
+    case AST_NAME:
+        for (int i = 0; i < L->nsubst; i++)
+            if (n->u.name.sym && L->subst[i].from == n->u.name.sym)
+                return L->subst[i].to;
+        return n;
+    case AST_INT_CONST: case AST_REAL_CONST: case AST_LOGICAL_CONST: case AST_STRING_CONST:
+    case AST_STAR:
+        return n;
+    case AST_COMPLEX_CONST: case AST_BINARY: {
+        Node *r = copy_list_node(L, n);
+        r->u.binary.lhs = copy_plain(L, n->u.binary.lhs);
+        r->u.binary.rhs = copy_plain(L, n->u.binary.rhs);
+        return r;
+    }
+    case AST_UNARY: case AST_PAREN: {
+        Node *r = copy_list_node(L, n);
+        r->u.unary.operand = copy_plain(L, n->u.unary.operand);
+        return r;
+    }
+    case AST_TRIPLET: {
+        Node *r = copy_list_node(L, n);
+        r->u.triplet.lo = copy_plain(L, n->u.triplet.lo);
+        r->u.triplet.hi = copy_plain(L, n->u.triplet.hi);
+        r->u.triplet.stride = copy_plain(L, n->u.triplet.stride);
+        return r;
+    }
+    case AST_KEYWORD_ARG: {
+        Node *r = copy_list_node(L, n);
+        r->u.kwarg.value = copy_plain(L, n->u.kwarg.value);
+        return r;
+    }
+    case AST_REF: {
+        Node *r = copy_list_node(L, n);
+        r->u.ref.args = (PtrVec){0};
+        for (int i = 0; i < n->u.ref.args.n; i++)
+            vec_push(L->a, &r->u.ref.args, copy_plain(L, n->u.ref.args.v[i]));
+        return r;
+    }
+    case AST_ARRAY_CTOR: {
+        Node *r = copy_list_node(L, n);
+        r->u.list.items = (PtrVec){0};
+        for (int i = 0; i < n->u.list.items.n; i++)
+            vec_push(L->a, &r->u.list.items, copy_plain(L, n->u.list.items.v[i]));
+        return r;
+    }
+    default:
+        return n;
+    }
+}
+
+Node *subst_copy(Lower *L, Node *n, Symbol *from, Node *to)
+{
+    int saved = L->nsubst;
+    L->subst[L->nsubst++] = (Subst){from, to};
+    Node *r = copy_plain(L, n);
+    L->nsubst = saved;
+    return r;
+}
+
+static int collect_visit(Node *n, void *ctx)
+{
+    if (n->kind == AST_REF && n->u.ref.what == REF_ELEMENT && n->u.ref.sym)
+        vec_push(NULL, ctx, n);
+    ast_children(n, collect_visit, ctx);
+    return 0;
+}
+
+void collect_refs(Node *e, PtrVec *out)
+{
+    collect_visit(e, out);
+}
+
+SpStmt *new_stmt(Lower *L, SpKind k)
+{
+    SpStmt *s = arena_alloc(L->a, sizeof *s);
+    s->kind = k;
+    s->line = L->line;
+    s->loc = L->loc;
+    return s;
+}
+
+void add_stmt(Lower *L, PtrVec *to, SpStmt *s)
+{
+    vec_push(L->a, to, s);
+}
+
+/* ---- loops ---- */
+
+static int lhs_read_visit(Node *n, void *ctx)
+{
+    void **c = ctx;
+    Node *lhs = c[0];
+    if (n->kind == AST_REF && n->u.ref.what == REF_ELEMENT && n->ir
+        && n->u.ref.sym == lhs->u.ref.sym) {
+        SpRef *r = n->ir;
+        if (r->acc == ACC_LOCAL || r->acc == ACC_GLOBAL) {
+            for (int d = 0; d < lhs->u.ref.args.n; d++)
+                if (!same_expr(r->sub[d], lhs->u.ref.args.v[d]) || r->delta[d])
+                    return 1;
+        }
+    }
+    if (n->kind == AST_REF && n->u.ref.what == REF_INTRINSIC && n->ir) {
+        SpRed *sr = n->ir;
+        if (lhs_read_visit(sr->body, ctx) || (sr->mask && lhs_read_visit(sr->mask, ctx)))
+            return 1;
+    }
+    return ast_children(n, lhs_read_visit, ctx);
+}
+
+SpLoop *lower_loop(Lower *L, int nidx, Symbol **vars, Node **lo, Node **hi, Node **st,
+                   Node *mask, Node *lhs, Node *rhs, int red_op, SpArr *driver)
+{
+    SpLoop *lp = arena_alloc(L->a, sizeof *lp);
+    lp->idx = arena_alloc(L->a, (size_t)(nidx + MAX_RANK) * sizeof *lp->idx);
+    SpLoop *saved = L->loop;
+    int saved_vars = L->loopvars.n;
+    L->loop = NULL;
+    for (int k = 0; k < nidx; k++) {
+        SpIndex *ix = &lp->idx[k];
+        ix->var = vars[k];
+        ix->lo = lx(L, lo[k], NULL);
+        ix->hi = lx(L, hi[k], NULL);
+        ix->st = lx(L, st[k], NULL);
+        vec_push(NULL, &L->loopvars, vars[k]);
+        vec_push(L->a, &L->u->index_syms, vars[k]);
+    }
+    lp->nidx = nidx;
+    SpArr *X = NULL;
+    if (red_op)
+        X = driver;
+    else if (!lhs->ir)
+        X = arr_of(L, lhs->u.ref.sym);
+    lp->arr = X;
+    lp->red_op = red_op;
+    lp->primary = red_op && X;
+    Node *lsub[MAX_RANK];
+    int bound[MAX_RANK];
+    for (int d = 0; lhs && d < lhs->u.ref.args.n; d++) {
+        lsub[d] = lhs->u.ref.args.v[d];
+        bound[d] = -1;
+    }
+    if (X) {
+        for (int d = 0; d < X->rank; d++) {
+            if (X->tdim[d] < 0)
+                continue;
+            Symbol *v;
+            long long a, c;
+            Node *rest;
+            int ok = affine_of(L, lsub[d], &v, &a, &c, &rest) && X->cknown[d];
+            int k = -1;
+            for (int j = 0; ok && v && j < lp->nidx; j++)
+                if (lp->idx[j].var == v && !lp->idx[j].dist)
+                    k = j;
+            if (ok && v && k >= 0) {
+                SpIndex *ix = &lp->idx[k];
+                ix->dist = 1;
+                ix->arr = X;
+                ix->dim = d;
+                ix->a_const = a;
+                ix->a = mk_int(L, a);
+                ix->b = lx(L, rest ? mk_bin(L, OP_ADD, rest, mk_int(L, c)) : mk_int(L, c), NULL);
+                ix->lp = ++L->u->nloopvars;
+                bound[d] = k;
+            } else if (ok && !v) {
+                SpIndex *ix = &lp->idx[lp->nidx];
+                ix->var = new_index(L);
+                vec_push(L->a, &L->u->index_syms, ix->var);
+                ix->lo = ix->hi = ix->st = mk_int(L, 1);
+                ix->dist = 1;
+                ix->arr = X;
+                ix->dim = d;
+                ix->a_const = 0;
+                ix->a = mk_int(L, 0);
+                ix->b = lx(L, lsub[d], NULL);
+                ix->lp = ++L->u->nloopvars;
+                bound[d] = lp->nidx++;
+            } else {
+                lp->guard[lp->nguard++] = (SpGuard){d, lsub[d]};
+            }
+        }
+    }
+    L->loop = lp;
+    lp->ctx_iter = new_ctx(L, NULL);
+    for (int g = 0; g < lp->nguard; g++)
+        lp->guard[g].sub = lx(L, lp->guard[g].sub, lp->ctx_iter);
+    lp->ctx_guard = lp->ctx_iter;
+    if (lp->nguard) {
+        lp->ctx_guard = new_ctx(L, lp->ctx_iter);
+        for (int g = 0; g < lp->nguard; g++) {
+            int m = max_round(lp->guard[g].sub);
+            if (m + 1 > lp->ctx_guard->minround)
+                lp->ctx_guard->minround = m + 1;
+        }
+    }
+    lp->mask = lx(L, mask, lp->ctx_guard);
+    lp->ctx_mask = lp->ctx_guard;
+    if (mask) {
+        lp->ctx_mask = new_ctx(L, lp->ctx_guard);
+        int m = max_round(lp->mask);
+        if (m + 1 > lp->ctx_mask->minround)
+            lp->ctx_mask->minround = m + 1;
+    }
+    if (!red_op) {
+        Node *subs[MAX_RANK];
+        int n = lhs->u.ref.args.n;
+        SpRef *pre = lhs->ir;
+        SpRef *r = arena_alloc(L->a, sizeof *r);
+        r->arr = X ? X : pre ? pre->arr : NULL;
+        r->acc = X ? ACC_LOCAL : ACC_GLOBAL;
+        for (int d = 0; d < n; d++) {
+            if (bound[d] >= 0) {
+                subs[d] = lsub[d];
+                r->lvar[d] = bound[d];
+            } else {
+                subs[d] = lx(L, lsub[d], lp->ctx_mask);
+                r->lvar[d] = X && X->tdim[d] >= 0 ? -2 : -1;
+            }
+            r->sub[d] = subs[d];
+        }
+        Node *l = arena_alloc(L->a, sizeof *l);
+        *l = *lhs;
+        l->u.ref.args = (PtrVec){0};
+        for (int d = 0; d < n; d++)
+            vec_push(L->a, &l->u.ref.args, subs[d]);
+        l->ir = r;
+        lp->lhs = l;
+    }
+    lp->rhs = lx(L, rhs, lp->ctx_mask);
+    if (!red_op && lhs->u.ref.sym) {
+        void *c[1] = {lhs};
+        if (lhs_read_visit(lp->rhs, c) || (lp->mask && lhs_read_visit(lp->mask, c))) {
+            lp->lhs_temp = 1;
+            lp->tbuf = new_temp(L, lhs->type, 1);
+            lp->ctx_mask->used = 1;
+            if (lp->mask) {
+                lp->tmask = new_temp(L, T_LOG, 1);
+                lp->ctx_guard->used = 1;
+            }
+        }
+    }
+    L->loop = saved;
+    L->loopvars.n = saved_vars;
+    return lp;
+}
+
+/* ---- statements ---- */
+
+static void lower_stmts(Lower *L, PtrVec *src, PtrVec *out);
+
+static Node *var_node(Lower *L, Symbol *v)
+{
+    Node *n = arena_alloc(L->a, sizeof *n);
+    n->kind = AST_NAME;
+    n->u.name.id = v->name;
+    n->u.name.sym = v;
+    n->type = T_INT;
+    return n;
+}
+
+/* lhs = rhs where lhs is an array (section): FORALL over its positions,
+ * after the FORALL indices in vars[0..nv-1] when inside a FORALL. */
+static void lower_array_assign(Lower *L, int nv, Symbol **vars, Node **lo, Node **hi,
+                               Node **st, Node *mask, Node *lhs, Node *rhs, PtrVec *out)
+{
+    Symbol *v[MAX_SUBST];
+    Node *l[MAX_SUBST], *h[MAX_SUBST], *s[MAX_SUBST], *pos[MAX_RANK];
+    int n = nv;
+    for (int k = 0; k < nv; k++) {
+        v[k] = vars[k];
+        l[k] = lo[k];
+        h[k] = hi[k];
+        s[k] = st[k];
+    }
+    for (int d = 0; d < lhs->rank && n < MAX_SUBST; d++) {
+        v[n] = new_index(L);
+        pos[d] = var_node(L, v[n]);
+        l[n] = mk_int(L, 0);
+        h[n] = mk_bin(L, OP_SUB, shape_n(L, lhs, d), mk_int(L, 1));
+        s[n] = mk_int(L, 1);
+        n++;
+    }
+    Node *le = lhs->rank ? elem(L, lhs, pos) : lhs;
+    Node *re = lhs->rank && rhs->rank ? elem(L, rhs, pos) : rhs;
+    Node *me = mask && mask->rank ? elem(L, mask, pos) : mask;
+    if (L->errors)
+        return;
+    SpLoop *lp = lower_loop(L, n, v, l, h, s, me, le, re, 0, NULL);
+    SpStmt *st_ = new_stmt(L, SP_FORALL);
+    st_->u.loop = lp;
+    add_stmt(L, out, st_);
+}
+
+static void lower_assign(Lower *L, Node *lhs, Node *rhs, Node *mask, PtrVec *out)
+{
+    if (lhs->rank) {
+        lower_array_assign(L, 0, NULL, NULL, NULL, NULL, mask, lhs, rhs, out);
+        return;
+    }
+    L->pre = out;
+    if (lhs->kind == AST_REF && lhs->u.ref.what == REF_ELEMENT && arr_of(L, lhs->u.ref.sym)) {
+        SpArr *X = arr_of(L, lhs->u.ref.sym);
+        SpRef *r = arena_alloc(L->a, sizeof *r);
+        r->acc = ACC_LOCAL;
+        r->arr = X;
+        Node *l = arena_alloc(L->a, sizeof *l);
+        *l = *lhs;
+        l->u.ref.args = (PtrVec){0};
+        for (int d = 0; d < lhs->u.ref.args.n; d++) {
+            r->sub[d] = lx(L, lhs->u.ref.args.v[d], NULL);
+            r->lvar[d] = X->tdim[d] >= 0 ? -2 : -1;
+            vec_push(L->a, &l->u.ref.args, r->sub[d]);
+        }
+        l->ir = r;
+        Node *v = lx(L, rhs, NULL);
+        SpStmt *s = new_stmt(L, SP_STORE);
+        s->u.store.lhs = l;
+        s->u.store.rhs = v;
+        add_stmt(L, out, s);
+        return;
+    }
+    Node *a = arena_alloc(L->a, sizeof *a);
+    a->kind = AST_ASSIGN;
+    a->loc = lhs->loc;
+    a->u.assign.lhs = lx(L, lhs, NULL);
+    a->u.assign.rhs = lx(L, rhs, NULL);
+    SpStmt *s = new_stmt(L, SP_SEQ);
+    s->u.seq = a;
+    add_stmt(L, out, s);
+}
+
+/* FORALL (indices, mask) lhs = rhs: the user's indices become new loop
+ * variables (a FORALL index is local to its statement). */
+static void lower_forall(Lower *L, Node *f, Node *asg, PtrVec *out)
+{
+    int n = f->u.forall.indices.n;
+    Symbol *vars[MAX_SUBST];
+    Node *lo[MAX_SUBST], *hi[MAX_SUBST], *st[MAX_SUBST];
+    int saved = L->nsubst;
+    for (int k = 0; k < n && k < MAX_RANK; k++) {
+        Node *ix = f->u.forall.indices.v[k];
+        vars[k] = new_index(L);
+        lo[k] = copy_plain(L, ix->u.findex.lo);
+        hi[k] = copy_plain(L, ix->u.findex.hi);
+        st[k] = ix->u.findex.stride ? copy_plain(L, ix->u.findex.stride) : mk_int(L, 1);
+        L->subst[L->nsubst++] = (Subst){ix->u.findex.sym, var_node(L, vars[k])};
+    }
+    Node *mask = copy_plain(L, f->u.forall.mask);
+    Node *lhs = copy_plain(L, asg->u.assign.lhs);
+    Node *rhs = copy_plain(L, asg->u.assign.rhs);
+    L->nsubst = saved;
+    L->pre = out;
+    lower_array_assign(L, n, vars, lo, hi, st, mask, lhs, rhs, out);
+}
+
+static int names_in_visit(Node *n, void *ctx)
+{
+    void **c = ctx;
+    Symbol *y = c[0];
+    if ((n->kind == AST_NAME && n->u.name.sym == y) || (n->kind == AST_REF && n->u.ref.sym == y))
+        return 1;
+    return ast_children(n, names_in_visit, ctx);
+}
+
+static int mentions(Node *e, Symbol *y)
+{
+    void *c[1] = {y};
+    return e && names_in_visit(e, c);
+}
+
+static Node *lhs_sym_node(Node *lhs)
+{
+    return lhs;
+}
+
+static Symbol *lhs_sym(Node *lhs)
+{
+    lhs = lhs_sym_node(lhs);
+    return lhs->kind == AST_NAME ? lhs->u.name.sym : lhs->u.ref.sym;
+}
+
+static Node *not_of(Lower *L, Node *c)
+{
+    Node *p = arena_alloc(L->a, sizeof *p);
+    p->kind = AST_PAREN;
+    p->u.unary.operand = c;
+    p->type = c->type;
+    p->rank = c->rank;
+    p->extent = c->extent;
+    Node *n = arena_alloc(L->a, sizeof *n);
+    n->kind = AST_UNARY;
+    n->u.unary.op = OP_NOT;
+    n->u.unary.operand = p;
+    n->type = c->type;
+    n->rank = c->rank;
+    n->extent = c->extent;
+    return n;
+}
+
+static Node *and_of(Lower *L, Node *a, Node *b)
+{
+    if (!a)
+        return b;
+    Node *n = arena_alloc(L->a, sizeof *n);
+    n->kind = AST_BINARY;
+    n->u.binary.op = OP_AND;
+    n->u.binary.lhs = a;
+    n->u.binary.rhs = b;
+    n->type = a->type;
+    n->rank = a->rank ? a->rank : b->rank;
+    n->extent = a->rank ? a->extent : b->extent;
+    return n;
+}
+
+/* A replicated temporary array of the shape of e, filled with e. */
+static Node *temp_array(Lower *L, Node *e, PtrVec *out)
+{
+    SpArr *t = arena_alloc(L->a, sizeof *t);
+    t->id = -(L->u->temp_arrs.n + 1);
+    t->name = arena_printf(L->a, "%sw%d", L->prog->prefix, L->u->temp_arrs.n + 1);
+    t->type = e->type;
+    t->rank = e->rank;
+    for (int d = 0; d < e->rank; d++) {
+        t->lo[d] = mk_int(L, 1);
+        t->hi[d] = shape_n(L, e, d);
+        t->tdim[d] = -1;
+    }
+    SpStmt *al = new_stmt(L, SP_ALLOC);
+    Node *ref = arena_alloc(L->a, sizeof *ref);
+    ref->kind = AST_REF;
+    ref->u.ref.id = t->name;
+    ref->u.ref.what = REF_SECTION;
+    ref->type = e->type;
+    ref->rank = e->rank;
+    ref->extent = e->extent;
+    SpRef *r = arena_alloc(L->a, sizeof *r);
+    r->acc = ACC_GLOBAL;
+    r->arr = t;
+    ref->ir = r;
+    vec_push(L->a, &al->u.alloc.items, ref);
+    add_stmt(L, out, al);
+    /* the whole temporary as an array expression: t(1:n1, ...) */
+    for (int d = 0; d < e->rank; d++) {
+        Node *tr = arena_alloc(L->a, sizeof *tr);
+        tr->kind = AST_TRIPLET;
+        tr->u.triplet.lo = mk_int(L, 1);
+        tr->u.triplet.hi = t->hi[d];
+        vec_push(L->a, &ref->u.ref.args, tr);
+    }
+    vec_push(L->a, &L->u->temp_arrs, t);
+    lower_array_assign(L, 0, NULL, NULL, NULL, NULL, NULL, ref, e, out);
+    return ref;
+}
+
+static void free_temp_array(Lower *L, Node *ref, PtrVec *out)
+{
+    SpStmt *s = new_stmt(L, SP_DEALLOC);
+    vec_push(L->a, &s->u.alloc.items, ref);
+    add_stmt(L, out, s);
+}
+
+static void lower_where(Lower *L, Node *w, PtrVec *out)
+{
+    Node *prev = NULL;              /* the masks of the branches before */
+    PtrVec temps = {0};
+    /* mask temporaries where a branch assigns what a mask reads */
+    Node *conds[64];
+    int nb = w->u.cond.branches.n < 64 ? w->u.cond.branches.n : 64;
+    for (int b = 0; b < nb; b++) {
+        Node *br = w->u.cond.branches.v[b];
+        conds[b] = br->u.branch.cond;
+    }
+    for (int b = 0; b < nb; b++) {
+        if (!conds[b])
+            continue;
+        int clash = 0;
+        for (int j = 0; j < nb; j++) {
+            Node *br = w->u.cond.branches.v[j];
+            for (int i = 0; i < br->u.branch.body.n; i++) {
+                Node *s = br->u.branch.body.v[i];
+                if (s->kind == AST_ASSIGN && mentions(conds[b], lhs_sym(s->u.assign.lhs)))
+                    clash |= br->u.branch.body.n > 1 || j != b || nb > 1;
+            }
+        }
+        if (clash) {
+            L->pre = out;
+            conds[b] = temp_array(L, conds[b], out);
+            vec_push(NULL, &temps, conds[b]);
+        }
+    }
+    for (int b = 0; b < nb; b++) {
+        Node *br = w->u.cond.branches.v[b];
+        Node *mask = conds[b];
+        Node *m = mask ? and_of(L, prev ? not_of(L, prev) : NULL, mask)
+                       : prev ? not_of(L, prev) : NULL;
+        if (mask)
+            prev = prev ? arena_alloc(L->a, sizeof(Node)) : mask;
+        if (mask && prev != mask) {
+            /* prev .or. mask */
+            prev->kind = AST_BINARY;
+            prev->u.binary.op = OP_OR;
+            prev->u.binary.lhs = and_of(L, NULL, m);
+            prev->u.binary.rhs = mask;
+            prev->type = mask->type;
+            prev->rank = mask->rank;
+            prev->extent = mask->extent;
+        }
+        for (int i = 0; i < br->u.branch.body.n; i++) {
+            Node *s = br->u.branch.body.v[i];
+            L->line = s->loc.line;
+            L->loc = s->loc;
+            if (s->kind != AST_ASSIGN) {
+                lower_error(L, s->loc, "the SPMD lowering does not handle a nested WHERE");
+                continue;
+            }
+            lower_assign(L, s->u.assign.lhs, s->u.assign.rhs, m, out);
+        }
+    }
+    for (int i = 0; i < temps.n; i++)
+        free_temp_array(L, temps.v[i], out);
+    free(temps.v);
+}
+
+/* An INDEPENDENT DO nest of assignments runs like a FORALL: each
+ * assignment over the loop indices. Returns 0 when the nest is not of that
+ * form (scalar assignments, bounds depending on outer indices, an inner
+ * loop whose assignments read what they write). */
+typedef struct {
+    int n;
+    Symbol *vars[MAX_RANK];
+    Node *src[MAX_RANK];           /* the DO statements */
+} Nest;
+
+static int nest_ok(Lower *L, Node *loop, Nest *ns, int independent)
+{
+    if (loop->kind != AST_DO || !loop->u.loop.var || ns->n >= MAX_RANK)
+        return 0;
+    Symbol *v = loop->u.loop.var->u.name.sym;
+    for (int k = 0; k < ns->n; k++)
+        if (mentions(loop->u.loop.lo, ns->vars[k]) || mentions(loop->u.loop.hi, ns->vars[k])
+            || mentions(loop->u.loop.step, ns->vars[k]))
+            return 0;
+    ns->vars[ns->n] = v;
+    ns->src[ns->n++] = loop;
+    for (int i = 0; i < loop->u.loop.body.n; i++) {
+        Node *s = loop->u.loop.body.v[i];
+        if (s->label && s->kind != AST_CONTINUE)
+            return 0;
+        if (s->kind == AST_CONTINUE)
+            continue;
+        if (s->kind == AST_DO) {
+            if (!nest_ok(L, s, ns, 0))
+                return 0;
+            continue;
+        }
+        if (s->kind != AST_ASSIGN || s->u.assign.lhs->kind != AST_REF || s->u.assign.lhs->rank)
+            return 0;
+        Node *lhs = s->u.assign.lhs;
+        for (int k = 0; k < ns->n; k++)
+            if (!mentions(lhs, ns->vars[k]))
+                return 0;
+        if (!independent && mentions(s->u.assign.rhs, lhs->u.ref.sym))
+            return 0;
+    }
+    return 1;
+}
+
+static void lower_nest(Lower *L, Node *loop, Nest *ns, int depth, PtrVec *out)
+{
+    for (int i = 0; i < loop->u.loop.body.n; i++) {
+        Node *s = loop->u.loop.body.v[i];
+        if (s->kind == AST_DO) {
+            lower_nest(L, s, ns, depth + 1, out);
+            continue;
+        }
+        if (s->kind != AST_ASSIGN)
+            continue;
+        L->line = s->loc.line;
+        L->loc = s->loc;
+        Symbol *vars[MAX_RANK];
+        Node *lo[MAX_RANK], *hi[MAX_RANK], *st[MAX_RANK];
+        int saved = L->nsubst;
+        for (int k = 0; k <= depth; k++) {
+            Node *d = ns->src[k];
+            vars[k] = new_index(L);
+            lo[k] = copy_plain(L, d->u.loop.lo);
+            hi[k] = copy_plain(L, d->u.loop.hi);
+            st[k] = d->u.loop.step ? copy_plain(L, d->u.loop.step) : mk_int(L, 1);
+        }
+        for (int k = 0; k <= depth; k++)
+            L->subst[L->nsubst++] = (Subst){ns->vars[k], var_node(L, vars[k])};
+        Node *lhs = copy_plain(L, s->u.assign.lhs);
+        Node *rhs = copy_plain(L, s->u.assign.rhs);
+        L->nsubst = saved;
+        L->pre = out;
+        lower_array_assign(L, depth + 1, vars, lo, hi, st, NULL, lhs, rhs, out);
+    }
+    /* the DO variable ends one step past its last value */
+    L->pre = out;
+    Node *dlo = lx(L, loop->u.loop.lo, NULL), *dhi = lx(L, loop->u.loop.hi, NULL);
+    Node *dst = loop->u.loop.step ? lx(L, loop->u.loop.step, NULL) : mk_int(L, 1);
+    Node *t = mk_bin(L, OP_DIV, mk_bin(L, OP_ADD, mk_bin(L, OP_SUB, dhi, dlo), dst), dst);
+    Node *mx[2] = {mk_int(L, 0), t};
+    Node *a = arena_alloc(L->a, sizeof *a);
+    a->kind = AST_ASSIGN;
+    a->u.assign.lhs = loop->u.loop.var;
+    a->u.assign.rhs = mk_bin(L, OP_ADD, dlo, mk_bin(L, OP_MUL, mk_call(L, "max", T_INT, 2, mx),
+                                                    dst));
+    SpStmt *s = new_stmt(L, SP_SEQ);
+    s->u.seq = a;
+    add_stmt(L, out, s);
+}
+
+static SpBranch *new_branch(Lower *L, Node *cond, PtrVec *body)
+{
+    SpBranch *b = arena_alloc(L->a, sizeof *b);
+    if (cond) {
+        L->pre = &b->pre;
+        b->cond = lx(L, cond, NULL);
+    }
+    lower_stmts(L, body, &b->body);
+    return b;
+}
+
+/* I/O: items in scalar context; array items of mapped arrays through a
+ * replicated temporary. */
+static void lower_io(Lower *L, Node *n, PtrVec *out)
+{
+    Node *c = arena_alloc(L->a, sizeof *c);
+    *c = *n;
+    c->u.io.control = (PtrVec){0};
+    c->u.io.items = (PtrVec){0};
+    L->pre = out;
+    if (n->u.io.fmt)
+        c->u.io.fmt = lx(L, n->u.io.fmt, NULL);
+    for (int i = 0; i < n->u.io.control.n; i++)
+        vec_push(L->a, &c->u.io.control, lx(L, n->u.io.control.v[i], NULL));
+    PtrVec temps = {0};
+    SpStmt *s = new_stmt(L, SP_IO);
+    s->u.io.stmt = c;
+    PtrVec post = {0};
+    for (int i = 0; i < n->u.io.items.n; i++) {
+        Node *it = n->u.io.items.v[i];
+        L->pre = out;
+        if (n->kind == AST_READ) {
+            Symbol *y = it->kind == AST_NAME ? it->u.name.sym
+                        : it->kind == AST_REF ? it->u.ref.sym : NULL;
+            if (!y || it->type.base == TY_CHARACTER || (it->kind == AST_REF && it->rank)) {
+                lower_error(L, it->loc, "the SPMD lowering reads only numeric and logical "
+                            "variables, whole arrays and array elements");
+                continue;
+            }
+            SpArr *X = arr_of(L, y);
+            if (X && it->rank) {
+                Node *t = temp_array(L, it, out);   /* allocated, then read into */
+                /* drop the fill the helper made: the temporary is read, then copied */
+                out->n--;
+                vec_push(L->a, &c->u.io.items, t);
+                vec_push(L->a, &s->u.io.reads, t);
+                lower_array_assign(L, 0, NULL, NULL, NULL, NULL, NULL, it, t, &post);
+                vec_push(NULL, &temps, t);
+            } else if (X) {
+                int tp = new_temp(L, it->type, 0);
+                Node *tn = mk_temp_name(L, tp, it->type);
+                vec_push(L->a, &c->u.io.items, tn);
+                vec_push(L->a, &s->u.io.reads, tn);
+                lower_assign(L, it, tn, NULL, &post);
+            } else {
+                Node *li = lx(L, it, NULL);
+                vec_push(L->a, &c->u.io.items, li);
+                vec_push(L->a, &s->u.io.reads, li);
+            }
+            continue;
+        }
+        if (it->kind == AST_IMPLIED_DO) {
+            PtrVec refs = {0};
+            collect_refs(it, &refs);
+            for (int k = 0; k < refs.n; k++)
+                if (arr_of(L, ((Node *)refs.v[k])->u.ref.sym))
+                    lower_error(L, it->loc, "the SPMD lowering does not handle mapped arrays "
+                                "in an implied DO");
+            free(refs.v);
+            vec_push(L->a, &c->u.io.items, it);
+            continue;
+        }
+        if (it->rank) {
+            PtrVec refs = {0};
+            collect_refs(it, &refs);
+            int mapped = 0;
+            for (int k = 0; k < refs.n; k++)
+                mapped |= arr_of(L, ((Node *)refs.v[k])->u.ref.sym) != NULL;
+            free(refs.v);
+            if (it->kind == AST_NAME)
+                mapped |= arr_of(L, it->u.name.sym) != NULL;
+            if (mapped || it->kind != AST_NAME) {
+                Node *t = temp_array(L, it, out);
+                vec_push(L->a, &c->u.io.items, t);
+                vec_push(NULL, &temps, t);
+                continue;
+            }
+            vec_push(L->a, &c->u.io.items, it);
+            continue;
+        }
+        vec_push(L->a, &c->u.io.items, lx(L, it, NULL));
+    }
+    add_stmt(L, out, s);
+    for (int i = 0; i < post.n; i++)
+        add_stmt(L, out, post.v[i]);
+    for (int i = 0; i < temps.n; i++)
+        free_temp_array(L, temps.v[i], out);
+    free(post.v);
+    free(temps.v);
+}
+
+static void lower_stmt(Lower *L, Node *n, PtrVec *out)
+{
+    L->line = n->loc.line;
+    L->loc = n->loc;
+    L->pre = out;
+    int first = out->n;
+    switch (n->kind) {
+    case AST_ASSIGN:
+        lower_assign(L, n->u.assign.lhs, n->u.assign.rhs, NULL, out);
+        break;
+    case AST_FORALL:
+        for (int i = 0; i < n->u.forall.body.n; i++) {
+            Node *s = n->u.forall.body.v[i];
+            L->line = s->loc.line;
+            L->loc = s->loc;
+            if (s->kind != AST_ASSIGN) {
+                lower_error(L, s->loc, "the SPMD lowering does not handle a %s inside a FORALL",
+                            s->kind == AST_WHERE ? "WHERE" : "nested FORALL");
+                continue;
+            }
+            lower_forall(L, n, s, out);
+        }
+        break;
+    case AST_WHERE:
+        lower_where(L, n, out);
+        break;
+    case AST_IF: {
+        SpStmt *s = new_stmt(L, SP_IF);
+        for (int i = 0; i < n->u.cond.branches.n; i++) {
+            Node *b = n->u.cond.branches.v[i];
+            vec_push(L->a, &s->u.if_.branches, new_branch(L, b->u.branch.cond, &b->u.branch.body));
+        }
+        add_stmt(L, out, s);
+        break;
+    }
+    case AST_LOGICAL_IF: {
+        SpStmt *s = new_stmt(L, SP_IF);
+        PtrVec body = {0};
+        vec_push(L->a, &body, n->u.lif.stmt);
+        vec_push(L->a, &s->u.if_.branches, new_branch(L, n->u.lif.cond, &body));
+        add_stmt(L, out, s);
+        break;
+    }
+    case AST_DO: {
+        if (n->u.loop.independent) {
+            Nest ns = {0};
+            if (nest_ok(L, n, &ns, 1)) {
+                lower_nest(L, n, &ns, 0, out);
+                break;
+            }
+            diag_warning(L->d, n->loc, "INDEPENDENT loop runs sequentially: the SPMD lowering "
+                         "distributes only nests of element assignments");
+        }
+        SpStmt *s = new_stmt(L, SP_DO);
+        s->u.do_.var = n->u.loop.var;
+        s->u.do_.lo = lx(L, n->u.loop.lo, NULL);
+        s->u.do_.hi = lx(L, n->u.loop.hi, NULL);
+        s->u.do_.st = n->u.loop.step ? lx(L, n->u.loop.step, NULL) : NULL;
+        s->u.do_.end_label = n->close_label;
+        lower_stmts(L, &n->u.loop.body, &s->u.do_.body);
+        add_stmt(L, out, s);
+        break;
+    }
+    case AST_DO_WHILE: {
+        SpStmt *s = new_stmt(L, SP_WHILE);
+        if (n->u.loop.cond) {
+            L->pre = &s->u.while_.pre;
+            s->u.while_.cond = lx(L, n->u.loop.cond, NULL);
+        }
+        s->u.while_.end_label = n->close_label;
+        lower_stmts(L, &n->u.loop.body, &s->u.while_.body);
+        add_stmt(L, out, s);
+        break;
+    }
+    case AST_PRINT: case AST_WRITE: case AST_READ: case AST_OPEN: case AST_CLOSE:
+        lower_io(L, n, out);
+        break;
+    case AST_CALL: {
+        Node *c = arena_alloc(L->a, sizeof *c);
+        *c = *n;
+        c->u.ref.args = (PtrVec){0};
+        for (int i = 0; i < n->u.ref.args.n; i++) {
+            Node *a = n->u.ref.args.v[i];
+            Node *v = a->kind == AST_KEYWORD_ARG ? a->u.kwarg.value : a;
+            if (v->rank) {
+                PtrVec refs = {0};
+                collect_refs(v, &refs);
+                if (v->kind == AST_NAME && arr_of(L, v->u.name.sym))
+                    vec_push(NULL, &refs, v);
+                for (int k = 0; k < refs.n; k++) {
+                    Node *r = refs.v[k];
+                    Symbol *y = r->kind == AST_NAME ? r->u.name.sym : r->u.ref.sym;
+                    if (arr_of(L, y))
+                        lower_error(L, a->loc, "the SPMD lowering cannot pass the mapped array "
+                                    "'%s' to '%s' (no descriptor passing)", y->name, n->u.ref.id);
+                }
+                free(refs.v);
+                vec_push(L->a, &c->u.ref.args, a);
+            } else {
+                vec_push(L->a, &c->u.ref.args, lx(L, a, NULL));
+            }
+        }
+        SpStmt *s = new_stmt(L, SP_SEQ);
+        s->u.seq = c;
+        add_stmt(L, out, s);
+        break;
+    }
+    case AST_STOP: {
+        SpStmt *s = new_stmt(L, SP_STOP);
+        s->u.stop.code = n->u.unary.operand;
+        add_stmt(L, out, s);
+        break;
+    }
+    case AST_RETURN:
+        add_stmt(L, out, new_stmt(L, SP_RETURN));
+        break;
+    case AST_CYCLE: case AST_EXIT: case AST_CONTINUE: case AST_GOTO:
+    case AST_ALLOCATE: case AST_DEALLOCATE: {
+        SpStmt *s = new_stmt(L, SP_SEQ);
+        s->u.seq = n;
+        add_stmt(L, out, s);
+        break;
+    }
+    default:
+        return;      /* declarations and directives */
+    }
+    if (n->label) {
+        /* the label goes first, so that a jump to it runs what was hoisted */
+        if (out->n == first) {
+            SpStmt *s = new_stmt(L, SP_SEQ);
+            Node *c = arena_alloc(L->a, sizeof *c);
+            c->kind = AST_CONTINUE;
+            s->u.seq = c;
+            add_stmt(L, out, s);
+        }
+        ((SpStmt *)out->v[first])->label = n->label;
+    }
+}
+
+static void lower_stmts(Lower *L, PtrVec *src, PtrVec *out)
+{
+    for (int i = 0; i < src->n; i++) {
+        Node *n = src->v[i];
+        if (!ast_is_stmt(n->kind))
+            continue;
+        lower_stmt(L, n, out);
+    }
+}
+
+static void lower_unit(Lower *L, Node *u, int internal)
+{
+    SpUnit *su = arena_alloc(L->a, sizeof *su);
+    su->internal = internal;
+    su->unit = u;
+    su->scope = u->u.unit.scope;
+    su->main = u->u.unit.which == UNIT_PROGRAM;
+    vec_push(L->a, &L->prog->units, su);
+    L->u = su;
+    L->loc = u->loc;
+    map_unit(L);
+    for (int i = 0; i < su->scope->symbols.n; i++) {
+        Symbol *y = su->scope->symbols.v[i];
+        if (y->common && arr_of(L, y))
+            lower_error(L, y->decl ? y->decl->loc : u->loc, "the SPMD lowering cannot map "
+                        "'%s': it is in COMMON", y->name);
+    }
+    lower_stmts(L, &u->u.unit.body, &su->body);
+    for (int i = 0; i < u->u.unit.contains.n; i++)
+        lower_unit(L, u->u.unit.contains.v[i], 1);
+}
+
+/* A prefix for generated names that no name of the program starts with. */
+static int prefix_clash(Node *n, void *ctx)
+{
+    const char *p = ctx;
+    size_t len = strlen(p);
+    if (n->kind == AST_UNIT && n->u.unit.scope) {
+        Scope *sc = n->u.unit.scope;
+        for (int i = 0; i < sc->symbols.n; i++)
+            if (!strncmp(((Symbol *)sc->symbols.v[i])->name, p, len))
+                return 1;
+    }
+    return n->kind == AST_SOURCE_FILE || n->kind == AST_UNIT ? ast_children(n, prefix_clash, ctx)
+                                                              : 0;
+}
+
+SpProgram *spmd_lower(Node *file, Arena *a, Diag *d)
+{
+    Lower L = {0};
+    L.a = a;
+    L.d = d;
+    L.prog = arena_alloc(a, sizeof *L.prog);
+    const char *prefix = "hpf_";
+    for (int k = 0; prefix_clash(file, (void *)prefix); k++)
+        prefix = arena_printf(a, "hpf%d_", k);
+    L.prog->prefix = prefix;
+    for (int i = 0; i < file->u.list.items.n; i++)
+        lower_unit(&L, file->u.list.items.v[i], 0);
+    free(L.loopvars.v);
+    return L.errors ? NULL : L.prog;
+}

@@ -1,0 +1,1082 @@
+/* lower_expr.c - expressions for the SPMD lowering: array expressions taken
+ * element by element (elem: sections, DIM= reductions, CSHIFT, EOSHIFT,
+ * TRANSPOSE, SPREAD, MATMUL), and lowered scalar expressions (lx): each
+ * array element reference classified against the loop's home array
+ * (owner computes) as local, overlap shift or gathered; reductions hoisted
+ * before the statement or kept inline; elements of mapped arrays in scalar
+ * context broadcast. */
+#include <config.h>
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "lower_int.h"
+#include "../runtime/hpfmap.h"
+#include "../runtime/hpfrt.h"
+
+static int shift_marker;          /* ir of a reference built for CSHIFT/EOSHIFT */
+
+static const Type T_INT = {TY_INTEGER, 4};
+
+/* The argument of an intrinsic call at position i or with keyword kw. */
+static Node *arg(Node *call, int i, const char *kw)
+{
+    PtrVec *v = &call->u.ref.args;
+    for (int k = 0; k < v->n; k++) {
+        Node *a = v->v[k];
+        if (a->kind == AST_KEYWORD_ARG) {
+            if (kw && !strcmp(a->u.kwarg.id, kw))
+                return a->u.kwarg.value;
+        } else if (k == i) {
+            return a;
+        }
+    }
+    return NULL;
+}
+
+static int is_red_name(const char *s)
+{
+    static const char *const names[] = {"sum", "product", "maxval", "minval", "count",
+                                        "any", "all", "dot_product", "maxloc", "minloc"};
+    for (size_t i = 0; i < sizeof names / sizeof names[0]; i++)
+        if (!strcmp(s, names[i]))
+            return 1;
+    return 0;
+}
+
+static int red_op_of(const char *s)
+{
+    if (!strcmp(s, "sum") || !strcmp(s, "dot_product") || !strcmp(s, "count"))
+        return HPFRT_SUM;
+    if (!strcmp(s, "product"))
+        return HPFRT_PRODUCT;
+    if (!strcmp(s, "maxval") || !strcmp(s, "maxloc"))
+        return HPFRT_MAX;
+    if (!strcmp(s, "minval") || !strcmp(s, "minloc"))
+        return HPFRT_MIN;
+    if (!strcmp(s, "all"))
+        return HPFRT_AND;
+    return HPFRT_OR;
+}
+
+static Node *dim_arg(Node *call)
+{
+    const char *id = call->u.ref.id;
+    if (!strcmp(id, "count") || !strcmp(id, "any") || !strcmp(id, "all"))
+        return arg(call, 1, "dim");
+    return arg(call, 1, "dim");
+}
+
+/* MASK= of SUM PRODUCT MAXVAL MINVAL MAXLOC MINLOC (position 2, or 1
+ * when it is not an integer DIM). */
+static Node *mask_arg(Node *call)
+{
+    const char *id = call->u.ref.id;
+    if (!strcmp(id, "count") || !strcmp(id, "any") || !strcmp(id, "all")
+        || !strcmp(id, "dot_product"))
+        return NULL;
+    Node *m = arg(call, 2, "mask");
+    if (m)
+        return m;
+    Node *a1 = arg(call, 1, NULL);
+    if (a1 && a1->type.base == TY_LOGICAL)
+        return a1;
+    return NULL;
+}
+
+static Node *dim_extent(Lower *L, Symbol *y, int d)
+{
+    Node *dm = y->dims[d];
+    if (dm->u.dim.form == DIM_EXPLICIT && dm->u.dim.hi) {
+        Node *lo = dm->u.dim.lo ? copy_plain(L, dm->u.dim.lo) : mk_int(L, 1);
+        return mk_bin(L, OP_ADD, mk_bin(L, OP_SUB, copy_plain(L, dm->u.dim.hi), lo), mk_int(L, 1));
+    }
+    Node *nm = arena_alloc(L->a, sizeof *nm);
+    nm->kind = AST_NAME;
+    nm->u.name.id = y->name;
+    nm->u.name.sym = y;
+    nm->type = y->type;
+    nm->rank = y->rank;
+    Node *args[2] = {nm, mk_int(L, d + 1)};
+    return mk_call(L, "size", T_INT, 2, args);
+}
+
+static Node *lbound_of(Lower *L, Symbol *y, int d)
+{
+    Node *dm = y->dims[d];
+    return dm->u.dim.lo ? copy_plain(L, dm->u.dim.lo) : mk_int(L, 1);
+}
+
+static Node *ubound_of(Lower *L, Symbol *y, int d)
+{
+    Node *dm = y->dims[d];
+    if (dm->u.dim.hi && dm->u.dim.form == DIM_EXPLICIT)
+        return copy_plain(L, dm->u.dim.hi);
+    return mk_bin(L, OP_SUB, mk_bin(L, OP_ADD, lbound_of(L, y, d), dim_extent(L, y, d)),
+                  mk_int(L, 1));
+}
+
+/* Trip count of lo:hi:st, folded when constant. */
+static Node *trip(Lower *L, Node *lo, Node *hi, Node *st)
+{
+    long long a, b, c;
+    if (cint(lo, &a) && cint(hi, &b) && cint(st, &c) && c)
+        return mk_int(L, hpfmap_trip(a, b, c));
+    Node *n = mk_bin(L, OP_DIV, mk_bin(L, OP_ADD, mk_bin(L, OP_SUB, hi, lo), st), st);
+    Node *args[2] = {mk_int(L, 0), n};
+    return mk_call(L, "max", T_INT, 2, args);
+}
+
+/* ---- the shape of an array expression ---- */
+
+static Node *first_array_operand(Node *e)
+{
+    for (int i = 0; i < e->u.ref.args.n; i++) {
+        Node *a = e->u.ref.args.v[i];
+        if (a->kind == AST_KEYWORD_ARG)
+            a = a->u.kwarg.value;
+        if (a->rank)
+            return a;
+    }
+    return NULL;
+}
+
+Node *shape_n(Lower *L, Node *e, int d)
+{
+    if (e->extent && e->extent[d] >= 0)
+        return mk_int(L, e->extent[d]);
+    switch (e->kind) {
+    case AST_NAME:
+        return dim_extent(L, e->u.name.sym, d);
+    case AST_PAREN: case AST_UNARY:
+        return shape_n(L, e->u.unary.operand, d);
+    case AST_BINARY:
+        return shape_n(L, e->u.binary.lhs->rank ? e->u.binary.lhs : e->u.binary.rhs, d);
+    case AST_REF:
+        break;
+    default:
+        lower_error(L, e->loc, "the SPMD lowering cannot take the shape of this expression");
+        return mk_int(L, 0);
+    }
+    if (e->u.ref.what != REF_INTRINSIC) {
+        Symbol *y = e->u.ref.sym;
+        int k = 0;
+        for (int i = 0; i < e->u.ref.args.n; i++) {
+            Node *s = e->u.ref.args.v[i];
+            if (s->kind == AST_TRIPLET) {
+                if (k++ < d)
+                    continue;
+                Node *lo = s->u.triplet.lo ? copy_plain(L, s->u.triplet.lo) : lbound_of(L, y, i);
+                Node *hi = s->u.triplet.hi ? copy_plain(L, s->u.triplet.hi) : ubound_of(L, y, i);
+                Node *st = s->u.triplet.stride ? copy_plain(L, s->u.triplet.stride) : mk_int(L, 1);
+                return trip(L, lo, hi, st);
+            }
+            if (s->rank) {
+                if (k++ < d)
+                    continue;
+                return shape_n(L, s, 0);
+            }
+        }
+        lower_error(L, e->loc, "the SPMD lowering cannot take the shape of '%s'", e->u.ref.id);
+        return mk_int(L, 0);
+    }
+    const char *id = e->u.ref.id;
+    if (is_red_name(id) || !strcmp(id, "maxloc") || !strcmp(id, "minloc")) {
+        Node *a = arg(e, 0, strcmp(id, "count") && strcmp(id, "any") && strcmp(id, "all")
+                      ? "array" : "mask");
+        Node *dn = dim_arg(e);
+        long long k;
+        if (!dn)
+            return mk_int(L, a->rank);               /* MAXLOC without DIM */
+        cint(dn, &k);
+        return shape_n(L, a, d < k - 1 ? d : d + 1);
+    }
+    if (!strcmp(id, "cshift") || !strcmp(id, "eoshift"))
+        return shape_n(L, arg(e, 0, "array"), d);
+    if (!strcmp(id, "transpose"))
+        return shape_n(L, arg(e, 0, "matrix"), 1 - d);
+    if (!strcmp(id, "spread")) {
+        long long k;
+        cint(arg(e, 1, "dim"), &k);
+        if (d == k - 1)
+            return copy_plain(L, arg(e, 2, "ncopies"));
+        return shape_n(L, arg(e, 0, "source"), d < k - 1 ? d : d - 1);
+    }
+    if (!strcmp(id, "matmul")) {
+        Node *a = arg(e, 0, "matrix_a"), *b = arg(e, 1, "matrix_b");
+        if (a->rank == 2 && b->rank == 2)
+            return d == 0 ? shape_n(L, a, 0) : shape_n(L, b, 1);
+        return a->rank == 1 ? shape_n(L, b, 1) : shape_n(L, a, 0);
+    }
+    Node *a = first_array_operand(e);
+    if (a)
+        return shape_n(L, a, d);
+    lower_error(L, e->loc, "the SPMD lowering cannot take the shape of '%s'", id);
+    return mk_int(L, 0);
+}
+
+/* ---- element by element ---- */
+
+static Node *mk_ref_node(Lower *L, Node *proto, int nargs, Node **args)
+{
+    Node *r = arena_alloc(L->a, sizeof *r);
+    *r = *proto;
+    r->rank = 0;
+    r->extent = NULL;
+    r->ir = NULL;
+    r->u.ref.args = (PtrVec){0};
+    for (int i = 0; i < nargs; i++)
+        vec_push(L->a, &r->u.ref.args, args[i]);
+    return r;
+}
+
+static Node *red_node(Lower *L, Node *call, int op, int loc, Node *n, Node *body, Node *mask,
+                      Symbol *var, Type t)
+{
+    SpRed *sr = arena_alloc(L->a, sizeof *sr);
+    sr->op = op;
+    sr->loc = loc;
+    sr->var = var;
+    sr->n = n;
+    sr->body = body;
+    sr->mask = mask;
+    sr->type = t;
+    Node *r = mk_ref_node(L, call, 0, NULL);
+    r->u.ref.what = REF_INTRINSIC;
+    r->type = t;
+    r->ir = sr;
+    return r;
+}
+
+static Node *var_node(Lower *L, Symbol *v)
+{
+    Node *n = arena_alloc(L->a, sizeof *n);
+    n->kind = AST_NAME;
+    n->u.name.id = v->name;
+    n->u.name.sym = v;
+    n->type = T_INT;
+    return n;
+}
+
+static Node *elem_intrinsic(Lower *L, Node *e, Node **pos);
+
+/* Element pos[0..rank-1] (0-based positions) of array expression e. */
+Node *elem(Lower *L, Node *e, Node **pos)
+{
+    if (!e->rank)
+        return copy_plain(L, e);
+    switch (e->kind) {
+    case AST_NAME: {
+        Symbol *y = e->u.name.sym;
+        Node *subs[MAX_RANK];
+        for (int d = 0; d < y->rank; d++)
+            subs[d] = mk_bin(L, OP_ADD, lbound_of(L, y, d), pos[d]);
+        Node *r = arena_alloc(L->a, sizeof *r);
+        r->kind = AST_REF;
+        r->loc = e->loc;
+        r->u.ref.id = y->name;
+        r->u.ref.sym = y;
+        r->u.ref.what = REF_ELEMENT;
+        r->type = e->type;
+        for (int d = 0; d < y->rank; d++)
+            vec_push(L->a, &r->u.ref.args, subs[d]);
+        return r;
+    }
+    case AST_PAREN: case AST_UNARY: {
+        Node *r = arena_alloc(L->a, sizeof *r);
+        *r = *e;
+        r->rank = 0;
+        r->extent = NULL;
+        r->u.unary.operand = elem(L, e->u.unary.operand, pos);
+        return r;
+    }
+    case AST_BINARY: {
+        Node *r = arena_alloc(L->a, sizeof *r);
+        *r = *e;
+        r->rank = 0;
+        r->extent = NULL;
+        r->u.binary.lhs = elem(L, e->u.binary.lhs, pos);
+        r->u.binary.rhs = elem(L, e->u.binary.rhs, pos);
+        return r;
+    }
+    case AST_REF:
+        break;
+    default:
+        lower_error(L, e->loc, "the SPMD lowering does not handle %s here",
+                    e->kind == AST_ARRAY_CTOR ? "an array constructor" : "this array expression");
+        return mk_int(L, 0);
+    }
+    if (e->u.ref.what == REF_INTRINSIC)
+        return elem_intrinsic(L, e, pos);
+    if (e->u.ref.what == REF_FUNCTION) {
+        lower_error(L, e->loc, "the SPMD lowering does not handle the array-valued function '%s'",
+                    e->u.ref.id);
+        return mk_int(L, 0);
+    }
+    /* a section: triplets and vector subscripts take the positions in turn */
+    Symbol *y = e->u.ref.sym;
+    Node *subs[MAX_RANK];
+    int k = 0, n = e->u.ref.args.n;
+    for (int i = 0; i < n; i++) {
+        Node *s = e->u.ref.args.v[i];
+        if (s->kind == AST_TRIPLET) {
+            Node *lo = s->u.triplet.lo ? copy_plain(L, s->u.triplet.lo) : lbound_of(L, y, i);
+            Node *st = s->u.triplet.stride ? copy_plain(L, s->u.triplet.stride) : mk_int(L, 1);
+            subs[i] = mk_bin(L, OP_ADD, lo, mk_bin(L, OP_MUL, pos[k++], st));
+        } else if (s->rank) {
+            subs[i] = elem(L, s, &pos[k++]);
+        } else {
+            subs[i] = copy_plain(L, s);
+        }
+    }
+    Node *r = mk_ref_node(L, e, n, subs);
+    r->u.ref.what = REF_ELEMENT;
+    return r;
+}
+
+static Node *zero_of(Lower *L, Type t)
+{
+    Node *z = arena_alloc(L->a, sizeof *z);
+    if (t.base == TY_LOGICAL) {
+        z->kind = AST_LOGICAL_CONST;
+        z->u.konst.text = ".false.";
+    } else if (t.base == TY_INTEGER) {
+        return mk_int(L, 0);
+    } else {
+        z->kind = AST_REAL_CONST;
+        z->u.konst.text = t.kind == 8 ? "0.0d0" : "0.0";
+    }
+    z->type = t;
+    return z;
+}
+
+static Node *elem_intrinsic(Lower *L, Node *e, Node **pos)
+{
+    const char *id = e->u.ref.id;
+    if (is_red_name(id)) {
+        /* DIM= present (the result is an array): an inline reduction */
+        int cmi = !strcmp(id, "count") || !strcmp(id, "any") || !strcmp(id, "all");
+        Node *a = cmi ? arg(e, 0, "mask") : arg(e, 0, "array");
+        Node *dn = dim_arg(e);
+        long long k = 1;
+        if (!dn || !cint(dn, &k) || k < 1 || k > a->rank) {
+            if (!strcmp(id, "maxloc") || !strcmp(id, "minloc"))
+                lower_error(L, e->loc, "the SPMD lowering needs a constant DIM= for %s "
+                            "in an array expression", id);
+            else
+                lower_error(L, e->loc, "the SPMD lowering needs a constant DIM= for %s", id);
+            return mk_int(L, 0);
+        }
+        Symbol *v = new_index(L);
+        Node *p2[MAX_RANK];
+        for (int d = 0, j = 0; d < a->rank; d++)
+            p2[d] = d == k - 1 ? var_node(L, v) : pos[j++];
+        Node *body = elem(L, a, p2);
+        Node *m = mask_arg(e);
+        Node *mask = m ? elem(L, m, p2) : NULL;
+        if (!strcmp(id, "count"))
+            mask = body, body = mk_int(L, 1);
+        int loc = !strcmp(id, "maxloc") || !strcmp(id, "minloc");
+        return red_node(L, e, red_op_of(id), loc, shape_n(L, a, k - 1), body, mask, v,
+                        loc ? T_INT : e->type);
+    }
+    if (!strcmp(id, "cshift") || !strcmp(id, "eoshift")) {
+        Node *a = arg(e, 0, "array"), *sh = arg(e, 1, "shift");
+        Node *dn = arg(e, !strcmp(id, "cshift") ? 2 : 3, "dim");
+        long long k = 1;
+        if ((dn && (!cint(dn, &k) || k < 1 || k > a->rank)) || sh->rank) {
+            lower_error(L, e->loc, "the SPMD lowering needs a scalar SHIFT and a constant DIM "
+                        "for %s", id);
+            return mk_int(L, 0);
+        }
+        Node *n = shape_n(L, a, k - 1);
+        Node *q = mk_bin(L, OP_ADD, pos[k - 1], copy_plain(L, sh));
+        Node *p2[MAX_RANK];
+        for (int d = 0; d < a->rank; d++)
+            p2[d] = pos[d];
+        Node *inrange = NULL;
+        if (!strcmp(id, "cshift")) {
+            Node *m1[2] = {q, n};
+            Node *m2[2] = {mk_bin(L, OP_ADD, mk_call(L, "mod", T_INT, 2, m1), n), n};
+            p2[k - 1] = mk_call(L, "mod", T_INT, 2, m2);
+        } else {
+            Node *c1[2] = {q, mk_bin(L, OP_SUB, n, mk_int(L, 1))};
+            Node *c2[2] = {mk_int(L, 0), mk_call(L, "min", T_INT, 2, c1)};
+            p2[k - 1] = mk_call(L, "max", T_INT, 2, c2);
+            Node *ge = mk_bin(L, OP_GE, q, mk_int(L, 0));
+            Node *lt = mk_bin(L, OP_LT, q, n);
+            inrange = mk_bin(L, OP_AND, ge, lt);
+            inrange->type = (Type){TY_LOGICAL, 4};
+            ge->type = lt->type = inrange->type;
+        }
+        Node *v = elem(L, a, p2);
+        if (v->kind == AST_REF)
+            v->ir = &shift_marker;
+        if (!inrange)
+            return v;
+        Node *b = arg(e, 2, "boundary");
+        if (b && b->rank) {
+            lower_error(L, e->loc, "the SPMD lowering needs a scalar BOUNDARY for eoshift");
+            return v;
+        }
+        Node *args[3] = {v, b ? copy_plain(L, b) : zero_of(L, e->type), inrange};
+        return mk_call(L, "merge", e->type, 3, args);
+    }
+    if (!strcmp(id, "transpose")) {
+        Node *p2[2] = {pos[1], pos[0]};
+        return elem(L, arg(e, 0, "matrix"), p2);
+    }
+    if (!strcmp(id, "spread")) {
+        Node *src = arg(e, 0, "source");
+        long long k;
+        cint(arg(e, 1, "dim"), &k);
+        if (!src->rank)
+            return copy_plain(L, src);
+        Node *p2[MAX_RANK];
+        for (int d = 0, j = 0; d < e->rank; d++)
+            if (d != k - 1)
+                p2[j++] = pos[d];
+        return elem(L, src, p2);
+    }
+    if (!strcmp(id, "matmul")) {
+        Node *a = arg(e, 0, "matrix_a"), *b = arg(e, 1, "matrix_b");
+        Symbol *v = new_index(L);
+        Node *j = var_node(L, v);
+        Node *pa[2], *pb[2];
+        if (a->rank == 2) {
+            pa[0] = pos[0];
+            pa[1] = j;
+        } else {
+            pa[0] = j;
+        }
+        pb[0] = j;
+        if (b->rank == 2)
+            pb[1] = a->rank == 2 ? pos[1] : pos[0];
+        Node *body = mk_bin(L, OP_MUL, elem(L, a, pa), elem(L, b, pb));
+        body->type = e->type;
+        return red_node(L, e, HPFRT_SUM, 0, shape_n(L, b, 0), body, NULL, v, e->type);
+    }
+    /* elemental */
+    int n = e->u.ref.args.n;
+    Node *args[16];
+    if (n > 16) {
+        lower_error(L, e->loc, "too many arguments for the SPMD lowering");
+        return mk_int(L, 0);
+    }
+    for (int i = 0; i < n; i++) {
+        Node *a = e->u.ref.args.v[i];
+        if (a->kind == AST_KEYWORD_ARG) {
+            Node *k = arena_alloc(L->a, sizeof *k);
+            *k = *a;
+            k->u.kwarg.value = elem(L, a->u.kwarg.value, pos);
+            args[i] = k;
+        } else {
+            args[i] = elem(L, a, pos);
+        }
+    }
+    return mk_ref_node(L, e, n, args);
+}
+
+/* ---- lowered expressions ---- */
+
+SpCtx *new_ctx(Lower *L, SpCtx *parent)
+{
+    SpCtx *c = arena_alloc(L->a, sizeof *c);
+    c->id = ++L->u->ncounters;
+    c->parent = parent;
+    c->minround = parent ? parent->minround : 0;
+    return c;
+}
+
+static int is_loopvar(Lower *L, Symbol *y)
+{
+    for (int i = 0; i < L->loopvars.n; i++)
+        if (L->loopvars.v[i] == y)
+            return 1;
+    return 0;
+}
+
+static int dep_visit(Node *n, void *ctx)
+{
+    Lower *L = ctx;
+    if (n->kind == AST_NAME && n->u.name.sym && is_loopvar(L, n->u.name.sym))
+        return 1;
+    if (n->kind == AST_REF && n->u.ref.what == REF_INTRINSIC && n->ir) {
+        SpRed *sr = n->ir;
+        if (dep_visit(sr->n, ctx) || dep_visit(sr->body, ctx) || (sr->mask && dep_visit(sr->mask, ctx)))
+            return 1;
+    }
+    return ast_children(n, dep_visit, ctx);
+}
+
+int depends_on_loop(Lower *L, Node *e)
+{
+    return dep_visit(e, L);
+}
+
+/* The largest round of the gathers in a lowered expression, -1 if none. */
+static int round_visit(Node *n, void *ctx)
+{
+    int *m = ctx;
+    if (n->kind == AST_REF && n->u.ref.what == REF_ELEMENT && n->ir && n->ir != &shift_marker) {
+        SpRef *r = n->ir;
+        if (r->acc == ACC_TEMP && r->g->round > *m)
+            *m = r->g->round;
+    }
+    if (n->kind == AST_REF && n->u.ref.what == REF_INTRINSIC && n->ir) {
+        SpRed *sr = n->ir;
+        round_visit(sr->n, ctx);
+        round_visit(sr->body, ctx);
+        if (sr->mask)
+            round_visit(sr->mask, ctx);
+    }
+    ast_children(n, round_visit, ctx);
+    return 0;
+}
+
+int max_round(Node *e)
+{
+    int m = -1;
+    if (e)
+        round_visit(e, &m);
+    return m;
+}
+
+/* e = a*v + rest + c, v a loop index, a and c constants, rest free of loop
+ * indices (NULL: none). */
+typedef struct {
+    int ok;
+    Symbol *v;
+    long long a, c;
+    Node *rest;
+} Affine;
+
+static Affine affine(Lower *L, Node *e)
+{
+    Affine r = {1, NULL, 0, 0, NULL};
+    long long k;
+    if (cint(e, &k)) {
+        r.c = k;
+        return r;
+    }
+    switch (e->kind) {
+    case AST_NAME:
+        if (e->u.name.sym && is_loopvar(L, e->u.name.sym)) {
+            r.v = e->u.name.sym;
+            r.a = 1;
+        } else {
+            r.rest = e;
+        }
+        return r;
+    case AST_PAREN:
+        return affine(L, e->u.unary.operand);
+    case AST_UNARY:
+        if (e->u.unary.op == OP_NEG || e->u.unary.op == OP_PLUS) {
+            r = affine(L, e->u.unary.operand);
+            if (e->u.unary.op == OP_NEG) {
+                r.a = -r.a;
+                r.c = -r.c;
+                if (r.rest)
+                    r.rest = mk_bin(L, OP_SUB, mk_int(L, 0), r.rest);
+            }
+            return r;
+        }
+        break;
+    case AST_BINARY: {
+        Op op = e->u.binary.op;
+        if (op != OP_ADD && op != OP_SUB && op != OP_MUL)
+            break;
+        Affine x = affine(L, e->u.binary.lhs), y = affine(L, e->u.binary.rhs);
+        if (!x.ok || !y.ok)
+            break;
+        if (op == OP_MUL) {
+            Affine *cst = !x.v && !x.rest ? &x : !y.v && !y.rest ? &y : NULL;
+            Affine *oth = cst == &x ? &y : &x;
+            if (!cst)
+                break;
+            r = *oth;
+            r.a *= cst->c;
+            r.c *= cst->c;
+            if (r.rest)
+                r.rest = mk_bin(L, OP_MUL, mk_int(L, cst->c), r.rest);
+            return r;
+        }
+        long long s = op == OP_SUB ? -1 : 1;
+        if (x.v && y.v && x.v != y.v)
+            break;
+        r.v = x.v ? x.v : y.v;
+        r.a = x.a + s * y.a;
+        if (r.a == 0)
+            r.v = NULL;
+        r.c = x.c + s * y.c;
+        if (x.rest && y.rest)
+            r.rest = mk_bin(L, op, x.rest, y.rest);
+        else if (y.rest)
+            r.rest = s < 0 ? mk_bin(L, OP_SUB, mk_int(L, 0), y.rest) : y.rest;
+        else
+            r.rest = x.rest;
+        return r;
+    }
+    default:
+        break;
+    }
+    if (!depends_on_loop(L, e)) {
+        r.rest = e;
+        return r;
+    }
+    r.ok = 0;
+    return r;
+}
+
+int affine_of(Lower *L, Node *e, Symbol **v, long long *a, long long *c, Node **rest)
+{
+    Affine f = affine(L, e);
+    *v = f.v;
+    *a = f.a;
+    *c = f.c;
+    *rest = f.rest;
+    return f.ok;
+}
+
+static int axis_of(const SpArr *r, int te)
+{
+    for (int d = 0; d < r->rank; d++)
+        if (r->tdim[d] == te)
+            return d;
+    return -1;
+}
+
+static int same_rest(const Node *a, const Node *b)
+{
+    if (!a || !b)
+        return a == b;
+    return same_expr(a, b);
+}
+
+/* Is the element sub[] of Y held where the loop's iteration runs? Fills
+ * r->lvar and r->delta. */
+static int local_ref(Lower *L, SpLoop *lp, SpArr *Y, SpRef *r)
+{
+    SpArr *X = lp->arr;
+    if (!X)
+        return 0;
+    for (int d = 0; d < Y->rank; d++)
+        r->lvar[d] = -1;
+    for (int te = 0; te < Y->tmpl->rank; te++) {
+        if (Y->tmpl->fmt[te] == HPFMAP_STAR)
+            continue;
+        int tx = -1;
+        for (int k = 0; k < X->tmpl->rank; k++)
+            if (tdim_equiv(X->tmpl, k, Y->tmpl, te))
+                tx = k;
+        int e = axis_of(Y, te);
+        if (e < 0 && !Y->fix[te])
+            continue;                         /* replicated along te */
+        if (tx < 0)
+            return 0;
+        /* the home's binding of tx */
+        int bound = -1;
+        for (int k = 0; k < lp->nidx; k++)
+            if (lp->idx[k].dist && X->tdim[lp->idx[k].dim] == tx)
+                bound = k;
+        int dx = axis_of(X, tx);
+        if (e < 0) {
+            /* Y sits at one cell of te: so must the iteration */
+            if (bound >= 0 && !lp->idx[bound].a_const && dx >= 0) {
+                Node *cx = mk_bin(L, OP_ADD, mk_bin(L, OP_MUL, X->alpha[dx], lp->idx[bound].b),
+                                  X->beta[dx]);
+                if (same_expr(cx, Y->fix[te]))
+                    continue;
+            }
+            if (X->fix[tx] && same_expr(X->fix[tx], Y->fix[te]))
+                continue;
+            return 0;
+        }
+        if (!Y->cknown[e])
+            return 0;
+        Affine ay = affine(L, r->sub[e]);
+        if (!ay.ok)
+            return 0;
+        if (bound < 0) {
+            if (X->fix[tx] && !ay.v) {
+                Node *cy = mk_bin(L, OP_ADD, mk_bin(L, OP_MUL, Y->alpha[e], r->sub[e]), Y->beta[e]);
+                if (same_expr(cy, X->fix[tx])) {
+                    r->lvar[e] = -2;          /* hpfrt_g2l: the one cell held here */
+                    continue;
+                }
+            }
+            return 0;
+        }
+        SpIndex *ix = &lp->idx[bound];
+        if (!X->cknown[ix->dim])
+            return 0;
+        Affine ab = affine(L, ix->b);
+        if (!ab.ok || ab.v)
+            return 0;
+        long long ax = X->ca[ix->dim], ayc = Y->ca[e];
+        if (ix->a_const == 0) {
+            if (ay.v || ax != ayc || !same_rest(ab.rest, ay.rest))
+                return 0;
+        } else {
+            if (ay.v != ix->var || ayc * ay.a != ax * ix->a_const || ax != ayc
+                || !same_rest(ab.rest, ay.rest))
+                return 0;
+        }
+        long long delta = ayc * ay.c + Y->cb[e] - (ax * ab.c + X->cb[ix->dim]);
+        if (delta && (Y->tmpl->fmt[te] != HPFMAP_BLOCK || delta > 64 || delta < -64))
+            return 0;
+        r->lvar[e] = bound;
+        r->delta[e] = delta;
+    }
+    return 1;
+}
+
+static int has_ref_visit(Node *n, void *ctx)
+{
+    (void)ctx;
+    if (n->kind == AST_REF && n->u.ref.what == REF_ELEMENT)
+        return 1;
+    return ast_children(n, has_ref_visit, ctx);
+}
+
+static Pattern pattern_of(Lower *L, SpLoop *lp, SpArr *Y, SpRef *r, int shifted)
+{
+    for (int d = 0; d < Y->rank; d++)
+        if (has_ref_visit(r->sub[d], NULL))
+            return PAT_INDIRECT;
+    if (shifted)
+        return PAT_CSHIFT;
+    if (!lp->arr)
+        return PAT_MULTICAST;
+    int permuted = 0, fixed = 0, affine_all = 1;
+    for (int d = 0; d < Y->rank; d++) {
+        if (Y->tdim[d] < 0)
+            continue;
+        Affine a = affine(L, r->sub[d]);
+        if (!a.ok) {
+            affine_all = 0;
+            continue;
+        }
+        if (!a.v) {
+            fixed = 1;
+            continue;
+        }
+        for (int k = 0; k < lp->nidx; k++)
+            if (lp->idx[k].var == a.v && lp->idx[k].dist
+                && lp->idx[k].dim != d)
+                permuted = 1;
+    }
+    if (fixed)
+        return PAT_MULTICAST;
+    if (permuted && affine_all)
+        return PAT_TRANSPOSE;
+    return PAT_REMAP;
+}
+
+static Node *lx_ref(Lower *L, Node *e, SpCtx *ctx);
+static Node *lx_intrinsic(Lower *L, Node *e, SpCtx *ctx);
+
+static Node *lx_red(Lower *L, Node *e, SpCtx *ctx)
+{
+    SpRed *sr = e->ir;
+    SpRed *nr = arena_alloc(L->a, sizeof *nr);
+    *nr = *sr;
+    vec_push(NULL, &L->loopvars, sr->var);
+    vec_push(L->a, &L->u->index_syms, sr->var);
+    nr->n = lx(L, sr->n, ctx);
+    nr->ctx_iter = new_ctx(L, ctx);
+    nr->mask = sr->mask ? lx(L, sr->mask, nr->ctx_iter) : NULL;
+    nr->ctx_body = nr->ctx_iter;
+    if (nr->mask) {
+        nr->ctx_body = new_ctx(L, nr->ctx_iter);
+        int m = max_round(nr->mask);
+        if (m + 1 > nr->ctx_body->minround)
+            nr->ctx_body->minround = m + 1;
+    }
+    nr->body = lx(L, sr->body, nr->ctx_body);
+    nr->acc = new_temp(L, sr->type, 0);
+    if (sr->loc)
+        nr->pos = new_temp(L, T_INT, 0);
+    Node *r = arena_alloc(L->a, sizeof *r);
+    *r = *e;
+    r->ir = nr;
+    return r;
+}
+
+Node *lx(Lower *L, Node *e, SpCtx *ctx)
+{
+    if (!e)
+        return NULL;
+    switch (e->kind) {
+    case AST_INT_CONST: case AST_REAL_CONST: case AST_LOGICAL_CONST: case AST_STRING_CONST:
+    case AST_COMPLEX_CONST: case AST_STAR:
+        return e;
+    case AST_NAME:
+        if (e->u.name.sym && e->u.name.sym->rank && arr_of(L, e->u.name.sym)) {
+            lower_error(L, e->loc, "the SPMD lowering cannot pass the mapped array '%s' as "
+                        "a whole here", e->u.name.id);
+        }
+        return e;
+    case AST_PAREN: case AST_UNARY: {
+        Node *r = arena_alloc(L->a, sizeof *r);
+        *r = *e;
+        r->u.unary.operand = lx(L, e->u.unary.operand, ctx);
+        return r;
+    }
+    case AST_BINARY: {
+        Node *r = arena_alloc(L->a, sizeof *r);
+        *r = *e;
+        r->u.binary.lhs = lx(L, e->u.binary.lhs, ctx);
+        r->u.binary.rhs = lx(L, e->u.binary.rhs, ctx);
+        return r;
+    }
+    case AST_KEYWORD_ARG: {
+        Node *r = arena_alloc(L->a, sizeof *r);
+        *r = *e;
+        r->u.kwarg.value = lx(L, e->u.kwarg.value, ctx);
+        return r;
+    }
+    case AST_REF:
+        if (e->u.ref.what == REF_INTRINSIC && e->ir)
+            return lx_red(L, e, ctx);
+        if (e->u.ref.what == REF_INTRINSIC)
+            return lx_intrinsic(L, e, ctx);
+        if (e->u.ref.what == REF_FUNCTION || e->u.ref.what == REF_UNRESOLVED) {
+            Node *args[64];
+            int n = e->u.ref.args.n < 64 ? e->u.ref.args.n : 64;
+            for (int i = 0; i < n; i++)
+                args[i] = lx(L, e->u.ref.args.v[i], ctx);
+            Node *r = mk_ref_node(L, e, n, args);
+            r->type = e->type;
+            return r;
+        }
+        if (e->rank) {
+            if (e->u.ref.sym && arr_of(L, e->u.ref.sym))
+                lower_error(L, e->loc, "the SPMD lowering cannot pass a section of the mapped "
+                            "array '%s' here", e->u.ref.id);
+            return e;
+        }
+        return lx_ref(L, e, ctx);
+    default:
+        lower_error(L, e->loc, "the SPMD lowering does not handle this expression");
+        return e;
+    }
+}
+
+/* An element reference: subscripts first, then the reference itself. */
+static Node *lx_ref(Lower *L, Node *e, SpCtx *ctx)
+{
+    int n = e->u.ref.args.n;
+    Node *subs[MAX_RANK];
+    for (int i = 0; i < n && i < MAX_RANK; i++)
+        subs[i] = lx(L, e->u.ref.args.v[i], ctx);
+    Node *r = mk_ref_node(L, e, n, subs);
+    r->u.ref.what = REF_ELEMENT;
+    SpRef *sr = arena_alloc(L->a, sizeof *sr);
+    SpRef *pre = e->ir && e->ir != &shift_marker ? e->ir : NULL;
+    sr->arr = pre ? pre->arr : arr_of(L, e->u.ref.sym);
+    for (int i = 0; i < n && i < MAX_RANK; i++) {
+        sr->sub[i] = subs[i];
+        sr->lvar[i] = -1;
+    }
+    r->ir = sr;
+    if (!sr->arr || !sr->arr->tmpl) {
+        sr->acc = ACC_GLOBAL;
+        return r;
+    }
+    if (!L->loop) {
+        /* scalar context: every processor needs the value */
+        sr->acc = ACC_BCAST;
+        SpStmt *s = new_stmt(L, SP_BCAST);
+        s->u.bcast.temp = new_temp(L, e->type, 0);
+        s->u.bcast.ref = r;
+        add_stmt(L, L->pre, s);
+        return mk_temp_name(L, s->u.bcast.temp, e->type);
+    }
+    SpLoop *lp = L->loop;
+    SpArr *Y = sr->arr;
+    if (local_ref(L, lp, Y, sr)) {
+        sr->acc = ACC_LOCAL;
+        for (int d = 0; d < Y->rank; d++) {
+            if (!sr->delta[d])
+                continue;
+            if (sr->delta[d] < 0 && -sr->delta[d] > Y->glo[d])
+                Y->glo[d] = (int)-sr->delta[d];
+            if (sr->delta[d] > 0 && sr->delta[d] > Y->ghi[d])
+                Y->ghi[d] = (int)sr->delta[d];
+            vec_push(L->a, &lp->overlaps, sr);
+        }
+        return r;
+    }
+    SpGather *g = arena_alloc(L->a, sizeof *g);
+    g->ref = r;
+    g->r = sr;
+    g->ctx = ctx;
+    ctx->used = 1;
+    int m = -1;
+    for (int i = 0; i < n; i++) {
+        int k = max_round(subs[i]);
+        if (k > m)
+            m = k;
+    }
+    g->round = m + 1 > ctx->minround ? m + 1 : ctx->minround;
+    if (g->round + 1 > lp->nrounds)
+        lp->nrounds = g->round + 1;
+    g->buf = new_temp(L, e->type, 1);
+    g->idx = new_temp(L, T_INT, 2);
+    g->pat = pattern_of(L, lp, Y, sr, e->ir == &shift_marker);
+    sr->acc = ACC_TEMP;
+    sr->g = g;
+    vec_push(L->a, &lp->gathers, g);
+    return r;
+}
+
+static Node *lower_reduction(Lower *L, Node *e);
+
+static Node *lx_intrinsic(Lower *L, Node *e, SpCtx *ctx)
+{
+    const char *id = e->u.ref.id;
+    if (is_red_name(id) && !e->rank) {
+        if (L->loop && depends_on_loop(L, e)) {
+            /* inline: positions of the argument run in an inner loop */
+            int cmi = !strcmp(id, "count") || !strcmp(id, "any") || !strcmp(id, "all");
+            Node *a = cmi ? arg(e, 0, "mask") : arg(e, 0, strcmp(id, "dot_product") ? "array"
+                                                                               : "vector_a");
+            if (a->rank != 1 || !strcmp(id, "maxloc") || !strcmp(id, "minloc")) {
+                lower_error(L, e->loc, "the SPMD lowering handles %s of a rank-1 argument "
+                            "only inside a FORALL", id);
+                return e;
+            }
+            Symbol *v = new_index(L);
+            Node *p[1] = {var_node(L, v)};
+            Node *body = elem(L, a, p), *mask = NULL;
+            if (!strcmp(id, "dot_product")) {
+                body = mk_bin(L, OP_MUL, body, elem(L, arg(e, 1, "vector_b"), p));
+                body->type = e->type;
+            } else if (cmi) {
+                mask = body;
+                body = !strcmp(id, "count") ? mk_int(L, 1) : body;
+                if (strcmp(id, "count"))
+                    mask = NULL;
+            } else {
+                Node *m = mask_arg(e);
+                mask = m ? elem(L, m, p) : NULL;
+            }
+            Node *rn = red_node(L, e, red_op_of(id), 0, shape_n(L, a, 0), body, mask, v, e->type);
+            return lx_red(L, rn, ctx);
+        }
+        return lower_reduction(L, e);
+    }
+    if ((!strcmp(id, "size") || !strcmp(id, "lbound") || !strcmp(id, "ubound"))) {
+        Node *a = arg(e, 0, "array");
+        Node *dn = arg(e, 1, "dim");
+        long long k;
+        if (a && a->kind == AST_NAME && a->u.name.sym && arr_of(L, a->u.name.sym)) {
+            Symbol *y = a->u.name.sym;
+            if (!dn && !strcmp(id, "size")) {
+                Node *s = dim_extent(L, y, 0);
+                for (int d = 1; d < y->rank; d++)
+                    s = mk_bin(L, OP_MUL, s, dim_extent(L, y, d));
+                return s;
+            }
+            if (!dn || !cint(dn, &k) || k < 1 || k > y->rank) {
+                lower_error(L, e->loc, "the SPMD lowering needs a constant DIM= for %s of the "
+                            "mapped array '%s'", id, y->name);
+                return e;
+            }
+            return !strcmp(id, "size") ? dim_extent(L, y, (int)k - 1)
+                   : !strcmp(id, "lbound") ? lbound_of(L, y, (int)k - 1)
+                   : ubound_of(L, y, (int)k - 1);
+        }
+        return e;
+    }
+    if (!strcmp(id, "number_of_processors"))
+        return mk_call(L, "hpfrt_nprocs", T_INT, 0, NULL);
+    if (e->rank) {
+        lower_error(L, e->loc, "the SPMD lowering does not handle '%s' here", id);
+        return e;
+    }
+    int n = e->u.ref.args.n;
+    Node *args[16];
+    for (int i = 0; i < n && i < 16; i++)
+        args[i] = lx(L, e->u.ref.args.v[i], ctx);
+    Node *r = mk_ref_node(L, e, n < 16 ? n : 16, args);
+    r->type = e->type;
+    return r;
+}
+
+/* A reduction to a scalar, hoisted before the statement: a loop over the
+ * positions of the argument, driven by its first mapped reference with an
+ * affine distributed subscript, then the partial results combined. */
+static Node *lower_reduction(Lower *L, Node *e)
+{
+    const char *id = e->u.ref.id;
+    int cmi = !strcmp(id, "count") || !strcmp(id, "any") || !strcmp(id, "all");
+    int dot = !strcmp(id, "dot_product");
+    int loc = !strcmp(id, "maxloc") || !strcmp(id, "minloc");
+    Node *a = cmi ? arg(e, 0, "mask") : arg(e, 0, dot ? "vector_a" : "array");
+    if (dim_arg(e) && !cmi && !dot) {
+        lower_error(L, e->loc, "the SPMD lowering handles %s with DIM= in array "
+                    "expressions only", id);
+        return e;
+    }
+    if (loc) {
+        lower_error(L, e->loc, "the SPMD lowering handles %s only with DIM= in an array "
+                    "assignment", id);
+        return e;
+    }
+    int r = a->rank;
+    Symbol *vars[MAX_RANK];
+    Node *pos[MAX_RANK], *lo[MAX_RANK], *hi[MAX_RANK], *st[MAX_RANK];
+    for (int d = 0; d < r; d++) {
+        vars[d] = new_index(L);
+        pos[d] = var_node(L, vars[d]);
+        lo[d] = mk_int(L, 0);
+        hi[d] = mk_bin(L, OP_SUB, shape_n(L, a, d), mk_int(L, 1));
+        st[d] = mk_int(L, 1);
+    }
+    Node *body = elem(L, a, pos), *mask = NULL;
+    if (dot) {
+        body = mk_bin(L, OP_MUL, body, elem(L, arg(e, 1, "vector_b"), pos));
+        body->type = e->type;
+    } else if (cmi) {
+        if (!strcmp(id, "count")) {
+            mask = body;
+            body = mk_int(L, 1);
+        }
+    } else {
+        Node *m = mask_arg(e);
+        mask = m ? elem(L, m, pos) : NULL;
+    }
+    /* the driver: a reference to a mapped array distributed by a position */
+    Node *driver = NULL;
+    PtrVec refs = {0};
+    collect_refs(body, &refs);
+    if (mask)
+        collect_refs(mask, &refs);
+    for (int i = 0; i < refs.n && !driver; i++) {
+        Node *ref = refs.v[i];
+        SpArr *Y = arr_of(L, ref->u.ref.sym);
+        if (!Y)
+            continue;
+        for (int d = 0; d < Y->rank; d++) {
+            if (Y->tdim[d] < 0 || d >= ref->u.ref.args.n)
+                continue;
+            for (int k = 0; k < r; k++)
+                vec_push(NULL, &L->loopvars, vars[k]);
+            Affine af = affine(L, ref->u.ref.args.v[d]);
+            L->loopvars.n -= r;
+            if (af.ok && af.v && Y->cknown[d])
+                driver = ref;
+        }
+    }
+    free(refs.v);
+    SpLoop *lp = lower_loop(L, r, vars, lo, hi, st, mask, driver, body,
+                            red_op_of(id), driver ? arr_of(L, driver->u.ref.sym) : NULL);
+    SpStmt *s = new_stmt(L, SP_REDUCE);
+    s->u.loop = lp;
+    lp->red_acc = new_temp(L, e->type, 0);
+    lp->red_type = e->type;
+    add_stmt(L, L->pre, s);
+    return mk_temp_name(L, lp->red_acc, e->type);
+}

@@ -1,0 +1,64 @@
+/* lower_int.h - what the SPMD lowering's files share (mapping.c, lower.c,
+ * lower_expr.c); not for other stages. */
+#ifndef HPF_LOWER_INT_H
+#define HPF_LOWER_INT_H
+
+#include "spmd.h"
+
+enum { MAX_SUBST = 64 };
+
+typedef struct {
+    Symbol *from;
+    Node *to;
+} Subst;
+
+typedef struct Lower {
+    Arena *a;
+    Diag *d;
+    SpProgram *prog;
+    SpUnit *u;
+    int errors;
+    int line;                 /* source line of the statement being lowered */
+    Loc loc;
+    PtrVec *pre;              /* where hoisted statements go */
+    SpLoop *loop;             /* the loop being lowered; NULL in a scalar context */
+    PtrVec loopvars;          /* index symbols of that loop (and its inline reductions) */
+    Subst subst[MAX_SUBST];
+    int nsubst;
+    int ntemps;
+} Lower;
+
+/* lower.c: builders and small helpers */
+void lower_error(Lower *L, Loc loc, const char *fmt, ...) HPF_PRINTF(3, 4);
+Node *mk_int(Lower *L, long long v);
+Node *mk_bin(Lower *L, Op op, Node *l, Node *r);
+Node *mk_call(Lower *L, const char *name, Type t, int n, Node **args);
+Node *mk_temp_name(Lower *L, int temp, Type t);
+int new_temp(Lower *L, Type t, int rank);
+Symbol *new_index(Lower *L);
+int cint(const Node *n, long long *v);
+int same_expr(const Node *a, const Node *b);
+Node *copy_plain(Lower *L, Node *n);                   /* deep copy, with L->subst */
+Node *subst_copy(Lower *L, Node *n, Symbol *from, Node *to);
+
+/* mapping.c */
+void map_unit(Lower *L);
+SpArr *arr_of(Lower *L, Symbol *y);
+int tdim_equiv(const SpTmpl *a, int da, const SpTmpl *b, int db);
+
+/* lower_expr.c: array expressions element by element, and the lowering of
+ * scalar expressions (references classified, reductions hoisted) */
+Node *shape_n(Lower *L, Node *e, int d);
+Node *elem(Lower *L, Node *e, Node **pos);
+Node *lx(Lower *L, Node *e, SpCtx *ctx);
+SpCtx *new_ctx(Lower *L, SpCtx *parent);
+int depends_on_loop(Lower *L, Node *e);
+int max_round(Node *e);
+int affine_of(Lower *L, Node *e, Symbol **v, long long *a, long long *c, Node **rest);
+void collect_refs(Node *e, PtrVec *out);
+void add_stmt(Lower *L, PtrVec *to, SpStmt *s);
+SpStmt *new_stmt(Lower *L, SpKind k);
+SpLoop *lower_loop(Lower *L, int nidx, Symbol **vars, Node **lo, Node **hi, Node **st,
+                   Node *mask, Node *lhs, Node *rhs, int red_op, SpArr *driver);
+
+#endif

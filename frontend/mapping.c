@@ -1,0 +1,313 @@
+/* mapping.c - the data mapping of a unit for the SPMD lowering: processor
+ * arrangements, templates with their distributions, and every mapped array
+ * as a chain ALIGN -> (array ->)* template resolved to one affine function
+ * per dimension (HPF 1.0 chapter 3). Arrays no directive maps, and
+ * scalars, are replicated. */
+#include <config.h>
+
+#include <string.h>
+
+#include "lower_int.h"
+#include "../runtime/hpfmap.h"
+
+static SpProcs *find_procs(Lower *L, const char *name)
+{
+    for (int i = 0; i < L->u->procs.n; i++) {
+        SpProcs *p = L->u->procs.v[i];
+        if (!strcmp(p->name, name))
+            return p;
+    }
+    return NULL;
+}
+
+static Node *dim_lo(Lower *L, Node *dm)
+{
+    return dm->u.dim.lo ? dm->u.dim.lo : mk_int(L, 1);
+}
+
+static SpProcs *new_procs(Lower *L, Symbol *y)
+{
+    SpProcs *p = arena_alloc(L->a, sizeof *p);
+    p->id = L->u->procs.n + 1;
+    p->name = y->name;
+    p->rank = y->rank;
+    for (int d = 0; d < y->rank; d++) {
+        Node *hi = y->dims[d]->u.dim.hi;
+        int np = hi && hi->kind == AST_REF && !strcmp(hi->u.ref.id, "number_of_processors");
+        p->ext[d] = np ? NULL : hi;
+    }
+    vec_push(L->a, &L->u->procs, p);
+    return p;
+}
+
+/* A template from a TEMPLATE symbol or an array distributed directly, with
+ * the formats of its DISTRIBUTE (none: every dimension '*'). */
+static SpTmpl *new_tmpl(Lower *L, Symbol *y)
+{
+    SpTmpl *t = arena_alloc(L->a, sizeof *t);
+    t->id = L->u->tmpls.n + 1;
+    t->name = y->name;
+    t->rank = y->rank;
+    Node *dist = y->distribute;
+    int g = 0;
+    for (int d = 0; d < y->rank; d++) {
+        t->lo[d] = dim_lo(L, y->dims[d]);
+        t->hi[d] = y->dims[d]->u.dim.hi;
+        t->fmt[d] = HPFMAP_STAR;
+        t->gdim[d] = -1;
+        if (!dist)
+            continue;
+        Node *f = dist->u.dist.formats.v[d];
+        switch (f->u.distfmt.fmt) {
+        case DIST_BLOCK: t->fmt[d] = f->u.distfmt.arg ? HPFMAP_BLOCKK : HPFMAP_BLOCK; break;
+        case DIST_CYCLIC: t->fmt[d] = HPFMAP_CYCLIC; break;
+        default: break;
+        }
+        t->k[d] = f->u.distfmt.arg;
+        if (t->fmt[d] != HPFMAP_STAR)
+            t->gdim[d] = g++;
+    }
+    if (dist && dist->u.dist.onto)
+        t->onto = find_procs(L, dist->u.dist.onto);
+    vec_push(L->a, &L->u->tmpls, t);
+    return t;
+}
+
+static SpTmpl *tmpl_of(Lower *L, Symbol *y)
+{
+    for (int i = 0; i < L->u->tmpls.n; i++) {
+        SpTmpl *t = L->u->tmpls.v[i];
+        if (!strcmp(t->name, y->name))
+            return t;
+    }
+    return new_tmpl(L, y);
+}
+
+static SpArr *new_arr(Lower *L, Symbol *y)
+{
+    SpArr *r = arena_alloc(L->a, sizeof *r);
+    r->id = L->u->arrs.n + 1;
+    r->sym = y;
+    r->name = y->name;
+    r->type = y->type;
+    r->rank = y->rank;
+    for (int d = 0; d < y->rank; d++) {
+        r->lo[d] = dim_lo(L, y->dims[d]);
+        r->hi[d] = y->dims[d]->u.dim.hi;
+        r->tdim[d] = -1;
+    }
+    return r;
+}
+
+/* Sets dimension d of r to template cell alpha*i + beta of dimension te of
+ * r's template, or to a local dimension when te is not distributed. */
+static void set_axis(Lower *L, SpArr *r, int d, int te, Node *alpha, Node *beta)
+{
+    if (r->tmpl->fmt[te] == HPFMAP_STAR)
+        return;
+    r->tdim[d] = te;
+    r->alpha[d] = alpha;
+    r->beta[d] = beta;
+    r->cknown[d] = cint(alpha, &r->ca[d]) && cint(beta, &r->cb[d]);
+}
+
+static int axis_of(const SpArr *r, int te)
+{
+    for (int d = 0; d < r->rank; d++)
+        if (r->tdim[d] == te)
+            return d;
+    return -1;
+}
+
+/* ALIGN x(src) WITH target(tgt): each target subscript is affine in at most
+ * one align-dummy (sema checked): alpha = E[I:=1] - E[I:=0], beta = E[I:=0]. */
+static Symbol *dummy_in(Node *e)
+{
+    if (e->kind == AST_NAME && e->u.name.sym && e->u.name.sym->kind == SYM_INDEX)
+        return e->u.name.sym;
+    Symbol *found = NULL;
+    switch (e->kind) {
+    case AST_BINARY:
+        found = dummy_in(e->u.binary.lhs);
+        return found ? found : dummy_in(e->u.binary.rhs);
+    case AST_UNARY: case AST_PAREN:
+        return dummy_in(e->u.unary.operand);
+    default:
+        return NULL;
+    }
+}
+
+static SpArr *map_array(Lower *L, Symbol *y);
+
+static void align_array(Lower *L, SpArr *r, Symbol *y)
+{
+    Node *al = y->align;
+    Scope *sc = L->u->scope;
+    Symbol *ts = scope_lookup(sc, al->u.align.target);
+    PtrVec *src = &al->u.align.src, *tgt = &al->u.align.tgt;
+    SpArr *base = NULL;               /* aligned with another array */
+    SpTmpl *t;
+    int trank;
+    if (ts->kind == SYM_TEMPLATE) {
+        t = tmpl_of(L, ts);
+        trank = t->rank;
+    } else {
+        base = map_array(L, ts);
+        if (!base || !base->tmpl)
+            return;                   /* aligned with a replicated array */
+        t = base->tmpl;
+        trank = ts->rank;
+    }
+    r->tmpl = t;
+    /* the target's template dimensions: those of the target array carry
+     * its fixed cells and replication; each target subscript refines one */
+    if (base)
+        for (int te = 0; te < t->rank; te++)
+            r->fix[te] = base->fix[te];
+    int colon_src[MAX_RANK], ncs = 0;
+    for (int d = 0; d < src->n; d++)
+        if (((Node *)src->v[d])->kind == AST_TRIPLET)
+            colon_src[ncs++] = d;
+    int nct = 0;
+    for (int e = 0; e < trank; e++) {
+        Node *sub = tgt->n ? tgt->v[e] : NULL;
+        int te = base ? base->tdim[e] : e;
+        Node *ba = base && te >= 0 ? base->alpha[e] : mk_int(L, 1);
+        Node *bb = base && te >= 0 ? base->beta[e] : mk_int(L, 0);
+        if (base && te < 0)
+            continue;                 /* a local dimension of the target */
+        if (!sub || sub->kind == AST_TRIPLET) {
+            /* ':' or no list: positional, the k-th ':' of each side */
+            int d = sub ? (nct < ncs ? colon_src[nct] : -1) : e;
+            nct++;
+            if (d < 0 || d >= r->rank)
+                continue;
+            Node *tlo = sub && sub->u.triplet.lo ? sub->u.triplet.lo
+                        : base ? base->lo[e] : t->lo[te];
+            /* cell of target position: ba*(tlo + i - lo) + bb */
+            Node *off = mk_bin(L, OP_SUB, copy_plain(L, tlo), r->lo[d]);
+            set_axis(L, r, d, te, ba, mk_bin(L, OP_ADD, mk_bin(L, OP_MUL, ba, off), bb));
+            continue;
+        }
+        if (sub->kind == AST_STAR) {
+            r->fix[te] = NULL;        /* replicated along te */
+            continue;
+        }
+        Symbol *dm = dummy_in(sub);
+        if (!dm) {
+            r->fix[te] = mk_bin(L, OP_ADD, mk_bin(L, OP_MUL, ba, copy_plain(L, sub)), bb);
+            continue;
+        }
+        int d = -1;
+        for (int k = 0; k < src->n; k++) {
+            Node *s = src->v[k];
+            if (s->kind == AST_NAME && s->u.name.sym == dm)
+                d = k;
+        }
+        if (d < 0)
+            continue;
+        Node *e0 = subst_copy(L, sub, dm, mk_int(L, 0));
+        Node *e1 = subst_copy(L, sub, dm, mk_int(L, 1));
+        Node *a = mk_bin(L, OP_SUB, e1, e0);
+        set_axis(L, r, d, te, mk_bin(L, OP_MUL, ba, a),
+                 mk_bin(L, OP_ADD, mk_bin(L, OP_MUL, ba, copy_plain(L, e0)), bb));
+    }
+    (void)axis_of;
+}
+
+/* The mapping of an array, made once; NULL when it is replicated. */
+static SpArr *map_array(Lower *L, Symbol *y)
+{
+    for (int i = 0; i < L->u->arrs.n; i++) {
+        SpArr *r = L->u->arrs.v[i];
+        if (r->sym == y)
+            return r->tmpl ? r : NULL;
+    }
+    if (!y->align && !y->distribute)
+        return NULL;
+    SpArr *r = new_arr(L, y);
+    vec_push(L->a, &L->u->arrs, r);
+    if (y->distribute) {
+        r->tmpl = tmpl_of(L, y);
+        for (int d = 0; d < y->rank; d++)
+            set_axis(L, r, d, d, mk_int(L, 1), mk_int(L, 0));
+    } else {
+        align_array(L, r, y);
+    }
+    if (!r->tmpl)
+        return NULL;
+    if (y->allocatable || y->dummy) {
+        lower_error(L, y->decl ? y->decl->loc : L->u->unit->loc,
+                    "the SPMD lowering cannot map %s '%s': mapped arrays must have "
+                    "explicit bounds and be local to their unit", y->dummy ? "dummy argument"
+                    : "ALLOCATABLE array", y->name);
+        r->tmpl = NULL;
+        return NULL;
+    }
+    for (int d = 0; d < y->rank; d++)
+        if (!y->dims[d]->u.dim.hi || y->dims[d]->u.dim.form != DIM_EXPLICIT) {
+            lower_error(L, y->decl ? y->decl->loc : L->u->unit->loc,
+                        "the SPMD lowering cannot map '%s': its bounds are not explicit",
+                        y->name);
+            r->tmpl = NULL;
+            return NULL;
+        }
+    return r;
+}
+
+void map_unit(Lower *L)
+{
+    Scope *sc = L->u->scope;
+    for (int i = 0; i < sc->symbols.n; i++) {
+        Symbol *y = sc->symbols.v[i];
+        if (y->kind == SYM_PROCESSORS)
+            new_procs(L, y);
+    }
+    for (int i = 0; i < sc->symbols.n; i++) {
+        Symbol *y = sc->symbols.v[i];
+        if (y->kind == SYM_TEMPLATE)
+            tmpl_of(L, y);
+    }
+    for (int i = 0; i < sc->symbols.n; i++) {
+        Symbol *y = sc->symbols.v[i];
+        if (y->kind == SYM_VARIABLE && y->rank)
+            map_array(L, y);
+    }
+    /* drop the replicated ones: arrs holds the mapped arrays only */
+    int n = 0;
+    for (int i = 0; i < L->u->arrs.n; i++) {
+        SpArr *r = L->u->arrs.v[i];
+        if (r->tmpl) {
+            r->id = n + 1;
+            L->u->arrs.v[n++] = r;
+        }
+    }
+    L->u->arrs.n = n;
+}
+
+SpArr *arr_of(Lower *L, Symbol *y)
+{
+    if (!y)
+        return NULL;
+    for (int i = 0; i < L->u->arrs.n; i++) {
+        SpArr *r = L->u->arrs.v[i];
+        if (r->sym == y)
+            return r;
+    }
+    return NULL;
+}
+
+/* Two template dimensions distribute their cells alike: same bounds, format,
+ * block size and grid dimension of the same arrangement. */
+int tdim_equiv(const SpTmpl *a, int da, const SpTmpl *b, int db)
+{
+    if (a == b)
+        return da == db;
+    if (a->onto != b->onto || a->gdim[da] != b->gdim[db] || a->fmt[da] != b->fmt[db])
+        return 0;
+    if (!same_expr(a->lo[da], b->lo[db]) || !same_expr(a->hi[da], b->hi[db]))
+        return 0;
+    if ((a->k[da] == NULL) != (b->k[db] == NULL))
+        return 0;
+    return !a->k[da] || same_expr(a->k[da], b->k[db]);
+}

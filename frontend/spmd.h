@@ -1,0 +1,250 @@
+/* spmd.h - the SPMD IR: what the owner-computes lowering makes of a checked
+ * program, read by the Fortran emitter (hpfc -o) and by the abstraction
+ * parse of hpfpredict. One structure with two readers: what hpfc emits is
+ * what hpfpredict predicts. Documented in doc/spmd.md.
+ *
+ * Expressions stay AST nodes (copies made by the lowering); an array
+ * element reference in lowered code is an AST_REF whose `ir` points to an
+ * SpRef saying how it is accessed (local, gathered into a temporary, ...),
+ * and an inline reduction (SUM(a(i,:)) inside a FORALL, a DIM= reduction,
+ * MATMUL) is an AST_REF to the intrinsic whose `ir` points to an SpRed. */
+#ifndef HPF_SPMD_H
+#define HPF_SPMD_H
+
+#include "sema.h"
+
+/* ---- the data mapping ------------------------------------------------- */
+
+typedef struct SpProcs {
+    int id;                       /* from 1, in declaration order */
+    const char *name;
+    int rank;
+    Node *ext[MAX_RANK];          /* declared extents; NULL: NUMBER_OF_PROCESSORS() */
+} SpProcs;
+
+typedef struct SpTmpl {
+    int id;
+    const char *name;             /* the TEMPLATE, or the array distributed directly */
+    int rank;
+    Node *lo[MAX_RANK], *hi[MAX_RANK];
+    int fmt[MAX_RANK];            /* HPFMAP_STAR, _BLOCK, _BLOCKK, _CYCLIC */
+    Node *k[MAX_RANK];            /* argument of BLOCK(k) / CYCLIC(k), or NULL */
+    SpProcs *onto;                /* NULL: the default 1-D arrangement */
+    int gdim[MAX_RANK];           /* grid dimension of a distributed dimension, or -1 */
+} SpTmpl;
+
+typedef struct SpArr {
+    int id;
+    Symbol *sym;                  /* NULL for a temporary */
+    const char *name;
+    Type type;
+    int rank;
+    Node *lo[MAX_RANK], *hi[MAX_RANK];   /* declared bounds */
+    SpTmpl *tmpl;                 /* NULL: a full copy on every processor */
+    int tdim[MAX_RANK];           /* distributed template dimension it is aligned with, or -1 (local) */
+    Node *alpha[MAX_RANK], *beta[MAX_RANK];   /* template cell = alpha*i + beta */
+    long long ca[MAX_RANK], cb[MAX_RANK];     /* their values when known (cknown) */
+    int cknown[MAX_RANK];
+    Node *fix[MAX_RANK];          /* per template dimension no array dimension is aligned
+                                     with: the constant cell, or NULL: replicated */
+    int glo[MAX_RANK], ghi[MAX_RANK];   /* ghost cells for overlap shifts */
+    int allocatable;
+} SpArr;
+
+/* ---- accesses ------------------------------------------------------------ */
+
+typedef enum {
+    ACC_GLOBAL,      /* an array with a full copy everywhere: global subscripts */
+    ACC_LOCAL,       /* owned here (or in the ghost cells): local indices */
+    ACC_TEMP,        /* fetched before the loop into a temporary */
+    ACC_BCAST        /* scalar context: broadcast into a scalar temporary */
+} AccKind;
+
+/* Communication patterns, classified by comparing a reference's mapping
+ * with the left-hand side's (or the reduction driver's). */
+typedef enum {
+    PAT_NONE,        /* aligned */
+    PAT_OVERLAP,     /* constant offset on a BLOCK dimension: ghost cells */
+    PAT_BCAST,       /* one element to every processor */
+    PAT_MULTICAST,   /* fixed index on a distributed dimension, or replicated use */
+    PAT_TRANSPOSE,   /* permuted indices */
+    PAT_CSHIFT,      /* circular shift (CSHIFT, EOSHIFT) */
+    PAT_INDIRECT,    /* through an index vector: inspector/executor */
+    PAT_REMAP,       /* differently mapped: general redistribution */
+    PAT_REDUCE,      /* combining partial results */
+    PAT_COUNT
+} Pattern;
+
+extern const char *const pattern_name[PAT_COUNT];
+
+typedef struct SpGather SpGather;
+
+typedef struct SpRef {
+    AccKind acc;
+    SpArr *arr;
+    Node *sub[MAX_RANK];          /* global subscripts, lowered */
+    int lvar[MAX_RANK];           /* ACC_LOCAL: the loop index (SpLoop.idx) whose local
+                                     index the dimension uses; -1: a local dimension
+                                     (global subscript); -2: hpfrt_g2l of the subscript */
+    long long delta[MAX_RANK];    /* ACC_LOCAL: offset in template cells (overlap) */
+    SpGather *g;                  /* ACC_TEMP */
+    int temp;                     /* ACC_BCAST: the scalar temporary */
+} SpRef;
+
+/* A contiguous place in a loop body where references are evaluated the same
+ * number of times: the iteration itself, under the mask, inside an inline
+ * reduction's loop, under its mask. Each has a counter variable. */
+typedef struct SpCtx {
+    int id;                       /* counter variable number */
+    struct SpCtx *parent;
+    int minround;                 /* gathers here wait for the rounds of their conditions */
+    int used;                     /* some gather counts here */
+} SpCtx;
+
+struct SpGather {
+    Node *ref;                    /* the AST_REF being fetched */
+    SpRef *r;
+    SpCtx *ctx;
+    int round;                    /* gathers of round k use values of rounds < k */
+    int buf, idx;                 /* temporaries: values, global indices */
+    Pattern pat;
+};
+
+typedef struct SpRed {
+    int op;                       /* HPFRT_SUM ... (runtime/hpfrt.h); MAXLOC/MINLOC below */
+    int loc;                      /* 1: MAXLOC/MINLOC with DIM=: the result is a position */
+    Symbol *var;                  /* the index it runs (0-based position) */
+    Node *n;                      /* trip count */
+    Node *body, *mask;            /* lowered; mask may be NULL */
+    SpCtx *ctx_iter, *ctx_body;   /* contexts: each iteration, and under the mask */
+    int acc, pos;                 /* scalar temporaries: accumulator, position */
+    Type type;
+} SpRed;
+
+/* ---- loops --------------------------------------------------------------- */
+
+typedef struct SpIndex {
+    Symbol *var;
+    Node *lo, *hi, *st;           /* lowered */
+    int dist;                     /* iterations are the owned ones of arr's dimension dim */
+    SpArr *arr;
+    int dim;
+    Node *a, *b;                  /* the subscript there: a*var + b */
+    long long a_const;            /* a; 0: a constant cell b (a loop of one trip) */
+    int lp;                       /* number of its loop handle and segment variables */
+} SpIndex;
+
+typedef struct SpGuard {          /* left-hand dimension held by a test */
+    int dim;
+    Node *sub;
+} SpGuard;
+
+/* A lowered FORALL (one assignment), or a reduction to a scalar. */
+typedef struct SpLoop {
+    int nidx;
+    SpIndex *idx;                 /* FORALL order; the emitter nests the first innermost */
+    int nguard;
+    SpGuard guard[MAX_RANK];
+    Node *mask;                   /* lowered, or NULL */
+    Node *lhs;                    /* AST_REF (ACC_LOCAL or ACC_GLOBAL); NULL: reduction */
+    Node *rhs;
+    SpArr *arr;                   /* the left-hand array, or the reduction's driver (NULL: none) */
+    int lhs_temp;                 /* assign through a temporary (the array is read too) */
+    int tbuf, tmask;              /* its temporaries: values, and the mask when there is one */
+    SpCtx *ctx_iter;              /* each iteration: guard subscripts */
+    SpCtx *ctx_guard;             /* past the guards: the mask */
+    SpCtx *ctx_mask;              /* under the mask: the assignment */
+    PtrVec gathers;               /* SpGather */
+    int nrounds;
+    PtrVec overlaps;              /* SpRef of the references needing ghost cells */
+    /* reductions */
+    int red_op;                   /* HPFRT_SUM ...; 0 for an assignment */
+    int red_loc;                  /* MAXLOC/MINLOC: rank of the position */
+    int red_acc, red_pos;         /* scalar temporary; position array temporary */
+    Type red_type;
+    int primary;                  /* only the first copy of the driver contributes */
+} SpLoop;
+
+/* ---- statements ---------------------------------------------------------- */
+
+typedef enum {
+    SP_SEQ,          /* executed by every processor: scalar assignment, CALL, EXIT ... */
+    SP_STORE,        /* a scalar value into an element of a mapped array: its owners */
+    SP_FORALL,       /* SpLoop */
+    SP_REDUCE,       /* SpLoop with red_op: a scalar temporary from all processors */
+    SP_BCAST,        /* a scalar temporary = an element of a mapped array */
+    SP_DO, SP_WHILE, SP_IF,
+    SP_IO,           /* PRINT, WRITE, OPEN, CLOSE on the I/O processor; READ there, then broadcast */
+    SP_ALLOC, SP_DEALLOC,
+    SP_STOP, SP_RETURN
+} SpKind;
+
+typedef struct SpStmt SpStmt;
+
+typedef struct SpBranch {
+    PtrVec pre;                   /* statements computing the condition's parts */
+    Node *cond;                   /* NULL: ELSE */
+    PtrVec body;
+} SpBranch;
+
+struct SpStmt {
+    SpKind kind;
+    int line;                     /* source line */
+    Loc loc;                      /* the source statement's span */
+    int label;                    /* statement label, 0 if none */
+    Node *src;                    /* the source statement */
+    union {
+        Node *seq;                /* SP_SEQ: a lowered statement */
+        struct { Node *lhs, *rhs; } store;        /* lhs: AST_REF, ACC_GUARD */
+        SpLoop *loop;             /* SP_FORALL, SP_REDUCE */
+        struct { int temp; Node *ref; } bcast;    /* ref: AST_REF with global subscripts */
+        struct { Node *var, *lo, *hi, *st; PtrVec body; int end_label; } do_;
+        struct { PtrVec pre; Node *cond; PtrVec body; int end_label; } while_;   /* cond NULL: DO forever */
+        struct { PtrVec branches; } if_;          /* SpBranch */
+        struct { Node *stmt; PtrVec reads; } io;   /* reads: the variables READ fills */
+        struct { PtrVec items; } alloc;            /* AST_REF items; ir: SpArr when mapped */
+        struct { Node *code; } stop;
+    } u;
+};
+
+/* ---- temporaries and units ------------------------------------------------- */
+
+typedef struct SpTemp {
+    int id;
+    Type type;
+    int rank;                     /* 0 scalar, 1 buffer, 2 index list */
+} SpTemp;
+
+/* A replicated temporary array (a WHERE mask, data gathered for output,
+ * an array constructor): an SpArr with no template and no symbol. */
+
+typedef struct SpUnit {
+    Node *unit;                   /* the AST_UNIT */
+    Scope *scope;
+    PtrVec procs, tmpls, arrs;    /* SpProcs, SpTmpl, SpArr (mapped arrays only) */
+    PtrVec body;                  /* SpStmt */
+    PtrVec temps;                 /* SpTemp */
+    int ncounters;                /* counter variables */
+    int nloopvars;                /* loop handles / segment variables */
+    PtrVec index_syms;            /* FORALL indices turned into loop variables */
+    PtrVec temp_arrs;             /* SpArr: replicated temporary arrays */
+    int main;                     /* the main program: init and finalize the run time */
+    int internal;                 /* after CONTAINS in its host */
+} SpUnit;
+
+typedef struct SpProgram {
+    PtrVec units;                 /* SpUnit, in source order (internal ones after their host) */
+    const char *prefix;           /* of generated names, not clashing with the program's */
+} SpProgram;
+
+/* Lowers a checked file; diagnostics for what the lowering cannot handle
+ * (each names the construct and why). NULL when there were errors. */
+SpProgram *spmd_lower(Node *file, Arena *a, Diag *d);
+
+void spmd_dump(FILE *out, const SpProgram *p);                 /* spmd_dump.c */
+
+/* Writes the program as Fortran calling libhpfrt: fixed form when fixed is
+ * set (.f), free form otherwise. Returns 0, or -1 on a write error. */
+int spmd_emit(FILE *out, const SpProgram *p, int fixed, const char *srcname);
+
+#endif

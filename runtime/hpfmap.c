@@ -1,0 +1,440 @@
+/* hpfmap.c - the HPF 1.0 data-mapping formulas declared in hpfmap.h: grid
+ * shapes, block-cyclic ownership and local indices, and local iteration
+ * sets. Pure C with no allocation, so the compiler, libhpfrt and the
+ * predictor can all link it and agree on every number. */
+#include <config.h>
+
+#include "hpfmap.h"
+
+#include <stddef.h>
+
+/* Floor and ceiling of a / b for b > 0 and any sign of a: C division
+ * truncates toward zero, which is wrong for the negative offsets that
+ * subscripts and lower bounds produce. */
+static long floordiv(long a, long b)
+{
+    long q = a / b;
+    if (a % b != 0 && a < 0)
+        q--;
+    return q;
+}
+
+static long ceildiv(long a, long b)
+{
+    return -floordiv(-a, b);
+}
+
+static long lmin(long a, long b)
+{
+    return a < b ? a : b;
+}
+
+static long lmax(long a, long b)
+{
+    return a > b ? a : b;
+}
+
+/* ---- processor grids ---- */
+
+/* Search state of the balanced factorization: the best shape so far and
+ * its spread (largest minus smallest factor). */
+typedef struct {
+    int r;
+    int cur[HPFMAP_MAX_RANK];
+    int best[HPFMAP_MAX_RANK];
+    long best_spread;
+} Factor;
+
+/* Is f^e >= rem? Stops multiplying as soon as it is, so it cannot
+ * overflow. */
+static int pow_covers(long f, int e, long rem)
+{
+    long v = 1;
+    for (int i = 0; i < e; i++) {
+        v *= f;
+        if (v >= rem)
+            return 1;
+    }
+    return v >= rem;
+}
+
+/* Tries f as factor number pos (factors are chosen in non-increasing
+ * order, f <= maxf); the remaining factors can only be as large as f, so f
+ * must cover rem / f with them or the branch is dead. */
+static void factor_try(Factor *s, int pos, long rem, long maxf, long f);
+
+/* Exhaustive search over the non-increasing factorizations of rem into
+ * the factors pos..r-1. Divisors are found by trial division up to
+ * sqrt(rem), so a node costs O(sqrt(np)) and there are few nodes. */
+static void factor_search(Factor *s, int pos, long rem, long maxf)
+{
+    if (pos == s->r - 1) {
+        if (rem > maxf)
+            return;
+        s->cur[pos] = (int)rem;
+        long spread = s->cur[0] - rem;
+        int better = spread < s->best_spread;
+        if (spread == s->best_spread) {
+            /* Equal spread: the lexicographically smaller shape wins, so
+             * the result does not depend on the search order. */
+            for (int i = 0; i < s->r; i++) {
+                if (s->cur[i] != s->best[i]) {
+                    better = s->cur[i] < s->best[i];
+                    break;
+                }
+            }
+        }
+        if (better) {
+            s->best_spread = spread;
+            for (int i = 0; i < s->r; i++)
+                s->best[i] = s->cur[i];
+        }
+        return;
+    }
+    for (long d = 1; d * d <= rem; d++) {
+        if (rem % d != 0)
+            continue;
+        factor_try(s, pos, rem, maxf, d);
+        if (d * d != rem)
+            factor_try(s, pos, rem, maxf, rem / d);
+    }
+}
+
+static void factor_try(Factor *s, int pos, long rem, long maxf, long f)
+{
+    if (f > maxf || !pow_covers(f, s->r - pos, rem))
+        return;
+    if (pos > 0 && s->cur[0] - f > s->best_spread)
+        return;   /* the smallest factor will be f or less: no better */
+    s->cur[pos] = (int)f;
+    factor_search(s, pos + 1, rem / f, f);
+}
+
+/* The declared arrangement survives only when it fits the run-time count
+ * exactly; anything else gets the most balanced shape, which keeps the
+ * per-dimension extents (and thus the message sizes) as even as possible.
+ * "Most balanced" is the smallest spread between the largest and smallest
+ * factor, the criterion of MPICH's MPI_Dims_create; among shapes with equal
+ * spread the lexicographically smallest wins (20 over rank 4 is 5x2x2x1,
+ * not 5x4x1x1). Open MPI's greedy version can be less balanced (72 over
+ * rank 2: 12x6 where this gives 9x8). */
+int hpfmap_grid_shape(int np, int r, const long *declared, int *shape)
+{
+    int given = declared != NULL;
+    long prod = 1;
+    for (int i = 0; given && i < r; i++) {
+        if (declared[i] <= 0)
+            given = 0;
+        else if (declared[i] > np || prod * declared[i] > np)
+            prod = (long)np + 1;   /* too many already; cannot overflow */
+        else
+            prod *= declared[i];
+    }
+    if (given && prod == np) {
+        for (int i = 0; i < r; i++)
+            shape[i] = (int)declared[i];
+        return 0;
+    }
+    Factor s;
+    s.r = r;
+    s.best_spread = np;   /* more than any shape has: np x 1 has np - 1 */
+    for (int i = 0; i < r; i++)
+        s.cur[i] = s.best[i] = 1;
+    factor_search(&s, 0, np, np);
+    for (int i = 0; i < r; i++)
+        shape[i] = s.best[i];
+    return given;
+}
+
+/* Column-major like Fortran arrays, so rank order walks the first grid
+ * dimension fastest. */
+void hpfmap_coords(int rank, int r, const int *shape, int *coords)
+{
+    for (int i = 0; i < r; i++) {
+        coords[i] = rank % shape[i];
+        rank /= shape[i];
+    }
+}
+
+int hpfmap_rank(int r, const int *shape, const int *coords)
+{
+    int rank = 0;
+    for (int i = r - 1; i >= 0; i--)
+        rank = rank * shape[i] + coords[i];
+    return rank;
+}
+
+/* ---- one distributed dimension ---- */
+
+/* Every format is reduced to (P, k) here, so the rest of the module knows
+ * only block-cyclic. */
+int hpfmap_dim_init(HpfDim *d, int fmt, long arg, long lb, long n, int nprocs)
+{
+    if (n < 0)
+        return -1;
+    d->lb = lb;
+    d->n = n;
+    d->fmt = fmt;
+    switch (fmt) {
+    case HPFMAP_STAR:
+        /* Not distributed: the grid extent, whatever it is, is not used. */
+        d->nprocs = 1;
+        d->k = n > 0 ? n : 1;
+        return 0;
+    case HPFMAP_BLOCK:
+        if (nprocs < 1)
+            return -1;
+        d->nprocs = nprocs;
+        d->k = n > 0 ? (n + nprocs - 1) / nprocs : 1;
+        return 0;
+    case HPFMAP_BLOCKK:
+        if (nprocs < 1 || arg < 1)
+            return -1;
+        d->nprocs = nprocs;
+        d->k = arg;
+        return 0;
+    case HPFMAP_CYCLIC:
+        if (nprocs < 1)
+            return -1;
+        d->nprocs = nprocs;
+        d->k = arg > 0 ? arg : 1;
+        return 0;
+    default:
+        return -1;
+    }
+}
+
+/* When each processor has at most one block, the compiler can use the
+ * simpler BLOCK code (no loop over blocks). */
+int hpfmap_single_block(const HpfDim *d)
+{
+    return d->k * d->nprocs >= d->n;
+}
+
+/* Cells outside the template belong to nobody: -1. */
+int hpfmap_owner(const HpfDim *d, long t)
+{
+    long x = t - d->lb;
+    if (x < 0 || x >= d->n)
+        return -1;
+    return (int)((x / d->k) % d->nprocs);
+}
+
+/* Local index of an offset x in [0, n): the owner's earlier blocks (one per
+ * round of P blocks) come first, all full since only the last block of the
+ * template can be short. */
+static long local_of(const HpfDim *d, long x)
+{
+    long blk = x / d->k;
+    return (blk / d->nprocs) * d->k + x % d->k + 1;
+}
+
+/* Cells outside the template have no local index: 0. */
+long hpfmap_local(const HpfDim *d, long t)
+{
+    long x = t - d->lb;
+    if (x < 0 || x >= d->n)
+        return 0;
+    return local_of(d, x);
+}
+
+/* The inverse of hpfmap_local for l in 1..hpfmap_count(d, p); other l
+ * follow the same formula (cells outside the template). */
+long hpfmap_global(const HpfDim *d, int p, long l)
+{
+    long round = floordiv(l - 1, d->k);
+    long off = (l - 1) - round * d->k;
+    return d->lb + (round * d->nprocs + p) * d->k + off;
+}
+
+/* Counts whole blocks of p, then takes off what the short last block
+ * lacks when p holds it. */
+long hpfmap_count(const HpfDim *d, int p)
+{
+    if (p < 0 || p >= d->nprocs || d->n == 0)
+        return 0;
+    long nb = (d->n + d->k - 1) / d->k;
+    if (p >= nb)
+        return 0;
+    long mine = (nb - 1 - p) / d->nprocs + 1;
+    long cnt = mine * d->k;
+    if ((nb - 1) % d->nprocs == p)
+        cnt -= nb * d->k - d->n;
+    return cnt;
+}
+
+/* Processor 0 gets the first block of every round, and when it also gets
+ * the short last one, that round is one more than the others have. So it
+ * always owns the most; this sizes the local arrays. */
+long hpfmap_count_max(const HpfDim *d)
+{
+    return hpfmap_count(d, 0);
+}
+
+/* ---- local iteration sets ---- */
+
+/* Fortran's max(0, (hi - lo + st) / st), arranged so that it cannot
+ * overflow; a zero stride (not valid Fortran) counts as empty. */
+long hpfmap_trip(long lo, long hi, long st)
+{
+    if (st > 0)
+        return hi < lo ? 0 : (hi - lo) / st + 1;
+    if (st < 0)
+        return lo < hi ? 0 : (lo - hi) / (-st) + 1;
+    return 0;
+}
+
+/* Collects segments as the block walk produces them, merging each into the
+ * previous one when it continues both progressions, and counting what it
+ * cannot store. A one-element segment has no stride of its own; the next
+ * element gives it one. */
+typedef struct {
+    HpfSeg *out;
+    long max;
+    long total;          /* segments finished so far */
+    int open;            /* cur holds an unfinished segment */
+    HpfSeg cur;
+    long cnt;            /* elements of cur */
+} SegSink;
+
+/* Finishes the open segment: stored while the buffer has room, counted
+ * always, so the caller learns how large a buffer it needs. */
+static void sink_flush(SegSink *k)
+{
+    if (!k->open)
+        return;
+    if (k->out && k->total < k->max)
+        k->out[k->total] = k->cur;
+    k->total++;
+    k->open = 0;
+}
+
+/* Adds a segment of cnt elements. It extends the open one when its first
+ * element is the open one's next and the strides agree; a one-element open
+ * segment takes its strides from the distance to the new first element. */
+static void sink_add(SegSink *k, HpfSeg s, long cnt)
+{
+    if (k->open) {
+        HpfSeg *c = &k->cur;
+        if (k->cnt == 1) {
+            long di = s.i1 - c->i1, dl = s.l1 - c->l1;
+            if (cnt == 1 || (s.is == di && s.ls == dl)) {
+                c->is = di;
+                c->ls = dl;
+                c->i2 = s.i2;
+                k->cnt += cnt;
+                return;
+            }
+        } else if (s.i1 == c->i2 + c->is
+                   && s.l1 == c->l1 + k->cnt * c->ls
+                   && (cnt == 1 || (s.is == c->is && s.ls == c->ls))) {
+            c->i2 = s.i2;
+            k->cnt += cnt;
+            return;
+        }
+        sink_flush(k);
+    }
+    k->cur = s;
+    k->cnt = cnt;
+    k->open = 1;
+}
+
+/* The walk over the blocks. The iterations left are j = 0..je, with the
+ * template offset x = xs + j*A of each; they go in increasing j (= i),
+ * which runs the cells upward when A > 0 and downward when A < 0. Each
+ * step either emits the part of an owned block that the iterations meet,
+ * or jumps to the first iteration at or past p's next block in the
+ * direction of travel; a jump consumes at least one iteration and one of
+ * p's blocks, so the cost is bounded by the blocks met plus the smaller of
+ * the iterations and p's blocks in the range. */
+static void walk_blocks(const HpfDim *d, int p, long xs, long A, long je,
+                        long ifirst, long s, SegSink *sink)
+{
+    long k = d->k, P = d->nprocs, n = d->n;
+    long j = 0;
+    while (j <= je) {
+        long x = xs + j * A;
+        long blk = x / k;
+        long q = blk % P;
+        long jh;
+        if (A > 0) {
+            if (q != p) {
+                long nb = blk + (p - q + P) % P;
+                if (nb * k >= n)
+                    break;
+                j = ceildiv(nb * k - xs, A);
+                continue;
+            }
+            jh = lmin(je, floordiv(lmin(blk * k + k - 1, n - 1) - xs, A));
+        } else {
+            if (q != p) {
+                long pb = blk - (q - p + P) % P;
+                if (pb < 0)
+                    break;
+                j = ceildiv(xs - lmin(pb * k + k - 1, n - 1), -A);
+                continue;
+            }
+            jh = lmin(je, floordiv(xs - blk * k, -A));
+        }
+        HpfSeg seg;
+        seg.i1 = ifirst + j * s;
+        seg.i2 = ifirst + jh * s;
+        seg.is = s;
+        seg.l1 = local_of(d, x);
+        seg.ls = jh > j ? A : 0;
+        sink_add(sink, seg, jh - j + 1);
+        j = jh + 1;
+    }
+}
+
+/* Normalises the triplet to an ascending progression, clips it to the
+ * iterations whose cells fall in the template (by division, so that a*i is
+ * formed only for such i and cannot overflow), and walks p's blocks. */
+long hpfmap_segments(const HpfDim *d, int p, long a, long b,
+                     long lo, long hi, long st, HpfSeg *out, long max)
+{
+    SegSink sink = { out, max, 0, 0, { 0, 0, 0, 0, 0 }, 0 };
+    long m = hpfmap_trip(lo, hi, st);
+    if (m == 0 || d->n == 0 || p < 0 || p >= d->nprocs)
+        return 0;
+    long s = st > 0 ? st : -st;
+    long i0 = st > 0 ? lo : lo + (m - 1) * st;   /* smallest iteration */
+
+    if (a == 0) {
+        if (hpfmap_owner(d, b) != p)
+            return 0;
+        HpfSeg seg = { i0, i0 + (m - 1) * s, s, hpfmap_local(d, b), 0 };
+        sink_add(&sink, seg, 1);
+        sink_flush(&sink);
+        return sink.total;
+    }
+
+    /* Iterations whose cell lies in [lb, lb + n - 1]. */
+    long tl = d->lb, th = d->lb + d->n - 1;
+    long ilo, ihi;
+    if (a > 0) {
+        ilo = ceildiv(tl - b, a);
+        ihi = floordiv(th - b, a);
+    } else {
+        ilo = ceildiv(b - th, -a);
+        ihi = floordiv(b - tl, -a);
+    }
+    long js = lmax(0, ceildiv(ilo - i0, s));
+    long je = lmin(m - 1, floordiv(ihi - i0, s));
+    if (js > je)
+        return 0;
+    long ifirst = i0 + js * s;
+    long xs = a * ifirst + b - d->lb;
+    if (js == je) {
+        /* One iteration: no stride to walk (and a*s may not even fit). */
+        if ((xs / d->k) % d->nprocs == p) {
+            HpfSeg seg = { ifirst, ifirst, s, local_of(d, xs), 0 };
+            sink_add(&sink, seg, 1);
+        }
+    } else {
+        /* Two iterations hit the template, so |a*s| < n: no overflow. */
+        walk_blocks(d, p, xs, a * s, je - js, ifirst, s, &sink);
+    }
+    sink_flush(&sink);
+    return sink.total;
+}

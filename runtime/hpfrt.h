@@ -1,0 +1,189 @@
+/* hpfrt.h - libhpfrt, the run-time library of the SPMD programs that hpfc
+ * writes: processor arrangements, templates and distributed-array
+ * descriptors, local iteration sets, communication (overlap shifts, gathers,
+ * broadcasts, reductions), I/O through one process and timers per source
+ * region, on MPI.
+ *
+ * Every entry point is callable from Fortran with an implicit interface:
+ * the C names end in an underscore (the gfortran and Intel convention on
+ * Linux), every argument is passed by reference, and a CHARACTER argument
+ * adds its length as a hidden size_t at the end of the list. Handles are
+ * default INTEGERs (C int), numbered from 1. Routines that move data come
+ * in one version per type, named by a suffix, so that a Fortran caller
+ * never passes two types to one routine:
+ *   _i4 INTEGER(4)  _i8 INTEGER(8)  _r4 REAL(4)  _r8 REAL(8)
+ *   _c4 COMPLEX(4)  _c8 COMPLEX(8)  _l4 LOGICAL(4)
+ * Arrays are passed by their first element (sequence association), so
+ * that every actual argument is a scalar as far as Fortran sees.
+ *
+ * Communication routines are collective: every process calls them, in the
+ * same order, with the same array handle (the loosely synchronous model).
+ * On a usage error the library prints "hpfrt: error: ..." on stderr and
+ * ends the whole run with exit status 1.
+ *
+ * The ownership, local index and iteration-set formulas are those of
+ * hpfmap.h (one implementation for compiler, run time and predictor). */
+#ifndef HPFRT_H
+#define HPFRT_H
+
+#include <stddef.h>
+
+#define HPFRT_F(name) name##_
+
+/* Reduction operators (hpfrt_reduce_*). */
+enum { HPFRT_SUM = 1, HPFRT_PRODUCT = 2, HPFRT_MAX = 3, HPFRT_MIN = 4,
+       HPFRT_AND = 5, HPFRT_OR = 6 };
+
+/* ---- start and end ---------------------------------------------------- */
+
+void hpfrt_init_(void);        /* MPI_Init when not yet initialized */
+void hpfrt_finalize_(void);    /* profile output (HPFRT_PROFILE), MPI_Finalize */
+int hpfrt_nprocs_(void);       /* processes of the run */
+int hpfrt_rank_(void);         /* this process, 0-based */
+int hpfrt_ioproc_(void);       /* 1 on the process that does the I/O, else 0 */
+void hpfrt_abort_(const char *msg, size_t len);   /* error message, exit 1 */
+void hpfrt_barrier_(void);
+
+/* ---- processor arrangements ------------------------------------------- */
+
+/* A named arrangement of rank r; each dimension's declared extent (<= 0:
+ * NUMBER_OF_PROCESSORS(), the run-time count). Commit re-forms it for the
+ * run-time process count by hpfmap_grid_shape and, when the shape changed,
+ * prints on the I/O process:
+ *   hpfrt: note: processor arrangement 'prc(2,2)' re-formed as 4x2 for 8 processes */
+void hpfrt_procs_new_(int *hp, const int *r, const char *name, size_t len);
+void hpfrt_procs_dim_(const int *hp, const int *d, const int *extent);
+void hpfrt_procs_commit_(const int *hp);
+
+/* ---- templates ----------------------------------------------------------- */
+
+/* A template of rank r; each dimension has bounds lb:ub and a format
+ * (HPFMAP_STAR, _BLOCK, _BLOCKK, _CYCLIC) with its k. Commit distributes it
+ * onto arrangement hp (0: the default 1-D arrangement of all processes);
+ * the distributed dimensions take the grid dimensions in order and their
+ * number must equal the arrangement's rank. */
+void hpfrt_tmpl_new_(int *ht, const int *r, const char *name, size_t len);
+void hpfrt_tmpl_dim_(const int *ht, const int *d, const int *lb, const int *ub,
+                     const int *fmt, const int *k);
+void hpfrt_tmpl_commit_(const int *ht, const int *hp);
+
+/* ---- distributed arrays ---------------------------------------------------- */
+
+/* An array of rank r with elements of esize bytes, mapped onto template ht
+ * (0: not mapped, a full copy on every process). For each dimension d:
+ * bounds lb:ub; tdim, the distributed template dimension it is aligned with
+ * (cell = alpha*i + beta), or 0 when the dimension is local (collapsed, or
+ * aligned with a '*' dimension): then every holder stores all of lb:ub; and
+ * the ghost widths glo, ghi (cells below and above the owned ones, for
+ * overlap shifts; distributed single-block dimensions only).
+ * A distributed template dimension that no array dimension is aligned with
+ * replicates the array along its grid dimension, unless hpfrt_arr_fix puts
+ * the array at one cell of it (a constant align subscript).
+ * Local storage of a distributed dimension is indexed by the local index of
+ * the template cell (hpfmap_local), so arrays aligned with one template
+ * share local indices; for a single-block dimension, local index l denotes
+ * cell lb + p*k + l - 1 also outside 1..count (the ghost cells). */
+void hpfrt_arr_new_(int *ha, const int *ht, const int *r, const int *esize,
+                    const char *name, size_t len);
+void hpfrt_arr_dim_(const int *ha, const int *d, const int *lb, const int *ub,
+                    const int *tdim, const int *alpha, const int *beta,
+                    const int *glo, const int *ghi);
+void hpfrt_arr_fix_(const int *ha, const int *tdim, const int *cell);
+void hpfrt_arr_commit_(const int *ha);
+void hpfrt_arr_free_(const int *ha);   /* DEALLOCATE; the handle may be reused */
+
+/* Local allocation bounds of dimension d, ghosts included: lb:ub for a
+ * local dimension, 1-glo : count+ghi for a distributed one; never empty
+ * (hi >= lo), so that the local array always has a first element. */
+int hpfrt_lo_(const int *ha, const int *d);
+int hpfrt_hi_(const int *ha, const int *d);
+
+int hpfrt_present_(const int *ha);   /* this process holds a part of the array */
+int hpfrt_primary_(const int *ha);   /* ... and is the first copy: coordinate 0
+                                        along every grid dimension the array
+                                        is replicated on (rank 0 for an
+                                        unmapped array): reductions count
+                                        each element once */
+int hpfrt_mine_(const int *ha, const int *d, const int *i);  /* index i of dim d
+                                        is held here (owned, not a ghost) */
+int hpfrt_g2l_(const int *ha, const int *d, const int *i);   /* its local index */
+
+/* ---- local iteration sets ----------------------------------------------- */
+
+/* The iterations i of lo:hi:st for which index a*i + b of dimension d of
+ * array ha is owned here (hpfmap_segments; none when the process does not
+ * hold the array). Returns a handle lp to a memoized table, valid until
+ * hpfrt_finalize; a call with the same arguments returns the same table.
+ * The caller loops over segments s = 1..hpfrt_nseg(lp):
+ *   call hpfrt_seg(lp, s, i1, i2, is, l1, ls)
+ *   do i = i1, i2, is   ! local index l1, l1+ls, ...   */
+void hpfrt_loop_(int *lp, const int *ha, const int *d, const int *a, const int *b,
+                 const int *lo, const int *hi, const int *st);
+int hpfrt_nseg_(const int *lp);
+int hpfrt_ntrip_(const int *lp);     /* iterations in all segments */
+void hpfrt_seg_(const int *lp, const int *s, int *i1, int *i2, int *is,
+                int *l1, int *ls);
+
+/* ---- communication, one version per type suffix ------------------------- */
+
+/* For each type T in i4 i8 r4 r8 c4 c8 l4 (the element type of x):
+ *
+ * hpfrt_overlap_T(ha, x, d, wlo, whi)
+ *     overlap shift: fill wlo ghost cells below and whi above the owned
+ *     cells of dimension d of the local array x (its first element) from
+ *     the neighbours along the grid dimension, over the whole allocated
+ *     range of the other dimensions (so calls for dimensions in increasing
+ *     order also fill corners). Neighbour send/receive when every block is
+ *     at least as wide as the shift; otherwise a general fill from owners.
+ * hpfrt_gather_T(ha, x, n, idx, buf)
+ *     buf(k) = the element at global indices idx(1:r, k), k = 1..n, read
+ *     from x where this process holds it, otherwise fetched from an owner
+ *     (inspector: requests grouped per owner, counts by MPI_Alltoall;
+ *     executor: requests and replies to and from those partners only).
+ * hpfrt_bcast_T(ha, x, idx, val)
+ *     val = the element at global indices idx(1:r), on every process,
+ *     broadcast from its lowest-ranked holder.
+ * hpfrt_reduce_T(val, op)
+ *     val = op over all processes of val (HPFRT_SUM ... HPFRT_OR; AND and OR
+ *     for _l4 only, MAX and MIN not for complex).
+ * hpfrt_reducev_T(buf, n, op)
+ *     the same, element by element, for n values.
+ * hpfrt_bcastio_T(buf, n)
+ *     n values broadcast from the I/O process (data read there).
+ */
+#define HPFRT_TYPES(X) X(i4, int) X(i8, long long) X(r4, float) X(r8, double) \
+    X(c4, float _Complex) X(c8, double _Complex) X(l4, int)
+
+#define HPFRT_DECLARE(T, C) \
+    void hpfrt_overlap_##T##_(const int *ha, C *x, const int *d, const int *wlo, \
+                              const int *whi); \
+    void hpfrt_gather_##T##_(const int *ha, const C *x, const int *n, const int *idx, \
+                             C *buf); \
+    void hpfrt_bcast_##T##_(const int *ha, const C *x, const int *idx, C *val); \
+    void hpfrt_reduce_##T##_(C *val, const int *op); \
+    void hpfrt_reducev_##T##_(C *buf, const int *n, const int *op); \
+    void hpfrt_bcastio_##T##_(C *buf, const int *n);
+HPFRT_TYPES(HPFRT_DECLARE)
+#undef HPFRT_DECLARE
+
+/* MAXLOC / MINLOC (op HPFRT_MAX or HPFRT_MIN), for i4 i8 r4 r8: val is this
+ * process's extreme and loc(1:r) its global indices (loc(1) = 0 on a process
+ * that had no element); afterwards every process holds the global extreme
+ * and the indices of its first occurrence in array element order. */
+void hpfrt_reduceloc_i4_(int *val, int *loc, const int *r, const int *op);
+void hpfrt_reduceloc_i8_(long long *val, int *loc, const int *r, const int *op);
+void hpfrt_reduceloc_r4_(float *val, int *loc, const int *r, const int *op);
+void hpfrt_reduceloc_r8_(double *val, int *loc, const int *r, const int *op);
+
+/* ---- timers per source region ----------------------------------------- */
+
+/* Regions are the source lines of the statements hpfc lowered. Time between
+ * begin and end is the region's; the part spent inside communication calls
+ * is its communication. With HPFRT_PROFILE=FILE in the environment,
+ * hpfrt_finalize writes FILE as CSV (one row per region: line, calls, then
+ * total and communication seconds, as maximum and mean over processes); the
+ * format is documented in doc/runtime.md. */
+void hpfrt_region_begin_(const int *line);
+void hpfrt_region_end_(const int *line);
+
+#endif

@@ -1,0 +1,666 @@
+/* hpfrt_comm.c - libhpfrt, part 2: communication. Overlap shifts, gathers
+ * (inspector/executor), broadcasts of one element, reductions (also with
+ * location) and broadcasts from the I/O process. One generic routine per
+ * operation works on elements of esize bytes; the per-type entry points of
+ * hpfrt.h, generated from HPFRT_TYPES, only fix the element type. */
+#include <config.h>
+
+#include "hpfrt_impl.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define rt hpfrt_rt
+
+enum { TAG_REQ = 7001, TAG_REP = 7002, TAG_UP = 7003, TAG_DOWN = 7004 };
+
+static const char *const type_name[RT_NTYPES] = {
+#define X(T, C) #T,
+    HPFRT_TYPES(X)
+#undef X
+};
+
+static MPI_Datatype mpi_type(int ty)
+{
+    switch (ty) {
+    case RT_i4: return MPI_INT;
+    case RT_i8: return MPI_LONG_LONG;
+    case RT_r4: return MPI_FLOAT;
+    case RT_r8: return MPI_DOUBLE;
+    case RT_c4: return MPI_C_FLOAT_COMPLEX;
+    case RT_c8: return MPI_C_DOUBLE_COMPLEX;
+    default: return MPI_INT;   /* RT_l4: LOGICAL(4) is a C int */
+    }
+}
+
+/* A committed array whose elements have the size of the routine's type. */
+static RtArr *arr_typed(int ha, size_t esize, const char *fn)
+{
+    RtArr *a = rt_arr(ha, fn);
+    if ((size_t)a->esize != esize)
+        rt_error("%s: array '%s' has elements of %d bytes, not %zu", fn, a->name,
+                 a->esize, esize);
+    return a;
+}
+
+/* An element of MPI messages: esize contiguous bytes. */
+static MPI_Datatype elem_type(size_t esize)
+{
+    MPI_Datatype t;
+    MPI_Type_contiguous((int)esize, MPI_BYTE, &t);
+    MPI_Type_commit(&t);
+    return t;
+}
+
+/* Storage coordinates of an element given by global indices idx(1:r):
+ * the cell of each distributed dimension, the index of each local one.
+ * Indices must lie within the array's bounds. */
+static void storage_coords(const RtArr *a, const int *idx, long *sc, const char *fn)
+{
+    for (int d = 0; d < a->r; d++) {
+        const RtArrDim *m = &a->dim[d];
+        if (idx[d] < m->lb || idx[d] > m->ub) {
+            char buf[100];
+            size_t n = 0;
+            for (int e = 0; e < a->r; e++)
+                n += (size_t)snprintf(buf + n, sizeof buf - n, "%s%d", e ? "," : "",
+                                      idx[e]);
+            rt_error("%s: index (%s) out of the bounds of array '%s' (dimension %d "
+                     "is %ld:%ld)", fn, buf, a->name, d + 1, m->lb, m->ub);
+        }
+        sc[d] = m->tdim ? m->alpha * idx[d] + m->beta : idx[d];
+    }
+}
+
+/* Is the element with storage coordinates sc held (owned, not a ghost)
+ * by this process? */
+static int held_here(const RtArr *a, const long *sc)
+{
+    if (!a->present)
+        return 0;
+    for (int d = 0; d < a->r; d++) {
+        const RtArrDim *m = &a->dim[d];
+        if (m->tdim && hpfmap_owner(&m->hd, sc[d]) != a->grid.coords[m->g])
+            return 0;
+    }
+    return 1;
+}
+
+/* Offset (in elements) of the element with storage coordinates sc on its
+ * holder, the calling process. */
+static size_t held_offset(const RtArr *a, const long *sc)
+{
+    long l[RT_MAXR];
+    for (int d = 0; d < a->r; d++)
+        l[d] = a->dim[d].tdim ? hpfmap_local(&a->dim[d].hd, sc[d]) : sc[d];
+    return rt_offset(a, l);
+}
+
+/* ---- the executor of gathers and general ghost fills -------------------- */
+
+/* Fetches m elements held elsewhere: element j has storage coordinates
+ * sc[j*r .. j*r+r-1], is held by process owner[j] (not this one) and goes
+ * to dst + dstoff[j] (bytes). Collective over all processes, also those
+ * with m = 0. Counts per partner go round by MPI_Alltoall; the storage
+ * coordinates of the requests and the values of the replies then travel
+ * by MPI_Isend/MPI_Irecv to and from the partners with nonzero counts
+ * only. x is the local array that this process's replies are read from;
+ * it may be dst itself (the replies are unpacked after all are read). */
+static void fetch(const RtArr *a, const char *x, long m, const long *sc,
+                  const int *owner, char *dst, const size_t *dstoff)
+{
+    int np = rt.np, r = a->r;
+    size_t es = (size_t)a->esize;
+    int *scount = rt_alloc((size_t)np * 4 * sizeof *scount);
+    int *rcount = scount + np, *sdispl = scount + 2 * np, *rdispl = scount + 3 * np;
+    memset(scount, 0, (size_t)np * sizeof *scount);
+    for (long j = 0; j < m; j++)
+        scount[owner[j]]++;
+    MPI_Alltoall(scount, 1, MPI_INT, rcount, 1, MPI_INT, rt.comm);
+    long ns = 0, nr = 0;
+    int npart = 0;
+    for (int q = 0; q < np; q++) {
+        sdispl[q] = (int)ns;
+        rdispl[q] = (int)nr;
+        ns += scount[q];
+        nr += rcount[q];
+        npart += (scount[q] > 0) + (rcount[q] > 0);
+    }
+    /* requests in owner order; perm[pos] is the request at pos */
+    long *perm = rt_alloc((size_t)(ns ? ns : 1) * sizeof *perm);
+    long *sreq = rt_alloc((size_t)(ns * r + 1) * sizeof *sreq);
+    long *rreq = rt_alloc((size_t)(nr * r + 1) * sizeof *rreq);
+    char *srep = rt_alloc((size_t)nr * es);
+    char *rrep = rt_alloc((size_t)ns * es);
+    int *fill = rt_alloc((size_t)np * sizeof *fill);
+    memcpy(fill, sdispl, (size_t)np * sizeof *fill);
+    for (long j = 0; j < m; j++) {
+        long pos = fill[owner[j]]++;
+        perm[pos] = j;
+        memcpy(sreq + pos * r, sc + j * r, (size_t)r * sizeof *sreq);
+    }
+    free(fill);
+    MPI_Datatype et = elem_type(es);
+    MPI_Request *req = rt_alloc((size_t)(2 * npart + 1) * sizeof *req);
+    int nq = 0, nin;
+    /* incoming requests first, so that they can be answered */
+    for (int q = 0; q < np; q++)
+        if (rcount[q] > 0 && r > 0)
+            MPI_Irecv(rreq + (long)rdispl[q] * r, rcount[q] * r, MPI_LONG, q, TAG_REQ,
+                      rt.comm, &req[nq++]);
+    nin = nq;
+    for (int q = 0; q < np; q++) {
+        if (scount[q] > 0) {
+            MPI_Irecv(rrep + (size_t)sdispl[q] * es, scount[q], et, q, TAG_REP, rt.comm,
+                      &req[nq++]);
+            if (r > 0)
+                MPI_Isend(sreq + (long)sdispl[q] * r, scount[q] * r, MPI_LONG, q, TAG_REQ,
+                          rt.comm, &req[nq++]);
+        }
+    }
+    MPI_Waitall(nin, req, MPI_STATUSES_IGNORE);
+    /* answer: the values of the requested elements, in request order */
+    for (long j = 0; j < nr; j++)
+        memcpy(srep + (size_t)j * es, x + held_offset(a, rreq + j * r) * es, es);
+    for (int q = 0; q < np; q++)
+        if (rcount[q] > 0)
+            MPI_Isend(srep + (size_t)rdispl[q] * es, rcount[q], et, q, TAG_REP, rt.comm,
+                      &req[nq++]);
+    MPI_Waitall(nq - nin, req + nin, MPI_STATUSES_IGNORE);
+    for (long pos = 0; pos < ns; pos++)
+        memcpy(dst + dstoff[perm[pos]], rrep + (size_t)pos * es, es);
+    MPI_Type_free(&et);
+    free(req);
+    free(perm);
+    free(sreq);
+    free(rreq);
+    free(srep);
+    free(rrep);
+    free(scount);
+}
+
+/* ---- gather ---------------------------------------------------------------- */
+
+static void gather(const char *fn, int ha, const char *x, int n, const int *idx,
+                   char *buf, size_t esize)
+{
+    RtArr *a = arr_typed(ha, esize, fn);
+    if (n < 0)
+        rt_error("%s: negative element count %d", fn, n);
+    double t0 = rt_comm_begin();
+    int r = a->r;
+    long sc1[RT_MAXR];
+    if (a->everywhere) {
+        /* every process holds every element: no communication */
+        for (long k = 0; k < n; k++) {
+            storage_coords(a, idx + k * r, sc1, fn);
+            memcpy(buf + (size_t)k * esize, x + held_offset(a, sc1) * esize, esize);
+        }
+        rt_comm_end(t0);
+        return;
+    }
+    /* inspector: local copies now, the rest listed per owner */
+    long m = 0;
+    long *sc = rt_alloc((size_t)((long)n * r + 1) * sizeof *sc);
+    int *owner = rt_alloc((size_t)(n ? n : 1) * sizeof *owner);
+    size_t *off = rt_alloc((size_t)(n ? n : 1) * sizeof *off);
+    for (long k = 0; k < n; k++) {
+        long *s = sc + m * r;
+        storage_coords(a, idx + k * r, s, fn);
+        if (held_here(a, s)) {
+            memcpy(buf + (size_t)k * esize, x + held_offset(a, s) * esize, esize);
+        } else {
+            owner[m] = rt_owner_rank(a, s, 1);
+            off[m] = (size_t)k * esize;
+            m++;
+        }
+    }
+    /* executor */
+    fetch(a, x, m, sc, owner, buf, off);
+    free(sc);
+    free(owner);
+    free(off);
+    rt_comm_end(t0);
+}
+
+/* ---- overlap shifts ---------------------------------------------------------- */
+
+/* Copies the box from[d]..to[d] (local indices, every dimension) of the
+ * local array x to buf (pack) or from buf (unpack), column-major. Returns
+ * the number of elements. */
+static size_t box_copy(const RtArr *a, char *x, const long *from, const long *to,
+                       char *buf, int pack)
+{
+    int r = a->r;
+    size_t es = (size_t)a->esize;
+    for (int d = 0; d < r; d++)
+        if (to[d] < from[d])
+            return 0;
+    long l[RT_MAXR];
+    memcpy(l, from, (size_t)r * sizeof *l);
+    size_t run = (size_t)(to[0] - from[0] + 1) * es, n = 0;
+    for (;;) {
+        char *p = x + rt_offset(a, l) * es;
+        if (pack)
+            memcpy(buf + n, p, run);
+        else
+            memcpy(p, buf + n, run);
+        n += run;
+        int d = 1;
+        while (d < r && l[d] == to[d]) {
+            l[d] = from[d];
+            d++;
+        }
+        if (d >= r)
+            break;
+        l[d]++;
+    }
+    return n / es;
+}
+
+/* The cells [c1, c2] of the template dimension hd clipped to it. */
+static void clip(const HpfDim *hd, long *c1, long *c2)
+{
+    if (*c1 < hd->lb)
+        *c1 = hd->lb;
+    if (*c2 > hd->lb + hd->n - 1)
+        *c2 = hd->lb + hd->n - 1;
+}
+
+/* One direction of a neighbour shift along dimension d (0-based): this
+ * process sends its cells [s1, s2] to rank dest and receives the cells
+ * [r1, r2] from rank src (empty ranges: no message), all as local indices
+ * relative to the cell base. Slabs span the whole allocated range of the
+ * other dimensions. */
+static void shift(const RtArr *a, char *x, int d, long base, long s1, long s2, int dest,
+                  long r1, long r2, int src, int tag)
+{
+    long from[RT_MAXR], to[RT_MAXR];
+    size_t slab = 1;
+    for (int e = 0; e < a->r; e++) {
+        from[e] = a->dim[e].lo;
+        to[e] = a->dim[e].hi;
+        if (e != d)
+            slab *= (size_t)(to[e] - from[e] + 1);
+    }
+    long ns = s2 >= s1 ? s2 - s1 + 1 : 0, nr = r2 >= r1 ? r2 - r1 + 1 : 0;
+    if (ns == 0)
+        dest = MPI_PROC_NULL;
+    if (nr == 0)
+        src = MPI_PROC_NULL;
+    size_t es = (size_t)a->esize;
+    char *sbuf = rt_alloc((size_t)ns * slab * es);
+    char *rbuf = rt_alloc((size_t)nr * slab * es);
+    if (ns) {
+        from[d] = s1 - base + 1;
+        to[d] = s2 - base + 1;
+        box_copy(a, x, from, to, sbuf, 1);
+    }
+    MPI_Datatype et = elem_type(es);
+    MPI_Sendrecv(sbuf, (int)((size_t)ns * slab), et, dest, tag, rbuf,
+                 (int)((size_t)nr * slab), et, src, tag, rt.comm, MPI_STATUS_IGNORE);
+    MPI_Type_free(&et);
+    if (nr) {
+        from[d] = r1 - base + 1;
+        to[d] = r2 - base + 1;
+        box_copy(a, x, from, to, rbuf, 0);
+    }
+    free(sbuf);
+    free(rbuf);
+}
+
+/* The cell that local index l of dimension e denotes on this process, or
+ * 0 in *ok when it denotes none (outside the template; a ghost position of
+ * a dimension that is not single-block). Local dimensions: l itself. */
+static long cell_of(const RtArr *a, int e, long l, int *ok)
+{
+    const RtArrDim *m = &a->dim[e];
+    *ok = 1;
+    if (!m->tdim)
+        return l;
+    int p = a->grid.coords[m->g];
+    long t;
+    if (hpfmap_single_block(&m->hd))
+        t = m->hd.lb + p * m->hd.k + l - 1;   /* hpfrt.h's ghost convention */
+    else if (l >= 1 && l <= m->count)
+        t = hpfmap_global(&m->hd, p, l);
+    else
+        t = m->hd.lb - 1;
+    *ok = hpfmap_owner(&m->hd, t) >= 0;
+    return t;
+}
+
+/* General fill of the ghost cells l1..l2 of dimension d from their owners
+ * (shifts wider than a neighbour's block). Collective. */
+static void ghost_list(const RtArr *a, int d, long l1, long l2, long **sc, int **owner,
+                       size_t **off, long *m, long *cap)
+{
+    int r = a->r;
+    size_t es = (size_t)a->esize;
+    long from[RT_MAXR], to[RT_MAXR], l[RT_MAXR];
+    for (int e = 0; e < r; e++) {
+        from[e] = a->dim[e].lo;
+        to[e] = a->dim[e].hi;
+        if (a->dim[e].tdim == 0 && a->dim[e].ub < a->dim[e].lb)
+            return;   /* no elements at all */
+    }
+    from[d] = l1;
+    to[d] = l2;
+    if (l2 < l1)
+        return;
+    memcpy(l, from, (size_t)r * sizeof *l);
+    for (;;) {
+        long s[RT_MAXR];
+        int ok = 1;
+        for (int e = 0; e < r && ok; e++)
+            s[e] = cell_of(a, e, l[e], &ok);
+        if (ok) {
+            if (*m == *cap) {
+                *cap = *cap ? 2 * *cap : 256;
+                *sc = rt_grow(*sc, (size_t)(*cap * (r ? r : 1)) * sizeof **sc);
+                *owner = rt_grow(*owner, (size_t)*cap * sizeof **owner);
+                *off = rt_grow(*off, (size_t)*cap * sizeof **off);
+            }
+            memcpy(*sc + *m * r, s, (size_t)r * sizeof *s);
+            (*owner)[*m] = rt_owner_rank(a, s, 1);
+            (*off)[*m] = rt_offset(a, l) * es;
+            (*m)++;
+        }
+        int e = 0;
+        while (e < r && l[e] == to[e]) {
+            l[e] = from[e];
+            e++;
+        }
+        if (e >= r)
+            break;
+        l[e]++;
+    }
+}
+
+static void overlap(const char *fn, int ha, char *x, int dd, int wlo, int whi,
+                    size_t esize)
+{
+    RtArr *a = arr_typed(ha, esize, fn);
+    if (dd < 1 || dd > a->r)
+        rt_error("%s: array '%s' has no dimension %d", fn, a->name, dd);
+    int d = dd - 1;
+    const RtArrDim *m = &a->dim[d];
+    if (wlo < 0 || whi < 0)
+        rt_error("%s: negative shift width for array '%s'", fn, a->name);
+    if (!m->tdim || (wlo == 0 && whi == 0))
+        return;   /* a local dimension has no ghosts: nothing to fill */
+    if (wlo > m->glo || whi > m->ghi)
+        rt_error("%s: shift of widths %d:%d on dimension %d of array '%s', whose ghost "
+                 "widths are %d:%d", fn, wlo, whi, dd, a->name, m->glo, m->ghi);
+    const HpfDim *hd = &m->hd;
+    if (!hpfmap_single_block(hd))
+        rt_error("%s: overlap shift on dimension %d of array '%s', which is not one block "
+                 "per process (BLOCK(%ld) on %d processes wraps round)", fn, dd, a->name,
+                 hd->k, hd->nprocs);
+    int P = hd->nprocs;
+    if (P == 1)
+        return;   /* the ghost cells lie outside the template */
+    double t0 = rt_comm_begin();
+    int p = a->grid.coords[m->g];
+    long k = hd->k;
+    long base = hd->lb + p * k;   /* my first cell */
+    if (wlo <= k && whi <= k) {
+        /* neighbour send/receive: the ghost cells that exist belong to
+         * the neighbours; both partners compute the same ranges */
+        if (a->present) {
+            int c[RT_MAXR], up = MPI_PROC_NULL, down = MPI_PROC_NULL;
+            memcpy(c, a->grid.coords, sizeof c);
+            if (p + 1 < P) {
+                c[m->g] = p + 1;
+                up = hpfmap_rank(a->grid.r, a->grid.shape, c);
+            }
+            if (p > 0) {
+                c[m->g] = p - 1;
+                down = hpfmap_rank(a->grid.r, a->grid.shape, c);
+            }
+            long nb = base + k;   /* the upper neighbour's first cell */
+            /* lower ghosts: my top cells go up, the lower neighbour's come in */
+            long s1 = nb - wlo, s2 = nb - 1, r1 = base - wlo, r2 = base - 1;
+            clip(hd, &s1, &s2);
+            clip(hd, &r1, &r2);
+            if (up == MPI_PROC_NULL)
+                s2 = s1 - 1;
+            if (down == MPI_PROC_NULL)
+                r2 = r1 - 1;
+            shift(a, x, d, base, s1, s2, up, r1, r2, down, TAG_UP);
+            /* upper ghosts: my bottom cells go down, the upper one's come in */
+            s1 = base;
+            s2 = base + whi - 1;
+            r1 = nb;
+            r2 = nb + whi - 1;
+            clip(hd, &s1, &s2);
+            clip(hd, &r1, &r2);
+            if (down == MPI_PROC_NULL)
+                s2 = s1 - 1;
+            if (up == MPI_PROC_NULL)
+                r2 = r1 - 1;
+            shift(a, x, d, base, s1, s2, down, r1, r2, up, TAG_DOWN);
+        }
+    } else {
+        /* general fill through the executor of gathers */
+        long *sc = NULL, mm = 0, cap = 0;
+        int *owner = NULL;
+        size_t *off = NULL;
+        if (a->present) {
+            ghost_list(a, d, 1 - wlo, 0, &sc, &owner, &off, &mm, &cap);
+            ghost_list(a, d, m->count + 1, m->count + whi, &sc, &owner, &off, &mm, &cap);
+        }
+        fetch(a, x, mm, sc, owner, x, off);
+        free(sc);
+        free(owner);
+        free(off);
+    }
+    rt_comm_end(t0);
+}
+
+/* ---- broadcast of one element ----------------------------------------------- */
+
+static void bcast(const char *fn, int ha, const char *x, const int *idx, char *val,
+                  size_t esize)
+{
+    RtArr *a = arr_typed(ha, esize, fn);
+    long sc[RT_MAXR];
+    storage_coords(a, idx, sc, fn);
+    if (a->everywhere) {
+        memcpy(val, x + held_offset(a, sc) * esize, esize);
+        return;
+    }
+    double t0 = rt_comm_begin();
+    int root = rt_owner_rank(a, sc, 0);   /* the lowest-ranked holder */
+    if (root == rt.rank)
+        memcpy(val, x + held_offset(a, sc) * esize, esize);
+    MPI_Bcast(val, (int)esize, MPI_BYTE, root, rt.comm);
+    rt_comm_end(t0);
+}
+
+/* ---- reductions ---------------------------------------------------------------- */
+
+static const char *const op_name[] = { "?", "SUM", "PRODUCT", "MAX", "MIN", "AND", "OR" };
+
+static MPI_Op mpi_op(const char *fn, int ty, int op)
+{
+    int cls = ty == RT_l4 ? 2 : (ty == RT_c4 || ty == RT_c8) ? 1 : 0;
+    int ok;
+    switch (op) {
+    case HPFRT_SUM: case HPFRT_PRODUCT: ok = cls != 2; break;
+    case HPFRT_MAX: case HPFRT_MIN: ok = cls == 0; break;
+    case HPFRT_AND: case HPFRT_OR: ok = cls == 2; break;
+    default:
+        rt_error("%s: bad reduction operator %d", fn, op);
+    }
+    if (!ok)
+        rt_error("%s: the %s reduction is not defined for type %s", fn, op_name[op], type_name[ty]);
+    switch (op) {
+    case HPFRT_SUM: return MPI_SUM;
+    case HPFRT_PRODUCT: return MPI_PROD;
+    case HPFRT_MAX: return MPI_MAX;
+    case HPFRT_MIN: return MPI_MIN;
+    case HPFRT_AND: return MPI_LAND;
+    default: return MPI_LOR;
+    }
+}
+
+static void reducev(const char *fn, int ty, void *buf, int n, int op)
+{
+    rt_need_init(fn);
+    MPI_Op mop = mpi_op(fn, ty, op);
+    if (n < 0)
+        rt_error("%s: negative element count %d", fn, n);
+    if (n == 0)
+        return;
+    double t0 = rt_comm_begin();
+    MPI_Allreduce(MPI_IN_PLACE, buf, n, mpi_type(ty), mop, rt.comm);
+    rt_comm_end(t0);
+}
+
+static void bcastio(const char *fn, int ty, void *buf, int n)
+{
+    rt_need_init(fn);
+    if (n < 0)
+        rt_error("%s: negative element count %d", fn, n);
+    if (n == 0)
+        return;
+    double t0 = rt_comm_begin();
+    MPI_Bcast(buf, n, mpi_type(ty), 0, rt.comm);
+    rt_comm_end(t0);
+}
+
+/* ---- the per-type entry points --------------------------------------------------- */
+
+#define HPFRT_DEFINE(T, C)                                                             \
+    void hpfrt_overlap_##T##_(const int *ha, C *x, const int *d, const int *wlo,       \
+                              const int *whi)                                          \
+    {                                                                                  \
+        overlap("hpfrt_overlap_" #T, *ha, (char *)x, *d, *wlo, *whi, sizeof(C));       \
+    }                                                                                  \
+    void hpfrt_gather_##T##_(const int *ha, const C *x, const int *n, const int *idx,  \
+                             C *buf)                                                   \
+    {                                                                                  \
+        gather("hpfrt_gather_" #T, *ha, (const char *)x, *n, idx, (char *)buf,         \
+               sizeof(C));                                                             \
+    }                                                                                  \
+    void hpfrt_bcast_##T##_(const int *ha, const C *x, const int *idx, C *val)         \
+    {                                                                                  \
+        bcast("hpfrt_bcast_" #T, *ha, (const char *)x, idx, (char *)val, sizeof(C));   \
+    }                                                                                  \
+    void hpfrt_reduce_##T##_(C *val, const int *op)                                    \
+    {                                                                                  \
+        reducev("hpfrt_reduce_" #T, RT_##T, val, 1, *op);                              \
+    }                                                                                  \
+    void hpfrt_reducev_##T##_(C *buf, const int *n, const int *op)                     \
+    {                                                                                  \
+        reducev("hpfrt_reducev_" #T, RT_##T, buf, *n, *op);                            \
+    }                                                                                  \
+    void hpfrt_bcastio_##T##_(C *buf, const int *n)                                    \
+    {                                                                                  \
+        bcastio("hpfrt_bcastio_" #T, RT_##T, buf, *n);                                 \
+    }
+HPFRT_TYPES(HPFRT_DEFINE)
+#undef HPFRT_DEFINE
+
+/* ---- MAXLOC / MINLOC ------------------------------------------------------------ */
+
+/* Compares two values of type ty: <0, 0, >0. */
+static int value_cmp(int ty, const void *x, const void *y)
+{
+    switch (ty) {
+    case RT_i4: { int a, b; memcpy(&a, x, sizeof a); memcpy(&b, y, sizeof b);
+                  return (a > b) - (a < b); }
+    case RT_i8: { long long a, b; memcpy(&a, x, sizeof a); memcpy(&b, y, sizeof b);
+                  return (a > b) - (a < b); }
+    case RT_r4: { float a, b; memcpy(&a, x, sizeof a); memcpy(&b, y, sizeof b);
+                  return (a > b) - (a < b); }
+    default:    { double a, b; memcpy(&a, x, sizeof a); memcpy(&b, y, sizeof b);
+                  return (a > b) - (a < b); }
+    }
+}
+
+/* Every process's (value, location) goes to every process (MPI_Allgather),
+ * and each picks the same winner: the extreme value, ties broken by the
+ * first occurrence in array element order (the index tuple that is
+ * smallest comparing from the last dimension to the first). */
+static void reduceloc(const char *fn, int ty, void *val, int *loc, int r, int op,
+                      size_t esize)
+{
+    rt_need_init(fn);
+    if (op != HPFRT_MAX && op != HPFRT_MIN)
+        rt_error("%s: operator %d is neither HPFRT_MAX nor HPFRT_MIN", fn, op);
+    if (r < 1 || r > RT_MAXR)
+        rt_error("%s: bad rank %d", fn, r);
+    double t0 = rt_comm_begin();
+    size_t rec = 8 + (size_t)r * sizeof(int);
+    char *mine = rt_alloc(rec), *all = rt_alloc(rec * (size_t)rt.np);
+    memset(mine, 0, rec);
+    memcpy(mine, val, esize);
+    memcpy(mine + 8, loc, (size_t)r * sizeof(int));
+    MPI_Allgather(mine, (int)rec, MPI_BYTE, all, (int)rec, MPI_BYTE, rt.comm);
+    int best = -1, anyv = 0;
+    int sign = op == HPFRT_MAX ? 1 : -1;
+    for (int q = 0; q < rt.np; q++) {
+        const char *e = all + rec * (size_t)q;
+        int lq[RT_MAXR];
+        memcpy(lq, e + 8, (size_t)r * sizeof(int));
+        /* the extreme of all values, for a result with no location */
+        if (q == 0 || sign * value_cmp(ty, e, all + rec * (size_t)anyv) > 0)
+            anyv = q;
+        if (lq[0] == 0)
+            continue;   /* this process had no element */
+        if (best < 0) {
+            best = q;
+            continue;
+        }
+        const char *b = all + rec * (size_t)best;
+        int c = sign * value_cmp(ty, e, b);
+        if (c < 0)
+            continue;
+        if (c == 0) {
+            int lb[RT_MAXR], earlier = 0;
+            memcpy(lb, b + 8, (size_t)r * sizeof(int));
+            for (int d = r - 1; d >= 0; d--) {
+                if (lq[d] != lb[d]) {
+                    earlier = lq[d] < lb[d];
+                    break;
+                }
+            }
+            if (!earlier)
+                continue;
+        }
+        best = q;
+    }
+    if (best >= 0) {
+        memcpy(val, all + rec * (size_t)best, esize);
+        memcpy(loc, all + rec * (size_t)best + 8, (size_t)r * sizeof(int));
+    } else {
+        memcpy(val, all + rec * (size_t)anyv, esize);
+        memset(loc, 0, (size_t)r * sizeof(int));
+    }
+    free(mine);
+    free(all);
+    rt_comm_end(t0);
+}
+
+void hpfrt_reduceloc_i4_(int *val, int *loc, const int *r, const int *op)
+{
+    reduceloc("hpfrt_reduceloc_i4", RT_i4, val, loc, *r, *op, sizeof *val);
+}
+
+void hpfrt_reduceloc_i8_(long long *val, int *loc, const int *r, const int *op)
+{
+    reduceloc("hpfrt_reduceloc_i8", RT_i8, val, loc, *r, *op, sizeof *val);
+}
+
+void hpfrt_reduceloc_r4_(float *val, int *loc, const int *r, const int *op)
+{
+    reduceloc("hpfrt_reduceloc_r4", RT_r4, val, loc, *r, *op, sizeof *val);
+}
+
+void hpfrt_reduceloc_r8_(double *val, int *loc, const int *r, const int *op)
+{
+    reduceloc("hpfrt_reduceloc_r8", RT_r8, val, loc, *r, *op, sizeof *val);
+}
