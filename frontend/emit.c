@@ -175,6 +175,40 @@ static void first_elem(Emit *E, StrBuf *b, const SpArr *a)
 
 /* ---- expressions ---- */
 
+/* The value of an integer constant expression (literals and PARAMETERs). */
+static int const_int(const Node *n, long long *v)
+{
+    if (!n)
+        return 0;
+    switch (n->kind) {
+    case AST_INT_CONST:
+        *v = n->u.konst.ival;
+        return 1;
+    case AST_NAME:
+        if (n->u.name.sym && n->u.name.sym->kind == SYM_PARAMETER && n->u.name.sym->value.known
+            && n->u.name.sym->value.type.base == TY_INTEGER) {
+            *v = n->u.name.sym->value.i;
+            return 1;
+        }
+        return 0;
+    case AST_PAREN:
+        return const_int(n->u.unary.operand, v);
+    case AST_BINARY: {
+        long long a, b;
+        if (!const_int(n->u.binary.lhs, &a) || !const_int(n->u.binary.rhs, &b))
+            return 0;
+        switch (n->u.binary.op) {
+        case OP_ADD: *v = a + b; return 1;
+        case OP_SUB: *v = a - b; return 1;
+        case OP_MUL: *v = a * b; return 1;
+        default: return 0;
+        }
+    }
+    default:
+        return 0;
+    }
+}
+
 static const SpIndex *loop_index(const Emit *E, int k)
 {
     return &E->loop->idx[k];
@@ -477,7 +511,9 @@ static const char *identity(const SpRed *sr, int op, Type t, const char *acc, ch
     switch (op) {
     case HPFRT_SUM: snprintf(buf, n, "%s", z); break;
     case HPFRT_PRODUCT: snprintf(buf, n, "%s", o); break;
-    case HPFRT_MAX: snprintf(buf, n, "-huge(%s)", acc); break;
+    case HPFRT_MAX:    /* as gfortran: the most negative integer, -huge for reals */
+        snprintf(buf, n, t.base == TY_INTEGER ? "-huge(%s) - 1" : "-huge(%s)", acc);
+        break;
     case HPFRT_MIN: snprintf(buf, n, "huge(%s)", acc); break;
     case HPFRT_AND: snprintf(buf, n, ".true."); break;
     default: snprintf(buf, n, ".false."); break;
@@ -540,8 +576,14 @@ static void red_loop(Emit *E, const SpRed *sr, int mode)
         if (sr->loc)
             line(E, "%st%d = 0", E->p, sr->pos);
     }
+    long long cn;
+    if (const_int(sr->n, &cn) && cn <= 0)
+        return;                  /* an empty reduction: the identity */
     char *n = ex(E, sr->n);
-    line(E, "do %s = 0, %s - 1", sr->var->name, n);
+    if (const_int(sr->n, &cn))
+        line(E, "do %s = 0, %lld", sr->var->name, cn - 1);
+    else
+        line(E, "do %s = 0, %s - 1", sr->var->name, n);
     free(n);
     E->level++;
     tick(E, sr->ctx_iter);
@@ -687,6 +729,13 @@ static void loop_body(Emit *E, int mode)
 static void walk(Emit *E, int mode)
 {
     const SpLoop *lp = E->loop;
+    for (int k = 0; k < lp->nidx; k++) {
+        long long lo, hi, st;
+        const SpIndex *ix = &lp->idx[k];
+        if (const_int(ix->lo, &lo) && const_int(ix->hi, &hi) && const_int(ix->st, &st)
+            && hpfmap_trip(lo, hi, st) == 0)
+            return;              /* no iteration at all */
+    }
     /* counters this walk uses start at zero */
     int seen[256] = {0};
     const SpCtx *cs[] = {lp->ctx_iter, lp->ctx_guard, lp->ctx_mask};

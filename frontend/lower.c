@@ -631,8 +631,15 @@ static Node *and_of(Lower *L, Node *a, Node *b)
     return n;
 }
 
-/* A replicated temporary array of the shape of e, filled with e. */
-static Node *temp_array(Lower *L, Node *e, PtrVec *out)
+static Node *or_of(Lower *L, Node *a, Node *b)
+{
+    Node *n = and_of(L, a, b);
+    n->u.binary.op = OP_OR;
+    return n;
+}
+
+/* A replicated temporary array of the shape of e, allocated. */
+static Node *temp_array_new(Lower *L, Node *e, PtrVec *out)
 {
     SpArr *t = arena_alloc(L->a, sizeof *t);
     t->id = -(L->u->temp_arrs.n + 1);
@@ -667,6 +674,13 @@ static Node *temp_array(Lower *L, Node *e, PtrVec *out)
         vec_push(L->a, &ref->u.ref.args, tr);
     }
     vec_push(L->a, &L->u->temp_arrs, t);
+    return ref;
+}
+
+/* ... and filled with e. */
+static Node *temp_array(Lower *L, Node *e, PtrVec *out)
+{
+    Node *ref = temp_array_new(L, e, out);
     lower_array_assign(L, 0, NULL, NULL, NULL, NULL, NULL, ref, e, out);
     return ref;
 }
@@ -678,52 +692,39 @@ static void free_temp_array(Lower *L, Node *ref, PtrVec *out)
     add_stmt(L, out, s);
 }
 
+/* WHERE / ELSEWHERE (F95 7.5.3.2): each mask is evaluated when its
+ * statement is reached, after the branches before it, and the pending mask
+ * keeps the values it had then. A mask that an assignment of its own or a
+ * later branch could change is first evaluated into a temporary. */
 static void lower_where(Lower *L, Node *w, PtrVec *out)
 {
     Node *prev = NULL;              /* the masks of the branches before */
     PtrVec temps = {0};
-    /* mask temporaries where a branch assigns what a mask reads */
-    Node *conds[64];
-    int nb = w->u.cond.branches.n < 64 ? w->u.cond.branches.n : 64;
+    int nb = w->u.cond.branches.n;
     for (int b = 0; b < nb; b++) {
         Node *br = w->u.cond.branches.v[b];
-        conds[b] = br->u.branch.cond;
-    }
-    for (int b = 0; b < nb; b++) {
-        if (!conds[b])
-            continue;
+        Node *mask = br->u.branch.cond;
         int clash = 0;
-        for (int j = 0; j < nb; j++) {
-            Node *br = w->u.cond.branches.v[j];
-            for (int i = 0; i < br->u.branch.body.n; i++) {
-                Node *s = br->u.branch.body.v[i];
-                if (s->kind == AST_ASSIGN && mentions(conds[b], lhs_sym(s->u.assign.lhs)))
-                    clash |= br->u.branch.body.n > 1 || j != b || nb > 1;
+        for (int j = b; mask && j < nb; j++) {
+            Node *bj = w->u.cond.branches.v[j];
+            for (int i = 0; i < bj->u.branch.body.n; i++) {
+                Node *s = bj->u.branch.body.v[i];
+                if (s->kind == AST_ASSIGN && mentions(mask, lhs_sym(s->u.assign.lhs))
+                    && (bj->u.branch.body.n > 1 || j > b || b < nb - 1))
+                    clash = 1;
             }
         }
         if (clash) {
+            L->line = br->loc.line;
+            L->loc = br->loc;
             L->pre = out;
-            conds[b] = temp_array(L, conds[b], out);
-            vec_push(NULL, &temps, conds[b]);
+            mask = temp_array(L, mask, out);
+            vec_push(NULL, &temps, mask);
         }
-    }
-    for (int b = 0; b < nb; b++) {
-        Node *br = w->u.cond.branches.v[b];
-        Node *mask = conds[b];
-        Node *m = mask ? and_of(L, prev ? not_of(L, prev) : NULL, mask)
-                       : prev ? not_of(L, prev) : NULL;
+        /* this branch: its mask and none of the masks before it */
+        Node *m = prev ? (mask ? and_of(L, not_of(L, prev), mask) : not_of(L, prev)) : mask;
         if (mask)
-            prev = prev ? arena_alloc(L->a, sizeof(Node)) : mask;
-        if (mask && prev != mask) {
-            /* prev .or. mask */
-            prev->kind = AST_BINARY;
-            prev->u.binary.op = OP_OR;
-            prev->u.binary.lhs = and_of(L, NULL, m);
-            prev->u.binary.rhs = mask;
-            prev->type = mask->type;
-            prev->rank = mask->rank;
-            prev->extent = mask->extent;
-        }
+            prev = prev ? or_of(L, prev, mask) : mask;
         for (int i = 0; i < br->u.branch.body.n; i++) {
             Node *s = br->u.branch.body.v[i];
             L->line = s->loc.line;
@@ -841,6 +842,19 @@ static SpBranch *new_branch(Lower *L, Node *cond, PtrVec *body)
     return b;
 }
 
+static int call_visit(Node *n, void *ctx)
+{
+    if (n->kind == AST_REF && (n->u.ref.what == REF_FUNCTION || n->u.ref.what == REF_UNRESOLVED)
+        && strncmp(n->u.ref.id, "hpfrt_", 6))
+        return 1;
+    return ast_children(n, call_visit, ctx);
+}
+
+static int has_call(Node *e)
+{
+    return call_visit(e, NULL);
+}
+
 /* I/O: items in scalar context; array items of mapped arrays through a
  * replicated temporary. */
 static void lower_io(Lower *L, Node *n, PtrVec *out)
@@ -871,9 +885,7 @@ static void lower_io(Lower *L, Node *n, PtrVec *out)
             }
             SpArr *X = arr_of(L, y);
             if (X && it->rank) {
-                Node *t = temp_array(L, it, out);   /* allocated, then read into */
-                /* drop the fill the helper made: the temporary is read, then copied */
-                out->n--;
+                Node *t = temp_array_new(L, it, out);   /* read into, then copied */
                 vec_push(L->a, &c->u.io.items, t);
                 vec_push(L->a, &s->u.io.reads, t);
                 lower_array_assign(L, 0, NULL, NULL, NULL, NULL, NULL, it, t, &post);
@@ -920,14 +932,26 @@ static void lower_io(Lower *L, Node *n, PtrVec *out)
             vec_push(L->a, &c->u.io.items, it);
             continue;
         }
-        vec_push(L->a, &c->u.io.items, lx(L, it, NULL));
+        Node *li = lx(L, it, NULL);
+        if (it->type.base != TY_CHARACTER && has_call(li)) {
+            /* every processor calls the function (it may communicate) */
+            int tp = new_temp(L, it->type, 0);
+            Node *a = arena_alloc(L->a, sizeof *a);
+            a->kind = AST_ASSIGN;
+            a->u.assign.lhs = mk_temp_name(L, tp, it->type);
+            a->u.assign.rhs = li;
+            SpStmt *as = new_stmt(L, SP_SEQ);
+            as->u.seq = a;
+            add_stmt(L, out, as);
+            li = a->u.assign.lhs;
+        }
+        vec_push(L->a, &c->u.io.items, li);
     }
     add_stmt(L, out, s);
     for (int i = 0; i < post.n; i++)
         add_stmt(L, out, post.v[i]);
     for (int i = 0; i < temps.n; i++)
         free_temp_array(L, temps.v[i], out);
-    free(post.v);
     free(temps.v);
 }
 
@@ -1080,10 +1104,11 @@ static void lower_stmts(Lower *L, PtrVec *src, PtrVec *out)
     }
 }
 
-static void lower_unit(Lower *L, Node *u, int internal)
+static void lower_unit(Lower *L, Node *u, SpUnit *host)
 {
     SpUnit *su = arena_alloc(L->a, sizeof *su);
-    su->internal = internal;
+    su->internal = host != NULL;
+    su->host = host;
     su->unit = u;
     su->scope = u->u.unit.scope;
     su->main = u->u.unit.which == UNIT_PROGRAM;
@@ -1099,7 +1124,8 @@ static void lower_unit(Lower *L, Node *u, int internal)
     }
     lower_stmts(L, &u->u.unit.body, &su->body);
     for (int i = 0; i < u->u.unit.contains.n; i++)
-        lower_unit(L, u->u.unit.contains.v[i], 1);
+        lower_unit(L, u->u.unit.contains.v[i], su);
+    L->u = su->host ? su->host : su;
 }
 
 /* A prefix for generated names that no name of the program starts with. */
@@ -1128,7 +1154,7 @@ SpProgram *spmd_lower(Node *file, Arena *a, Diag *d)
         prefix = arena_printf(a, "hpf%d_", k);
     L.prog->prefix = prefix;
     for (int i = 0; i < file->u.list.items.n; i++)
-        lower_unit(&L, file->u.list.items.v[i], 0);
+        lower_unit(&L, file->u.list.items.v[i], NULL);
     free(L.loopvars.v);
     return L.errors ? NULL : L.prog;
 }

@@ -127,6 +127,20 @@ static Node *trip(Lower *L, Node *lo, Node *hi, Node *st)
     return mk_call(L, "max", T_INT, 2, args);
 }
 
+/* SIZE / LBOUND / UBOUND of dimension d (0-based) of an array expression:
+ * the declared bounds of a whole array, 1:extent of any other expression. */
+static Node *inquiry(Lower *L, const char *id, Node *a, int d)
+{
+    if (a->kind == AST_NAME && a->u.name.sym) {
+        Symbol *y = a->u.name.sym;
+        return !strcmp(id, "size") ? dim_extent(L, y, d)
+               : !strcmp(id, "lbound") ? lbound_of(L, y, d) : ubound_of(L, y, d);
+    }
+    if (!strcmp(id, "lbound"))
+        return mk_int(L, 1);
+    return shape_n(L, a, d);
+}
+
 /* ---- the shape of an array expression ---- */
 
 static Node *first_array_operand(Node *e)
@@ -260,6 +274,39 @@ static Node *var_node(Lower *L, Symbol *v)
 
 static Node *elem_intrinsic(Lower *L, Node *e, Node **pos);
 
+/* Element p of an array constructor: (/ (f(i), i = lo, hi, st) /) is f at
+ * i = lo + p*st; a list of scalars (/ x1, ..., xk /) a choice by MERGE. */
+static Node *elem_ctor(Lower *L, Node *e, Node *p)
+{
+    PtrVec *items = &e->u.list.items;
+    if (items->n == 1 && ((Node *)items->v[0])->kind == AST_IMPLIED_DO) {
+        Node *d = items->v[0];
+        if (d->u.impdo.items.n == 1 && !((Node *)d->u.impdo.items.v[0])->rank) {
+            Node *st = d->u.impdo.step ? copy_plain(L, d->u.impdo.step) : mk_int(L, 1);
+            Node *i = mk_bin(L, OP_ADD, copy_plain(L, d->u.impdo.lo), mk_bin(L, OP_MUL, p, st));
+            return subst_copy(L, d->u.impdo.items.v[0], d->u.impdo.var->u.name.sym, i);
+        }
+    }
+    Node *r = NULL;
+    for (int k = items->n - 1; k >= 0; k--) {
+        Node *it = items->v[k];
+        if (it->rank || it->kind == AST_IMPLIED_DO) {
+            lower_error(L, e->loc, "the SPMD lowering handles array constructors of scalars, "
+                        "or of one implied DO of a scalar");
+            return mk_int(L, 0);
+        }
+        if (!r) {
+            r = copy_plain(L, it);
+            continue;
+        }
+        Node *eq = mk_bin(L, OP_EQ, p, mk_int(L, k));
+        eq->type = (Type){TY_LOGICAL, 4};
+        Node *args[3] = {copy_plain(L, it), r, eq};
+        r = mk_call(L, "merge", e->type, 3, args);
+    }
+    return r ? r : mk_int(L, 0);
+}
+
 /* Element pos[0..rank-1] (0-based positions) of array expression e. */
 Node *elem(Lower *L, Node *e, Node **pos)
 {
@@ -301,9 +348,10 @@ Node *elem(Lower *L, Node *e, Node **pos)
     }
     case AST_REF:
         break;
+    case AST_ARRAY_CTOR:
+        return elem_ctor(L, e, pos[0]);
     default:
-        lower_error(L, e->loc, "the SPMD lowering does not handle %s here",
-                    e->kind == AST_ARRAY_CTOR ? "an array constructor" : "this array expression");
+        lower_error(L, e->loc, "the SPMD lowering does not handle this array expression");
         return mk_int(L, 0);
     }
     if (e->u.ref.what == REF_INTRINSIC)
@@ -341,7 +389,11 @@ static Node *zero_of(Lower *L, Type t)
         z->kind = AST_LOGICAL_CONST;
         z->u.konst.text = ".false.";
     } else if (t.base == TY_INTEGER) {
-        return mk_int(L, 0);
+        z->kind = AST_INT_CONST;
+        z->u.konst.text = t.kind == 8 ? "0_8" : "0";
+    } else if (t.base == TY_COMPLEX) {
+        z->kind = AST_REAL_CONST;    /* printed as written */
+        z->u.konst.text = t.kind == 8 ? "(0.0d0, 0.0d0)" : "(0.0, 0.0)";
     } else {
         z->kind = AST_REAL_CONST;
         z->u.konst.text = t.kind == 8 ? "0.0d0" : "0.0";
@@ -456,8 +508,30 @@ static Node *elem_intrinsic(Lower *L, Node *e, Node **pos)
         body->type = e->type;
         return red_node(L, e, HPFRT_SUM, 0, shape_n(L, b, 0), body, NULL, v, e->type);
     }
+    if (!strcmp(id, "shape") || !strcmp(id, "lbound") || !strcmp(id, "ubound")) {
+        /* a rank-1 result: element p is the bound of dimension p */
+        Node *a = arg(e, 0, !strcmp(id, "shape") ? "source" : "array");
+        const char *q = !strcmp(id, "shape") ? "size" : id;
+        Node *r = inquiry(L, q, a, a->rank - 1);
+        for (int d = a->rank - 2; d >= 0; d--) {
+            Node *eq = mk_bin(L, OP_EQ, pos[0], mk_int(L, d));
+            Node *args[3] = {inquiry(L, q, a, d), r, eq};
+            r = mk_call(L, "merge", T_INT, 3, args);
+        }
+        return r;
+    }
     /* elemental */
     int n = e->u.ref.args.n;
+    for (int i = 0; i < n; i++) {
+        Node *a = e->u.ref.args.v[i];
+        if (a->kind == AST_KEYWORD_ARG)
+            a = a->u.kwarg.value;
+        if (a->rank > e->rank) {
+            lower_error(L, e->loc, "the SPMD lowering does not handle '%s' in an array "
+                        "expression", id);
+            return mk_int(L, 0);
+        }
+    }
     Node *args[16];
     if (n > 16) {
         lower_error(L, e->loc, "too many arguments for the SPMD lowering");
@@ -774,6 +848,38 @@ static Pattern pattern_of(Lower *L, SpLoop *lp, SpArr *Y, SpRef *r, int shifted)
 }
 
 static Node *lx_ref(Lower *L, Node *e, SpCtx *ctx);
+
+/* DOT_PRODUCT of complex vectors conjugates the first (F95 13.14.31). */
+static Node *conjg(Lower *L, Node *x)
+{
+    Node *args[1] = {x};
+    return mk_call(L, "conjg", x->type, 1, args);
+}
+
+/* Does a procedure touch mapped arrays (its own or its host's), itself or
+ * through the procedures it calls? Then it communicates. */
+static int comm_visit(Node *n, void *ctx)
+{
+    int depth = *(int *)ctx;
+    Symbol *y = n->kind == AST_NAME ? n->u.name.sym
+                : n->kind == AST_REF || n->kind == AST_CALL ? n->u.ref.sym : NULL;
+    if (y && (y->align || y->distribute))
+        return 1;
+    if (y && y->unit && (y->kind == SYM_FUNCTION || y->kind == SYM_SUBROUTINE)
+        && n->kind != AST_UNIT && unit_communicates(y->unit, depth + 1))
+        return 1;
+    return ast_children(n, comm_visit, ctx);
+}
+
+int unit_communicates(Node *unit, int depth)
+{
+    if (depth > 8)
+        return 0;
+    for (int i = 0; i < unit->u.unit.body.n; i++)
+        if (comm_visit(unit->u.unit.body.v[i], &depth))
+            return 1;
+    return 0;
+}
 static Node *lx_intrinsic(Lower *L, Node *e, SpCtx *ctx);
 
 static Node *lx_red(Lower *L, Node *e, SpCtx *ctx)
@@ -794,7 +900,7 @@ static Node *lx_red(Lower *L, Node *e, SpCtx *ctx)
             nr->ctx_body->minround = m + 1;
     }
     nr->body = lx(L, sr->body, nr->ctx_body);
-    nr->acc = new_temp(L, sr->type, 0);
+    nr->acc = new_temp(L, sr->loc ? sr->body->type : sr->type, 0);
     if (sr->loc)
         nr->pos = new_temp(L, T_INT, 0);
     Node *r = arena_alloc(L->a, sizeof *r);
@@ -842,6 +948,11 @@ Node *lx(Lower *L, Node *e, SpCtx *ctx)
         if (e->u.ref.what == REF_INTRINSIC)
             return lx_intrinsic(L, e, ctx);
         if (e->u.ref.what == REF_FUNCTION || e->u.ref.what == REF_UNRESOLVED) {
+            if (L->loop && e->u.ref.sym && e->u.ref.sym->unit
+                && unit_communicates(e->u.ref.sym->unit, 0))
+                lower_error(L, e->loc, "the SPMD lowering cannot call '%s' here: it uses mapped "
+                            "arrays, so every processor must call it, and in an array "
+                            "expression each calls it for its own elements", e->u.ref.id);
             Node *args[64];
             int n = e->u.ref.args.n < 64 ? e->u.ref.args.n : 64;
             for (int i = 0; i < n; i++)
@@ -950,9 +1061,14 @@ static Node *lx_intrinsic(Lower *L, Node *e, SpCtx *ctx)
             Symbol *v = new_index(L);
             Node *p[1] = {var_node(L, v)};
             Node *body = elem(L, a, p), *mask = NULL;
+            int op = red_op_of(id);
             if (!strcmp(id, "dot_product")) {
-                body = mk_bin(L, OP_MUL, body, elem(L, arg(e, 1, "vector_b"), p));
+                int lg = e->type.base == TY_LOGICAL;
+                if (e->type.base == TY_COMPLEX)
+                    body = conjg(L, body);
+                body = mk_bin(L, lg ? OP_AND : OP_MUL, body, elem(L, arg(e, 1, "vector_b"), p));
                 body->type = e->type;
+                op = lg ? HPFRT_OR : op;
             } else if (cmi) {
                 mask = body;
                 body = !strcmp(id, "count") ? mk_int(L, 1) : body;
@@ -962,7 +1078,7 @@ static Node *lx_intrinsic(Lower *L, Node *e, SpCtx *ctx)
                 Node *m = mask_arg(e);
                 mask = m ? elem(L, m, p) : NULL;
             }
-            Node *rn = red_node(L, e, red_op_of(id), 0, shape_n(L, a, 0), body, mask, v, e->type);
+            Node *rn = red_node(L, e, op, 0, shape_n(L, a, 0), body, mask, v, e->type);
             return lx_red(L, rn, ctx);
         }
         return lower_reduction(L, e);
@@ -971,23 +1087,17 @@ static Node *lx_intrinsic(Lower *L, Node *e, SpCtx *ctx)
         Node *a = arg(e, 0, "array");
         Node *dn = arg(e, 1, "dim");
         long long k;
-        if (a && a->kind == AST_NAME && a->u.name.sym && arr_of(L, a->u.name.sym)) {
-            Symbol *y = a->u.name.sym;
-            if (!dn && !strcmp(id, "size")) {
-                Node *s = dim_extent(L, y, 0);
-                for (int d = 1; d < y->rank; d++)
-                    s = mk_bin(L, OP_MUL, s, dim_extent(L, y, d));
-                return s;
-            }
-            if (!dn || !cint(dn, &k) || k < 1 || k > y->rank) {
-                lower_error(L, e->loc, "the SPMD lowering needs a constant DIM= for %s of the "
-                            "mapped array '%s'", id, y->name);
-                return e;
-            }
-            return !strcmp(id, "size") ? dim_extent(L, y, (int)k - 1)
-                   : !strcmp(id, "lbound") ? lbound_of(L, y, (int)k - 1)
-                   : ubound_of(L, y, (int)k - 1);
+        if (!a || !a->rank)
+            return e;
+        if (!dn && !strcmp(id, "size")) {
+            Node *s = inquiry(L, id, a, 0);
+            for (int d = 1; d < a->rank; d++)
+                s = mk_bin(L, OP_MUL, s, inquiry(L, id, a, d));
+            return lx(L, s, ctx);
         }
+        if (dn && cint(dn, &k) && k >= 1 && k <= a->rank)
+            return lx(L, inquiry(L, id, a, (int)k - 1), ctx);
+        lower_error(L, e->loc, "the SPMD lowering needs a constant DIM= for %s", id);
         return e;
     }
     if (!strcmp(id, "number_of_processors"))
@@ -1036,9 +1146,14 @@ static Node *lower_reduction(Lower *L, Node *e)
         st[d] = mk_int(L, 1);
     }
     Node *body = elem(L, a, pos), *mask = NULL;
+    int op = red_op_of(id);
     if (dot) {
-        body = mk_bin(L, OP_MUL, body, elem(L, arg(e, 1, "vector_b"), pos));
+        int lg = e->type.base == TY_LOGICAL;
+        if (e->type.base == TY_COMPLEX)
+            body = conjg(L, body);
+        body = mk_bin(L, lg ? OP_AND : OP_MUL, body, elem(L, arg(e, 1, "vector_b"), pos));
         body->type = e->type;
+        op = lg ? HPFRT_OR : op;
     } else if (cmi) {
         if (!strcmp(id, "count")) {
             mask = body;
@@ -1072,7 +1187,7 @@ static Node *lower_reduction(Lower *L, Node *e)
     }
     free(refs.v);
     SpLoop *lp = lower_loop(L, r, vars, lo, hi, st, mask, driver, body,
-                            red_op_of(id), driver ? arr_of(L, driver->u.ref.sym) : NULL);
+                            op, driver ? arr_of(L, driver->u.ref.sym) : NULL);
     SpStmt *s = new_stmt(L, SP_REDUCE);
     s->u.loop = lp;
     lp->red_acc = new_temp(L, e->type, 0);

@@ -56,6 +56,7 @@ int depends_on_loop(Lower *L, Node *e);
 int max_round(Node *e);
 int affine_of(Lower *L, Node *e, Symbol **v, long long *a, long long *c, Node **rest);
 void collect_refs(Node *e, PtrVec *out);
+int unit_communicates(Node *unit, int depth);
 void add_stmt(Lower *L, PtrVec *to, SpStmt *s);
 SpStmt *new_stmt(Lower *L, SpKind k);
 SpLoop *lower_loop(Lower *L, int nidx, Symbol **vars, Node **lo, Node **hi, Node **st,

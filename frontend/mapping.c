@@ -289,11 +289,12 @@ SpArr *arr_of(Lower *L, Symbol *y)
 {
     if (!y)
         return NULL;
-    for (int i = 0; i < L->u->arrs.n; i++) {
-        SpArr *r = L->u->arrs.v[i];
-        if (r->sym == y)
-            return r;
-    }
+    for (SpUnit *u = L->u; u; u = u->host)
+        for (int i = 0; i < u->arrs.n; i++) {
+            SpArr *r = u->arrs.v[i];
+            if (r->sym == y)
+                return r;
+        }
     return NULL;
 }
 

@@ -230,6 +230,7 @@ typedef struct SpUnit {
     PtrVec temp_arrs;             /* SpArr: replicated temporary arrays */
     int main;                     /* the main program: init and finalize the run time */
     int internal;                 /* after CONTAINS in its host */
+    struct SpUnit *host;          /* its host: its mapped arrays are visible here too */
 } SpUnit;
 
 typedef struct SpProgram {

@@ -9,7 +9,7 @@
 #include "../runtime/hpfmap.h"
 #include "../runtime/hpfrt.h"
 
-static const char *const fmt_name[] = {"*", "block", "block(k)", "cyclic(k)"};
+static const char *const fmt_name[] = {"*", "block", "block", "cyclic"};
 static const char *const op_name[] = {"", "sum", "product", "max", "min", "and", "or"};
 
 typedef struct {
@@ -114,12 +114,24 @@ static void loop(Dump *D, const SpStmt *s, int level)
     }
     for (int i = 0; i < lp->overlaps.n; i++) {
         const SpRef *r = lp->overlaps.v[i];
-        for (int d = 0; d < r->arr->rank; d++)
-            if (r->delta[d]) {
-                indent(D, level + 1);
-                fprintf(D->out, "comm overlap %s dim %d shift %lld\n", r->arr->name, d + 1,
-                        r->delta[d]);
+        int first = 1;
+        for (int j = 0; j < i; j++)
+            first &= ((const SpRef *)lp->overlaps.v[j])->arr != r->arr;
+        for (int d = 0; first && d < r->arr->rank; d++) {
+            long long wlo = 0, whi = 0;
+            for (int j = i; j < lp->overlaps.n; j++) {
+                const SpRef *q = lp->overlaps.v[j];
+                if (q->arr == r->arr && -q->delta[d] > wlo)
+                    wlo = -q->delta[d];
+                if (q->arr == r->arr && q->delta[d] > whi)
+                    whi = q->delta[d];
             }
+            if (wlo || whi) {
+                indent(D, level + 1);
+                fprintf(D->out, "comm overlap %s dim %d ghosts %lld below %lld above\n",
+                        r->arr->name, d + 1, wlo, whi);
+            }
+        }
     }
     for (int i = 0; i < lp->gathers.n; i++) {
         const SpGather *g = lp->gathers.v[i];
@@ -298,8 +310,9 @@ void spmd_dump(FILE *out, const SpProgram *p)
                 expr(&D, t->hi[d]);
                 fprintf(out, " %s", fmt_name[t->fmt[d]]);
                 if (t->k[d]) {
-                    fputs(" k=", out);
+                    fputs("(", out);
                     expr(&D, t->k[d]);
+                    fputs(")", out);
                 }
                 if (t->gdim[d] >= 0)
                     fprintf(out, " grid %d", t->gdim[d] + 1);

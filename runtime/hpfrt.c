@@ -276,7 +276,7 @@ void hpfrt_tmpl_commit_(const int *ht, const int *hp)
 {
     RtTmpl *t = tmpl_get(*ht, "hpfrt_tmpl_commit");
     RtGrid *g = &t->grid;
-    const char *pname = "the default arrangement";
+    const char *pname = "";
     if (*hp == 0) {
         g->r = 1;
         g->shape[0] = rt.np;
@@ -300,9 +300,9 @@ void hpfrt_tmpl_commit_(const int *ht, const int *hp)
      * every process of the default arrangement (replicated along it). */
     if (nd != g->r && !(*hp == 0 && nd == 0))
         rt_error("hpfrt_tmpl_commit: template '%s' has %d distributed dimension%s but "
-                 "%s '%s' has rank %d", t->name, nd, nd == 1 ? "" : "s",
-                 *hp ? "processor arrangement" : "the default arrangement", pname,
-                 g->r);
+                 "%s%s%s has rank %d", t->name, nd, nd == 1 ? "" : "s",
+                 *hp ? "processor arrangement '" : "the default arrangement (no ONTO)",
+                 pname, *hp ? "'" : "", g->r);
     for (int d = 0; d < t->r; d++) {
         long n = t->ub[d] >= t->lb[d] ? t->ub[d] - t->lb[d] + 1 : 0;
         int P = t->gdim[d] >= 0 ? g->shape[t->gdim[d]] : 1;

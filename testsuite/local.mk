@@ -10,7 +10,7 @@ AM_TESTS_ENVIRONMENT = srcdir='$(srcdir)' top_builddir='$(top_builddir)' \
 
 TESTS += testsuite/cli.test testsuite/ast.test testsuite/errors.test \
 	testsuite/roundtrip.test testsuite/stress.test testsuite/fuzz.test \
-	testsuite/spmd.test
+	testsuite/spmd.test testsuite/spmd-ir.test
 
 check_PROGRAMS += testsuite/fuzz/fuzz_replay
 testsuite_fuzz_fuzz_replay_SOURCES = testsuite/fuzz/fuzz_replay.c testsuite/fuzz/fuzz_frontend.c
@@ -25,16 +25,21 @@ endif
 
 EXTRA_DIST += testsuite/lib.sh testsuite/cli.test testsuite/ast.test \
 	testsuite/errors.test testsuite/roundtrip.test testsuite/stress.test \
-	testsuite/fuzz.test testsuite/spmd.test testsuite/README.md testsuite/errors/README.md \
+	testsuite/fuzz.test testsuite/spmd.test testsuite/spmd-ir.test testsuite/README.md testsuite/errors/README.md \
 	$(wildcard $(srcdir)/testsuite/ast/*.f90) $(wildcard $(srcdir)/testsuite/ast/*.f) \
 	$(wildcard $(srcdir)/testsuite/ast/*.ast) \
 	$(wildcard $(srcdir)/testsuite/errors/*.f90) $(wildcard $(srcdir)/testsuite/errors/*.f) \
 	$(wildcard $(srcdir)/testsuite/errors/*.err) \
-	$(wildcard $(srcdir)/testsuite/fuzz/corpus/*)
+	$(wildcard $(srcdir)/testsuite/fuzz/corpus/*) \
+	$(wildcard $(srcdir)/testsuite/ir/*.spmd) \
+	$(wildcard $(srcdir)/testsuite/spmd/*.f90) $(wildcard $(srcdir)/testsuite/spmd/*.in) \
+	$(wildcard $(srcdir)/testsuite/spmd/README.md)
 
 update-tests: all
 	$(AM_V_GEN)UPDATE=1 srcdir='$(srcdir)' top_builddir='$(top_builddir)' \
 	  VALGRIND= FC_REF='$(FC_REF)' $(SHELL) $(srcdir)/testsuite/ast.test >/dev/null; \
 	UPDATE=1 srcdir='$(srcdir)' top_builddir='$(top_builddir)' \
-	  VALGRIND= $(SHELL) $(srcdir)/testsuite/errors.test >/dev/null
+	  VALGRIND= $(SHELL) $(srcdir)/testsuite/errors.test >/dev/null; \
+	UPDATE=1 srcdir='$(srcdir)' top_builddir='$(top_builddir)' \
+	  $(SHELL) $(srcdir)/testsuite/spmd-ir.test >/dev/null
 .PHONY: update-tests
