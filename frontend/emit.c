@@ -26,7 +26,94 @@ typedef struct {
     char *marks;                 /* W_COUNT/W_RECORD: contexts on the way to this round */
     int round;
     PtrVec targets;              /* labels some GOTO of the unit jumps to */
+    char *cused;                 /* counters the unit's loops use */
+    char *lused;                 /* loop handles they use */
+    PtrVec vused;                /* index variables they use */
+    int uses_x, uses_n;          /* the unit needs hpf_x, hpf_n */
 } Emit;
+
+static int const_int(const Node *n, long long *v);
+
+/* A loop with a constant empty index range runs nothing: it is not
+ * emitted (gfortran would warn about it). */
+static int loop_empty(const SpLoop *lp)
+{
+    for (int k = 0; k < lp->nidx; k++) {
+        long long lo, hi, st;
+        const SpIndex *ix = &lp->idx[k];
+        if (const_int(ix->lo, &lo) && const_int(ix->hi, &hi) && const_int(ix->st, &st)
+            && hpfmap_trip(lo, hi, st) == 0)
+            return 1;
+    }
+    return 0;
+}
+
+static int red_vars_visit(Node *n, void *ctx)
+{
+    PtrVec *v = ctx;
+    if (n->kind == AST_REF && n->u.ref.what == REF_INTRINSIC && n->ir) {
+        const SpRed *sr = n->ir;
+        long long cn;
+        if (!const_int(sr->n, &cn) || cn > 0)
+            vec_push(NULL, v, sr->var);
+        red_vars_visit(sr->body, ctx);
+        if (sr->mask)
+            red_vars_visit(sr->mask, ctx);
+        return 0;
+    }
+    ast_children(n, red_vars_visit, ctx);
+    return 0;
+}
+
+/* What the unit's statements use, so that nothing unused is declared. */
+static void scan_stmts(Emit *E, const PtrVec *v)
+{
+    for (int i = 0; i < v->n; i++) {
+        const SpStmt *s = v->v[i];
+        switch (s->kind) {
+        case SP_FORALL: case SP_REDUCE: {
+            const SpLoop *lp = s->u.loop;
+            if (loop_empty(lp))
+                break;
+            for (int k = 0; k < lp->nidx; k++) {
+                vec_push(NULL, &E->vused, lp->idx[k].var);
+                if (lp->idx[k].dist)
+                    E->lused[lp->idx[k].lp] = 1;
+            }
+            red_vars_visit(lp->rhs, &E->vused);
+            if (lp->mask)
+                red_vars_visit(lp->mask, &E->vused);
+            const SpCtx *cs[] = {lp->ctx_iter, lp->ctx_guard, lp->ctx_mask};
+            for (int k = 0; k < 3; k++)
+                if (cs[k]->used)
+                    E->cused[cs[k]->id] = 1;
+            for (int k = 0; k < lp->gathers.n; k++)
+                E->cused[((SpGather *)lp->gathers.v[k])->ctx->id] = 1;
+            E->uses_n |= lp->lhs_temp;
+            break;
+        }
+        case SP_BCAST:
+            E->uses_x = 1;
+            break;
+        case SP_DO:
+            scan_stmts(E, &s->u.do_.body);
+            break;
+        case SP_WHILE:
+            scan_stmts(E, &s->u.while_.pre);
+            scan_stmts(E, &s->u.while_.body);
+            break;
+        case SP_IF:
+            for (int k = 0; k < s->u.if_.branches.n; k++) {
+                const SpBranch *b = s->u.if_.branches.v[k];
+                scan_stmts(E, &b->pre);
+                scan_stmts(E, &b->body);
+            }
+            break;
+        default:
+            break;
+        }
+    }
+}
 
 /* ---- lines ---- */
 
@@ -408,17 +495,29 @@ static void declarations(Emit *E)
     for (int i = 0; i < u->arrs.n; i++)
         add_name(&names, "%s", desc(E, u->arrs.v[i]));
     decl_list(E, "integer", &names);
-    for (int i = 0; i < u->index_syms.n; i++)
-        add_name(&names, "%s", ((Symbol *)u->index_syms.v[i])->name);
+    for (int i = 0; i < u->index_syms.n; i++) {
+        int used = 0;
+        for (int k = 0; k < E->vused.n && !used; k++)
+            used = E->vused.v[k] == u->index_syms.v[i];
+        for (int k = 0; k < i && used; k++)
+            used = u->index_syms.v[k] != u->index_syms.v[i];
+        if (used)
+            add_name(&names, "%s", ((Symbol *)u->index_syms.v[i])->name);
+    }
     decl_list(E, "integer", &names);
     for (int k = 1; k <= u->nloopvars; k++)
-        add_name(&names, "%sh%d, %ss%d, %sf%d, %se%d, %sk%d, %sl%d, %sm%d", E->p, k, E->p, k,
+        if (E->lused[k])
+            add_name(&names, "%sh%d, %ss%d, %sf%d, %se%d, %sk%d, %sl%d, %sm%d", E->p, k, E->p, k,
                  E->p, k, E->p, k, E->p, k, E->p, k, E->p, k);
     decl_list(E, "integer", &names);
     for (int k = 1; k <= u->ncounters; k++)
-        add_name(&names, "%sc%d", E->p, k);
+        if (E->cused[k])
+            add_name(&names, "%sc%d", E->p, k);
     decl_list(E, "integer", &names);
-    line(E, "integer %sx(%d), %sn", E->p, MAX_RANK, E->p);
+    if (E->uses_x)
+        line(E, "integer %sx(%d)", E->p, MAX_RANK);
+    if (E->uses_n)
+        line(E, "integer %sn", E->p);
     for (int i = 0; i < u->temps.n; i++) {
         const SpTemp *t = u->temps.v[i];
         line(E, "%s%s :: %st%d%s", type_text(t->type), t->rank ? ", allocatable" : "", E->p,
@@ -699,7 +798,16 @@ static void loop_body(Emit *E, int mode)
         if (mode == W_COMPUTE) {
             reds_in(E, lp->rhs, mode);
             char *v = ex(E, lp->rhs);
-            if (lp->red_op) {
+            if (lp->red_op && lp->red_loc) {
+                /* the first extreme in array element order: strictly better only */
+                line(E, "if (%st%d .eq. 0 .or. %s %s %st%d) then", E->p, lp->red_pos, v,
+                     lp->red_op == HPFRT_MAX ? ">" : "<", E->p, lp->red_acc);
+                E->level++;
+                line(E, "%st%d = %s", E->p, lp->red_acc, v);
+                line(E, "%st%d = %s + 1", E->p, lp->red_pos, lp->idx[0].var->name);
+                E->level--;
+                line(E, "end if");
+            } else if (lp->red_op) {
                 char acc[64];
                 snprintf(acc, sizeof acc, "%st%d", E->p, lp->red_acc);
                 accumulate(E, lp->red_op, acc, v);
@@ -729,13 +837,7 @@ static void loop_body(Emit *E, int mode)
 static void walk(Emit *E, int mode)
 {
     const SpLoop *lp = E->loop;
-    for (int k = 0; k < lp->nidx; k++) {
-        long long lo, hi, st;
-        const SpIndex *ix = &lp->idx[k];
-        if (const_int(ix->lo, &lo) && const_int(ix->hi, &hi) && const_int(ix->st, &st)
-            && hpfmap_trip(lo, hi, st) == 0)
-            return;              /* no iteration at all */
-    }
+
     /* counters this walk uses start at zero */
     int seen[256] = {0};
     const SpCtx *cs[] = {lp->ctx_iter, lp->ctx_guard, lp->ctx_mask};
@@ -797,6 +899,18 @@ static void emit_loop(Emit *E, const SpStmt *s)
     const SpLoop *lp = s->u.loop;
     const SpLoop *saved = E->loop;
     E->loop = lp;
+    if (loop_empty(lp)) {
+        if (lp->red_op) {
+            char acc[64], buf[64];
+            snprintf(acc, sizeof acc, "%st%d", E->p, lp->red_acc);
+            line(E, "%s = %s", acc, identity(NULL, lp->red_op, lp->red_type, acc, buf,
+                                              sizeof buf));
+            if (lp->red_loc)
+                line(E, "%st%d = 0", E->p, lp->red_pos);
+        }
+        E->loop = saved;
+        return;
+    }
     line(E, "call hpfrt_region_begin(%d)", s->line);
     for (int k = 0; k < lp->nidx; k++) {
         const SpIndex *ix = &lp->idx[k];
@@ -895,6 +1009,8 @@ static void emit_loop(Emit *E, const SpStmt *s)
     if (lp->red_op) {
         snprintf(acc, sizeof acc, "%st%d", E->p, lp->red_acc);
         line(E, "%s = %s", acc, identity(NULL, lp->red_op, lp->red_type, acc, buf, sizeof buf));
+        if (lp->red_loc)
+            line(E, "%st%d = 0", E->p, lp->red_pos);
     }
     if (lp->primary) {
         line(E, "if (hpfrt_primary(%s) .eq. 1) then", desc(E, lp->arr));
@@ -905,7 +1021,10 @@ static void emit_loop(Emit *E, const SpStmt *s)
         E->level--;
         line(E, "end if");
     }
-    if (lp->red_op && lp->arr)
+    if (lp->red_op && lp->arr && lp->red_loc)
+        line(E, "call hpfrt_reduceloc_%s(%s, %st%d, 1, %d)", tsuffix(lp->red_type), acc, E->p,
+             lp->red_pos, lp->red_op);
+    else if (lp->red_op && lp->arr)
         line(E, "call hpfrt_reduce_%s(%s, %d)", tsuffix(lp->red_type), acc, lp->red_op);
     if (lp->lhs_temp) {
         walk(E, W_COPY);
@@ -1177,6 +1296,14 @@ static void emit_unit(Emit *E, const SpUnit *u)
     const Node *n = u->unit;
     E->u = u;
     E->last_line = 0;
+    char *saved_cused = E->cused, *saved_lused = E->lused;
+    PtrVec saved_vused = E->vused;
+    int saved_x = E->uses_x, saved_n = E->uses_n;
+    E->cused = xcalloc((size_t)u->ncounters + 2, 1);
+    E->lused = xcalloc((size_t)u->nloopvars + 2, 1);
+    E->vused = (PtrVec){0};
+    E->uses_x = E->uses_n = 0;
+    scan_stmts(E, &u->body);
     PtrVec saved_targets = E->targets;
     E->targets = (PtrVec){0};
     for (int i = 0; i < n->u.unit.body.n; i++)
@@ -1232,6 +1359,14 @@ static void emit_unit(Emit *E, const SpUnit *u)
     line(E, "end %s %s", unit_words[which], n->u.unit.id ? n->u.unit.id : "main");
     free(E->targets.v);
     E->targets = saved_targets;
+    free(E->cused);
+    E->cused = saved_cused;
+    free(E->lused);
+    E->lused = saved_lused;
+    free(E->vused.v);
+    E->vused = saved_vused;
+    E->uses_x = saved_x;
+    E->uses_n = saved_n;
 }
 
 int spmd_emit(FILE *out, const SpProgram *p, int fixed, const char *srcname)

@@ -465,6 +465,8 @@ SpLoop *lower_loop(Lower *L, int nidx, Symbol **vars, Node **lo, Node **hi, Node
 
 /* ---- statements ---- */
 
+static int has_call(Node *e);
+
 static void lower_stmts(Lower *L, PtrVec *src, PtrVec *out);
 
 static Node *var_node(Lower *L, Symbol *v)
@@ -532,6 +534,8 @@ static void lower_assign(Lower *L, Node *lhs, Node *rhs, Node *mask, PtrVec *out
         }
         l->ir = r;
         Node *v = lx(L, rhs, NULL);
+        if (has_call(v))
+            v = hoist_value(L, v);   /* every processor calls, the owners store */
         SpStmt *s = new_stmt(L, SP_STORE);
         s->u.store.lhs = l;
         s->u.store.rhs = v;
@@ -1128,6 +1132,29 @@ static void lower_unit(Lower *L, Node *u, SpUnit *host)
     L->u = su->host ? su->host : su;
 }
 
+static Node *find_in(Node *u, const char *name)
+{
+    if (u->u.unit.id && !strcmp(u->u.unit.id, name) && u->u.unit.which != UNIT_PROGRAM)
+        return u;
+    for (int i = 0; i < u->u.unit.contains.n; i++) {
+        Node *r = find_in(u->u.unit.contains.v[i], name);
+        if (r)
+            return r;
+    }
+    return NULL;
+}
+
+/* The procedure of that name defined in the file, or NULL (external). */
+Node *find_unit(Lower *L, const char *name)
+{
+    for (int i = 0; i < L->file->u.list.items.n; i++) {
+        Node *r = find_in(L->file->u.list.items.v[i], name);
+        if (r)
+            return r;
+    }
+    return NULL;
+}
+
 /* A prefix for generated names that no name of the program starts with. */
 static int prefix_clash(Node *n, void *ctx)
 {
@@ -1148,6 +1175,7 @@ SpProgram *spmd_lower(Node *file, Arena *a, Diag *d)
     Lower L = {0};
     L.a = a;
     L.d = d;
+    L.file = file;
     L.prog = arena_alloc(a, sizeof *L.prog);
     const char *prefix = "hpf_";
     for (int k = 0; prefix_clash(file, (void *)prefix); k++)

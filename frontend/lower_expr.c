@@ -849,6 +849,21 @@ static Pattern pattern_of(Lower *L, SpLoop *lp, SpArr *Y, SpRef *r, int shifted)
 
 static Node *lx_ref(Lower *L, Node *e, SpCtx *ctx);
 
+/* A value computed into a scalar temporary by every processor, before the
+ * statement being lowered. */
+Node *hoist_value(Lower *L, Node *v)
+{
+    int tp = new_temp(L, v->type, 0);
+    Node *a = arena_alloc(L->a, sizeof *a);
+    a->kind = AST_ASSIGN;
+    a->u.assign.lhs = mk_temp_name(L, tp, v->type);
+    a->u.assign.rhs = v;
+    SpStmt *s = new_stmt(L, SP_SEQ);
+    s->u.seq = a;
+    add_stmt(L, L->pre, s);
+    return a->u.assign.lhs;
+}
+
 /* DOT_PRODUCT of complex vectors conjugates the first (F95 13.14.31). */
 static Node *conjg(Lower *L, Node *x)
 {
@@ -948,11 +963,22 @@ Node *lx(Lower *L, Node *e, SpCtx *ctx)
         if (e->u.ref.what == REF_INTRINSIC)
             return lx_intrinsic(L, e, ctx);
         if (e->u.ref.what == REF_FUNCTION || e->u.ref.what == REF_UNRESOLVED) {
-            if (L->loop && e->u.ref.sym && e->u.ref.sym->unit
-                && unit_communicates(e->u.ref.sym->unit, 0))
-                lower_error(L, e->loc, "the SPMD lowering cannot call '%s' here: it uses mapped "
-                            "arrays, so every processor must call it, and in an array "
-                            "expression each calls it for its own elements", e->u.ref.id);
+            Node *callee = find_unit(L, e->u.ref.id);
+            if (L->loop && callee && unit_communicates(callee, 0)) {
+                if (depends_on_loop(L, e)) {
+                    lower_error(L, e->loc, "the SPMD lowering cannot call '%s' here: it uses "
+                                "mapped arrays, so every processor must call it the same "
+                                "number of times, and here each would call it for its own "
+                                "elements", e->u.ref.id);
+                    return e;
+                }
+                /* evaluated once by every processor, before the loop */
+                SpLoop *saved = L->loop;
+                L->loop = NULL;
+                Node *v = lx(L, e, NULL);
+                L->loop = saved;
+                return hoist_value(L, v);
+            }
             Node *args[64];
             int n = e->u.ref.args.n < 64 ? e->u.ref.args.n : 64;
             for (int i = 0; i < n; i++)
@@ -1053,11 +1079,12 @@ static Node *lx_intrinsic(Lower *L, Node *e, SpCtx *ctx)
             int cmi = !strcmp(id, "count") || !strcmp(id, "any") || !strcmp(id, "all");
             Node *a = cmi ? arg(e, 0, "mask") : arg(e, 0, strcmp(id, "dot_product") ? "array"
                                                                                : "vector_a");
-            if (a->rank != 1 || !strcmp(id, "maxloc") || !strcmp(id, "minloc")) {
-                lower_error(L, e->loc, "the SPMD lowering handles %s of a rank-1 argument "
-                            "only inside a FORALL", id);
+            if (a->rank != 1) {
+                lower_error(L, e->loc, "the SPMD lowering handles %s inside a FORALL only "
+                            "of a rank-1 argument", id);
                 return e;
             }
+            int loc = !strcmp(id, "maxloc") || !strcmp(id, "minloc");
             Symbol *v = new_index(L);
             Node *p[1] = {var_node(L, v)};
             Node *body = elem(L, a, p), *mask = NULL;
@@ -1078,7 +1105,7 @@ static Node *lx_intrinsic(Lower *L, Node *e, SpCtx *ctx)
                 Node *m = mask_arg(e);
                 mask = m ? elem(L, m, p) : NULL;
             }
-            Node *rn = red_node(L, e, op, 0, shape_n(L, a, 0), body, mask, v, e->type);
+            Node *rn = red_node(L, e, op, loc, shape_n(L, a, 0), body, mask, v, e->type);
             return lx_red(L, rn, ctx);
         }
         return lower_reduction(L, e);
@@ -1125,14 +1152,14 @@ static Node *lower_reduction(Lower *L, Node *e)
     int dot = !strcmp(id, "dot_product");
     int loc = !strcmp(id, "maxloc") || !strcmp(id, "minloc");
     Node *a = cmi ? arg(e, 0, "mask") : arg(e, 0, dot ? "vector_a" : "array");
-    if (dim_arg(e) && !cmi && !dot) {
+    if (dim_arg(e) && !cmi && !dot && !(loc && a->rank == 1)) {
         lower_error(L, e->loc, "the SPMD lowering handles %s with DIM= in array "
                     "expressions only", id);
         return e;
     }
-    if (loc) {
-        lower_error(L, e->loc, "the SPMD lowering handles %s only with DIM= in an array "
-                    "assignment", id);
+    if (loc && (a->rank != 1 || e->rank)) {
+        lower_error(L, e->loc, "the SPMD lowering handles %s of an array of rank > 1 only "
+                    "with DIM= in an array assignment", id);
         return e;
     }
     int r = a->rank;
@@ -1190,8 +1217,12 @@ static Node *lower_reduction(Lower *L, Node *e)
                             op, driver ? arr_of(L, driver->u.ref.sym) : NULL);
     SpStmt *s = new_stmt(L, SP_REDUCE);
     s->u.loop = lp;
-    lp->red_acc = new_temp(L, e->type, 0);
-    lp->red_type = e->type;
+    lp->red_type = loc ? a->type : e->type;
+    lp->red_acc = new_temp(L, lp->red_type, 0);
+    if (loc) {
+        lp->red_loc = 1;
+        lp->red_pos = new_temp(L, T_INT, 0);
+    }
     add_stmt(L, L->pre, s);
-    return mk_temp_name(L, lp->red_acc, e->type);
+    return mk_temp_name(L, loc ? lp->red_pos : lp->red_acc, e->type);
 }

@@ -15,6 +15,7 @@ typedef struct {
 typedef struct Lower {
     Arena *a;
     Diag *d;
+    Node *file;               /* the SOURCE_FILE: its units, for calls */
     SpProgram *prog;
     SpUnit *u;
     int errors;
@@ -57,6 +58,8 @@ int max_round(Node *e);
 int affine_of(Lower *L, Node *e, Symbol **v, long long *a, long long *c, Node **rest);
 void collect_refs(Node *e, PtrVec *out);
 int unit_communicates(Node *unit, int depth);
+Node *hoist_value(Lower *L, Node *v);
+Node *find_unit(Lower *L, const char *name);
 void add_stmt(Lower *L, PtrVec *to, SpStmt *s);
 SpStmt *new_stmt(Lower *L, SpKind k);
 SpLoop *lower_loop(Lower *L, int nidx, Symbol **vars, Node **lo, Node **hi, Node **st,

@@ -159,8 +159,8 @@ typedef struct SpLoop {
     PtrVec overlaps;              /* SpRef of the references needing ghost cells */
     /* reductions */
     int red_op;                   /* HPFRT_SUM ...; 0 for an assignment */
-    int red_loc;                  /* MAXLOC/MINLOC: rank of the position */
-    int red_acc, red_pos;         /* scalar temporary; position array temporary */
+    int red_loc;                  /* MAXLOC/MINLOC of a rank-1 array: the result is red_pos */
+    int red_acc, red_pos;         /* scalar temporaries: the extreme, its position */
     Type red_type;
     int primary;                  /* only the first copy of the driver contributes */
 } SpLoop;

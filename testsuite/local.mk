@@ -14,7 +14,7 @@ TESTS += testsuite/cli.test testsuite/ast.test testsuite/errors.test \
 
 check_PROGRAMS += testsuite/fuzz/fuzz_replay
 testsuite_fuzz_fuzz_replay_SOURCES = testsuite/fuzz/fuzz_replay.c testsuite/fuzz/fuzz_frontend.c
-testsuite_fuzz_fuzz_replay_LDADD = frontend/libfrontend.a -lm
+testsuite_fuzz_fuzz_replay_LDADD = frontend/libfrontend.a runtime/libhpfmap.a -lm
 
 if HAVE_CMOCKA
 check_PROGRAMS += testsuite/unit/test_frontend

@@ -1,6 +1,7 @@
 /* fuzz_frontend.c - the fuzz target: any bytes through the reader, the
  * scanner, the parser and semantic analysis, as free or fixed form (chosen
- * by the first byte). Built with libFuzzer (doc/fuzzing.md), and replayed
+ * by the first byte), and what is accepted through the SPMD lowering, its
+ * dump and the Fortran emitter. Built with libFuzzer (doc/fuzzing.md), and replayed
  * over the stored corpus by fuzz_replay in make check. */
 #include <config.h>
 
@@ -9,6 +10,7 @@
 #include <stdio.h>
 
 #include "frontend.h"
+#include "spmd.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
@@ -27,6 +29,11 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     if (ast && sink) {
         ast_dump(sink, ast);
         ast_unparse(sink, ast);
+        SpProgram *sp = spmd_lower(ast, a, &d);
+        if (sp) {
+            spmd_dump(sink, sp);
+            spmd_emit(sink, sp, form == FORM_FIXED, "fuzz.f90");
+        }
     }
     arena_free(a);
     srcfile_free(f);

@@ -53,6 +53,14 @@ program spmd_procedures
   print '(a,es22.14)', 'procedures smooth x ', sum(x*dble((/ (i, i = 1, n) /)))
   print '(a,es22.14)', 'procedures smooth y ', sum(y*dble((/ (i, i = 1, n) /)))
   print '(a,es22.14)', 'procedures xat ', xat(5) + xat(n)
+  ! such a function (it communicates) called for an element store and in
+  ! an array expression: every process must make the same calls
+  do i = 1, n, 2
+    y(i) = xat(n + 1 - i)
+  end do
+  x = x + xat(3)
+  print '(a,es22.14)', 'procedures xat y ', sum(y*dble((/ (i, i = 1, n) /)))
+  print '(a,es22.14)', 'procedures xat x ', sum(x*dble((/ (i, i = 1, n) /)))
 
 contains
 
