@@ -89,7 +89,7 @@ static void scan_stmts(Emit *E, const PtrVec *v)
                     E->cused[cs[k]->id] = 1;
             for (int k = 0; k < lp->gathers.n; k++)
                 E->cused[((SpGather *)lp->gathers.v[k])->ctx->id] = 1;
-            E->uses_n |= lp->lhs_temp;
+            E->uses_n |= lp->lhs_temp || lp->scatter;
             break;
         }
         case SP_BCAST:
@@ -811,6 +811,15 @@ static void loop_body(Emit *E, int mode)
                 char acc[64];
                 snprintf(acc, sizeof acc, "%st%d", E->p, lp->red_acc);
                 accumulate(E, lp->red_op, acc, v);
+            } else if (lp->scatter) {
+                const SpRef *r = lp->lhs->ir;
+                for (int d = 0; d < r->arr->rank; d++) {
+                    char *x = ex(E, r->sub[d]);
+                    line(E, "%st%d(%d, %sc%d) = %s", E->p, lp->tidx, d + 1, E->p,
+                         lp->ctx_mask->id, x);
+                    free(x);
+                }
+                line(E, "%st%d(%sc%d) = %s", E->p, lp->tbuf, E->p, lp->ctx_mask->id, v);
             } else if (lp->lhs_temp) {
                 line(E, "%st%d(%sc%d) = %s", E->p, lp->tbuf, E->p, lp->ctx_mask->id, v);
             } else {
@@ -987,7 +996,7 @@ static void emit_loop(Emit *E, const SpStmt *s)
         }
     }
     memset(E->marks, 0, (size_t)E->u->ncounters + 2);
-    if (lp->lhs_temp) {
+    if (lp->lhs_temp || lp->scatter) {
         line(E, "%sn = 1", E->p);
         for (int k = 0; k < lp->nidx; k++) {
             const SpIndex *ix = &lp->idx[k];
@@ -1002,7 +1011,12 @@ static void emit_loop(Emit *E, const SpStmt *s)
             }
         }
         line(E, "allocate(%st%d(max(1, %sn)))", E->p, lp->tbuf, E->p);
-        if (lp->mask)
+        if (lp->scatter) {
+            const SpRef *r = lp->lhs->ir;
+            line(E, "allocate(%st%d(%d, max(1, %sn)))", E->p, lp->tidx, r->arr->rank, E->p);
+            line(E, "%sc%d = 0", E->p, lp->ctx_mask->id);
+        }
+        if (lp->mask && lp->lhs_temp)
             line(E, "allocate(%st%d(max(1, %sn)))", E->p, lp->tmask, E->p);
     }
     char acc[64], buf[64];
@@ -1026,6 +1040,16 @@ static void emit_loop(Emit *E, const SpStmt *s)
              lp->red_pos, lp->red_op);
     else if (lp->red_op && lp->arr)
         line(E, "call hpfrt_reduce_%s(%s, %d)", tsuffix(lp->red_type), acc, lp->red_op);
+    if (lp->scatter) {
+        const SpRef *r = lp->lhs->ir;
+        StrBuf b = {0};
+        first_elem(E, &b, r->arr);
+        line(E, "call hpfrt_scatter_%s(%s, %s, %sc%d, %st%d(1, 1), %st%d(1))",
+             tsuffix(r->arr->type), desc(E, r->arr), b.s, E->p, lp->ctx_mask->id, E->p,
+             lp->tidx, E->p, lp->tbuf);
+        sb_free(&b);
+        line(E, "deallocate(%st%d, %st%d)", E->p, lp->tidx, E->p, lp->tbuf);
+    }
     if (lp->lhs_temp) {
         walk(E, W_COPY);
         line(E, "deallocate(%st%d)", E->p, lp->tbuf);

@@ -306,6 +306,18 @@ void add_stmt(Lower *L, PtrVec *to, SpStmt *s)
 
 /* ---- loops ---- */
 
+static int elem_ref_visit(Node *n, void *ctx)
+{
+    if (n->kind == AST_REF && n->u.ref.what == REF_ELEMENT)
+        return 1;
+    return ast_children(n, elem_ref_visit, ctx);
+}
+
+static int has_elem_ref(Node *e)
+{
+    return elem_ref_visit(e, NULL);
+}
+
 static int lhs_read_visit(Node *n, void *ctx)
 {
     void **c = ctx;
@@ -350,13 +362,29 @@ SpLoop *lower_loop(Lower *L, int nidx, Symbol **vars, Node **lo, Node **hi, Node
         X = driver;
     else if (!lhs->ir)
         X = arr_of(L, lhs->u.ref.sym);
+    /* a left-hand side through an index vector: the iterations run where
+     * a right-hand reference is owned, and the values go to the owners */
+    Node *home = lhs;
+    SpArr *target = NULL;
+    for (int d = 0; !red_op && X && d < X->rank; d++)
+        if (X->tdim[d] >= 0 && has_elem_ref(lhs->u.ref.args.v[d])) {
+            Node *exprs[3] = {rhs, mask, lhs};
+            Node *drv = find_driver(L, exprs, 3);
+            if (drv) {
+                target = X;
+                home = drv;
+                X = arr_of(L, drv->u.ref.sym);
+                lp->scatter = 1;
+            }
+            break;
+        }
     lp->arr = X;
     lp->red_op = red_op;
-    lp->primary = red_op && X;
+    lp->primary = (red_op || lp->scatter) && X;
     Node *lsub[MAX_RANK];
     int bound[MAX_RANK];
-    for (int d = 0; lhs && d < lhs->u.ref.args.n; d++) {
-        lsub[d] = lhs->u.ref.args.v[d];
+    for (int d = 0; home && d < home->u.ref.args.n; d++) {
+        lsub[d] = home->u.ref.args.v[d];
         bound[d] = -1;
     }
     if (X) {
@@ -420,7 +448,24 @@ SpLoop *lower_loop(Lower *L, int nidx, Symbol **vars, Node **lo, Node **hi, Node
         if (m + 1 > lp->ctx_mask->minround)
             lp->ctx_mask->minround = m + 1;
     }
-    if (!red_op) {
+    if (lp->scatter) {
+        SpRef *r = arena_alloc(L->a, sizeof *r);
+        r->acc = ACC_SCATTER;
+        r->arr = target;
+        Node *l = arena_alloc(L->a, sizeof *l);
+        *l = *lhs;
+        l->u.ref.args = (PtrVec){0};
+        for (int d = 0; d < lhs->u.ref.args.n; d++) {
+            r->sub[d] = lx(L, lhs->u.ref.args.v[d], lp->ctx_mask);
+            r->lvar[d] = -1;
+            vec_push(L->a, &l->u.ref.args, r->sub[d]);
+        }
+        l->ir = r;
+        lp->lhs = l;
+        lp->tbuf = new_temp(L, lhs->type, 1);
+        lp->tidx = new_temp(L, T_INT, 2);
+        lp->ctx_mask->used = 1;
+    } else if (!red_op) {
         Node *subs[MAX_RANK];
         int n = lhs->u.ref.args.n;
         SpRef *pre = lhs->ir;
@@ -446,7 +491,7 @@ SpLoop *lower_loop(Lower *L, int nidx, Symbol **vars, Node **lo, Node **hi, Node
         lp->lhs = l;
     }
     lp->rhs = lx(L, rhs, lp->ctx_mask);
-    if (!red_op && lhs->u.ref.sym) {
+    if (!red_op && !lp->scatter && lhs->u.ref.sym) {
         void *c[1] = {lhs};
         if (lhs_read_visit(lp->rhs, c) || (lp->mask && lhs_read_visit(lp->mask, c))) {
             lp->lhs_temp = 1;

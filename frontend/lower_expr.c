@@ -1070,6 +1070,31 @@ static Node *lx_ref(Lower *L, Node *e, SpCtx *ctx)
 
 static Node *lower_reduction(Lower *L, Node *e);
 
+/* The first reference, in exprs, to a mapped array with a distributed
+ * dimension subscripted affinely by a loop index: the owner of its element
+ * runs the iteration (a reduction's or a scatter's driver). */
+Node *find_driver(Lower *L, Node **exprs, int n)
+{
+    PtrVec refs = {0};
+    for (int i = 0; i < n; i++)
+        if (exprs[i])
+            collect_refs(exprs[i], &refs);
+    Node *driver = NULL;
+    for (int i = 0; i < refs.n && !driver; i++) {
+        Node *ref = refs.v[i];
+        SpArr *Y = arr_of(L, ref->u.ref.sym);
+        for (int d = 0; Y && d < Y->rank && !driver; d++) {
+            if (Y->tdim[d] < 0 || d >= ref->u.ref.args.n || !Y->cknown[d])
+                continue;
+            Affine af = affine(L, ref->u.ref.args.v[d]);
+            if (af.ok && af.v)
+                driver = ref;
+        }
+    }
+    free(refs.v);
+    return driver;
+}
+
 static Node *lx_intrinsic(Lower *L, Node *e, SpCtx *ctx)
 {
     const char *id = e->u.ref.id;
@@ -1191,28 +1216,11 @@ static Node *lower_reduction(Lower *L, Node *e)
         mask = m ? elem(L, m, pos) : NULL;
     }
     /* the driver: a reference to a mapped array distributed by a position */
-    Node *driver = NULL;
-    PtrVec refs = {0};
-    collect_refs(body, &refs);
-    if (mask)
-        collect_refs(mask, &refs);
-    for (int i = 0; i < refs.n && !driver; i++) {
-        Node *ref = refs.v[i];
-        SpArr *Y = arr_of(L, ref->u.ref.sym);
-        if (!Y)
-            continue;
-        for (int d = 0; d < Y->rank; d++) {
-            if (Y->tdim[d] < 0 || d >= ref->u.ref.args.n)
-                continue;
-            for (int k = 0; k < r; k++)
-                vec_push(NULL, &L->loopvars, vars[k]);
-            Affine af = affine(L, ref->u.ref.args.v[d]);
-            L->loopvars.n -= r;
-            if (af.ok && af.v && Y->cknown[d])
-                driver = ref;
-        }
-    }
-    free(refs.v);
+    for (int k = 0; k < r; k++)
+        vec_push(NULL, &L->loopvars, vars[k]);
+    Node *exprs[2] = {body, mask};
+    Node *driver = find_driver(L, exprs, 2);
+    L->loopvars.n -= r;
     SpLoop *lp = lower_loop(L, r, vars, lo, hi, st, mask, driver, body,
                             op, driver ? arr_of(L, driver->u.ref.sym) : NULL);
     SpStmt *s = new_stmt(L, SP_REDUCE);

@@ -60,6 +60,7 @@ void collect_refs(Node *e, PtrVec *out);
 int unit_communicates(Node *unit, int depth);
 Node *hoist_value(Lower *L, Node *v);
 Node *find_unit(Lower *L, const char *name);
+Node *find_driver(Lower *L, Node **exprs, int n);
 void add_stmt(Lower *L, PtrVec *to, SpStmt *s);
 SpStmt *new_stmt(Lower *L, SpKind k);
 SpLoop *lower_loop(Lower *L, int nidx, Symbol **vars, Node **lo, Node **hi, Node **st,

@@ -57,7 +57,8 @@ typedef enum {
     ACC_GLOBAL,      /* an array with a full copy everywhere: global subscripts */
     ACC_LOCAL,       /* owned here (or in the ghost cells): local indices */
     ACC_TEMP,        /* fetched before the loop into a temporary */
-    ACC_BCAST        /* scalar context: broadcast into a scalar temporary */
+    ACC_BCAST,       /* scalar context: broadcast into a scalar temporary */
+    ACC_SCATTER      /* left-hand side through an index vector: sent to its owners */
 } AccKind;
 
 /* Communication patterns, classified by comparing a reference's mapping
@@ -148,9 +149,14 @@ typedef struct SpLoop {
     Node *mask;                   /* lowered, or NULL */
     Node *lhs;                    /* AST_REF (ACC_LOCAL or ACC_GLOBAL); NULL: reduction */
     Node *rhs;
-    SpArr *arr;                   /* the left-hand array, or the reduction's driver (NULL: none) */
+    SpArr *arr;                   /* the left-hand array, or the driver of a reduction or a
+                                     scatter (NULL: none, every processor runs everything) */
     int lhs_temp;                 /* assign through a temporary (the array is read too) */
     int tbuf, tmask;              /* its temporaries: values, and the mask when there is one */
+    int scatter;                  /* the left-hand side goes through an index vector: the
+                                     iterations run where the driver arr is owned, values
+                                     and indices go to tbuf and tidx, then hpfrt_scatter */
+    int tidx;
     SpCtx *ctx_iter;              /* each iteration: guard subscripts */
     SpCtx *ctx_guard;             /* past the guards: the mask */
     SpCtx *ctx_mask;              /* under the mask: the assignment */

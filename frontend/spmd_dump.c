@@ -60,6 +60,9 @@ static int hook(Unparse *u, const Node *n, void *ctx)
         snprintf(buf, sizeof buf, "{gather %s round %d}", pattern_name[r->g->pat], r->g->round);
         unparse_put(u, buf);
         break;
+    case ACC_SCATTER:
+        unparse_put(u, "{scatter}");
+        break;
     default:
         break;
     }
@@ -89,7 +92,9 @@ static void loop(Dump *D, const SpStmt *s, int level)
         fprintf(D->out, "reduce %s -> t%d%s%s\n", op_name[lp->red_op], lp->red_acc,
                 lp->arr ? " driver " : " (replicated)", lp->arr ? lp->arr->name : "");
     else
-        fprintf(D->out, "forall%s\n", lp->lhs_temp ? " (through a temporary)" : "");
+        fprintf(D->out, "forall%s%s%s%s\n", lp->lhs_temp ? " (through a temporary)" : "",
+                lp->scatter ? " (scatter, driver " : "", lp->scatter ? lp->arr->name : "",
+                lp->scatter ? ")" : "");
     for (int k = 0; k < lp->nidx; k++) {
         const SpIndex *ix = &lp->idx[k];
         indent(D, level + 1);
@@ -159,6 +164,11 @@ static void loop(Dump *D, const SpStmt *s, int level)
     if (lp->red_op && lp->arr) {
         indent(D, level + 1);
         fprintf(D->out, "comm reduce %s\n", op_name[lp->red_op]);
+    }
+    if (lp->scatter) {
+        indent(D, level + 1);
+        fprintf(D->out, "comm scatter %s pattern indirect\n",
+                ((const SpRef *)lp->lhs->ir)->arr->name);
     }
 }
 

@@ -140,6 +140,12 @@ void hpfrt_seg_(const int *lp, const int *s, int *i1, int *i2, int *is,
  *     from x where this process holds it, otherwise fetched from an owner
  *     (inspector: requests grouped per owner, counts by MPI_Alltoall;
  *     executor: requests and replies to and from those partners only).
+ * hpfrt_scatter_T(ha, x, n, idx, buf)
+ *     the element at global indices idx(1:r, k) = buf(k), k = 1..n, on every
+ *     process that holds it (all copies of a replicated one): the executor
+ *     of a FORALL whose left-hand side goes through an index vector. Each
+ *     pair travels to the element's holders (counts by MPI_Alltoall, then
+ *     to and from the partners with nonzero counts only).
  * hpfrt_bcast_T(ha, x, idx, val)
  *     val = the element at global indices idx(1:r), on every process,
  *     broadcast from its lowest-ranked holder.
@@ -159,6 +165,8 @@ void hpfrt_seg_(const int *lp, const int *s, int *i1, int *i2, int *is,
                               const int *whi); \
     void hpfrt_gather_##T##_(const int *ha, const C *x, const int *n, const int *idx, \
                              C *buf); \
+    void hpfrt_scatter_##T##_(const int *ha, C *x, const int *n, const int *idx, \
+                              const C *buf); \
     void hpfrt_bcast_##T##_(const int *ha, const C *x, const int *idx, C *val); \
     void hpfrt_reduce_##T##_(C *val, const int *op); \
     void hpfrt_reducev_##T##_(C *buf, const int *n, const int *op); \

@@ -224,6 +224,119 @@ static void gather(const char *fn, int ha, const char *x, int n, const int *idx,
     rt_comm_end(t0);
 }
 
+/* ---- scatter ---------------------------------------------------------------- */
+
+/* Every process holding the element with storage coordinates sc: its
+ * owner's coordinates along aligned and fixed grid dimensions, every
+ * coordinate along the dimensions the array is replicated on. Writes the
+ * ranks to out (at most rt.np) and returns how many. */
+static int holders(const RtArr *a, const long *sc, int *out)
+{
+    if (a->grid.r == 0 || a->everywhere) {
+        for (int q = 0; q < rt.np; q++)
+            out[q] = q;
+        return rt.np;
+    }
+    int c[RT_MAXR], n = 0;
+    for (int g = 0; g < a->grid.r; g++)
+        c[g] = a->grole[g] == G_ALIGNED ? hpfmap_owner(&a->dim[a->gdim[g]].hd, sc[a->gdim[g]])
+               : a->grole[g] == G_FIXED ? a->gfix[g] : 0;
+    for (;;) {
+        out[n++] = hpfmap_rank(a->grid.r, a->grid.shape, c);
+        /* next combination of the replicated coordinates */
+        int g = 0;
+        for (; g < a->grid.r; g++) {
+            if (a->grole[g] != G_REPL)
+                continue;
+            if (++c[g] < a->grid.shape[g])
+                break;
+            c[g] = 0;
+        }
+        if (g == a->grid.r)
+            return n;
+    }
+}
+
+/* x(idx(1:r, k)) = buf(k) on every holder, k = 1..n: the pairs travel to
+ * their holders (counts by MPI_Alltoall, then index lists and values to and
+ * from the partners with nonzero counts only), and each holder stores what
+ * it receives, in the order the senders listed it. */
+static void scatter(const char *fn, int ha, char *x, int n, const int *idx, const char *buf,
+                    size_t esize)
+{
+    RtArr *a = arr_typed(ha, esize, fn);
+    if (n < 0)
+        rt_error("%s: negative element count %d", fn, n);
+    double t0 = rt_comm_begin();
+    int np = rt.np, r = a->r;
+    int *who = rt_alloc((size_t)np * sizeof *who);
+    int *scount = rt_alloc((size_t)np * 4 * sizeof *scount);
+    int *rcount = scount + np, *sdispl = scount + 2 * np, *rdispl = scount + 3 * np;
+    memset(scount, 0, (size_t)np * sizeof *scount);
+    long sc1[RT_MAXR];
+    for (long k = 0; k < n; k++) {
+        storage_coords(a, idx + k * r, sc1, fn);
+        int nh = holders(a, sc1, who);
+        for (int h = 0; h < nh; h++)
+            scount[who[h]]++;
+    }
+    MPI_Alltoall(scount, 1, MPI_INT, rcount, 1, MPI_INT, rt.comm);
+    long ns = 0, nr = 0;
+    for (int q = 0; q < np; q++) {
+        sdispl[q] = (int)ns;
+        rdispl[q] = (int)nr;
+        ns += scount[q];
+        nr += rcount[q];
+    }
+    long *ssc = rt_alloc((size_t)(ns * r + 1) * sizeof *ssc);
+    long *rsc = rt_alloc((size_t)(nr * r + 1) * sizeof *rsc);
+    char *sval = rt_alloc((size_t)ns * esize + 1);
+    char *rval = rt_alloc((size_t)nr * esize + 1);
+    int *fill = rt_alloc((size_t)np * sizeof *fill);
+    memcpy(fill, sdispl, (size_t)np * sizeof *fill);
+    for (long k = 0; k < n; k++) {
+        storage_coords(a, idx + k * r, sc1, fn);
+        int nh = holders(a, sc1, who);
+        for (int h = 0; h < nh; h++) {
+            long pos = fill[who[h]]++;
+            memcpy(ssc + pos * r, sc1, (size_t)r * sizeof *ssc);
+            memcpy(sval + (size_t)pos * esize, buf + (size_t)k * esize, esize);
+        }
+    }
+    free(fill);
+    MPI_Datatype et = elem_type(esize);
+    MPI_Request *req = rt_alloc((size_t)(4 * np + 1) * sizeof *req);
+    int nq = 0;
+    for (int q = 0; q < np; q++) {
+        if (rcount[q] > 0) {
+            if (r > 0)
+                MPI_Irecv(rsc + (long)rdispl[q] * r, rcount[q] * r, MPI_LONG, q, TAG_REQ,
+                          rt.comm, &req[nq++]);
+            MPI_Irecv(rval + (size_t)rdispl[q] * esize, rcount[q], et, q, TAG_REP, rt.comm,
+                      &req[nq++]);
+        }
+        if (scount[q] > 0) {
+            if (r > 0)
+                MPI_Isend(ssc + (long)sdispl[q] * r, scount[q] * r, MPI_LONG, q, TAG_REQ,
+                          rt.comm, &req[nq++]);
+            MPI_Isend(sval + (size_t)sdispl[q] * esize, scount[q], et, q, TAG_REP, rt.comm,
+                      &req[nq++]);
+        }
+    }
+    MPI_Waitall(nq, req, MPI_STATUSES_IGNORE);
+    for (long j = 0; j < nr; j++)
+        memcpy(x + held_offset(a, rsc + j * r) * esize, rval + (size_t)j * esize, esize);
+    MPI_Type_free(&et);
+    free(req);
+    free(ssc);
+    free(rsc);
+    free(sval);
+    free(rval);
+    free(scount);
+    free(who);
+    rt_comm_end(t0);
+}
+
 /* ---- overlap shifts ---------------------------------------------------------- */
 
 /* Copies the box from[d]..to[d] (local indices, every dimension) of the
@@ -544,6 +657,12 @@ static void bcastio(const char *fn, int ty, void *buf, int n)
     {                                                                                  \
         gather("hpfrt_gather_" #T, *ha, (const char *)x, *n, idx, (char *)buf,         \
                sizeof(C));                                                             \
+    }                                                                                  \
+    void hpfrt_scatter_##T##_(const int *ha, C *x, const int *n, const int *idx,       \
+                              const C *buf)                                            \
+    {                                                                                  \
+        scatter("hpfrt_scatter_" #T, *ha, (char *)x, *n, idx, (const char *)buf,       \
+                sizeof(C));                                                            \
     }                                                                                  \
     void hpfrt_bcast_##T##_(const int *ha, const C *x, const int *idx, C *val)         \
     {                                                                                  \
