@@ -32,7 +32,6 @@ typedef struct {
     int uses_x, uses_n;          /* the unit needs hpf_x, hpf_n */
 } Emit;
 
-static int const_int(const Node *n, long long *v);
 
 /* A loop with a constant empty index range runs nothing: it is not
  * emitted (gfortran would warn about it). */
@@ -41,7 +40,7 @@ static int loop_empty(const SpLoop *lp)
     for (int k = 0; k < lp->nidx; k++) {
         long long lo, hi, st;
         const SpIndex *ix = &lp->idx[k];
-        if (const_int(ix->lo, &lo) && const_int(ix->hi, &hi) && const_int(ix->st, &st)
+        if (cint(ix->lo, &lo) && cint(ix->hi, &hi) && cint(ix->st, &st)
             && hpfmap_trip(lo, hi, st) == 0)
             return 1;
     }
@@ -54,7 +53,7 @@ static int red_vars_visit(Node *n, void *ctx)
     if (n->kind == AST_REF && n->u.ref.what == REF_INTRINSIC && n->ir) {
         const SpRed *sr = n->ir;
         long long cn;
-        if (!const_int(sr->n, &cn) || cn > 0)
+        if (!cint(sr->n, &cn) || cn > 0)
             vec_push(NULL, v, sr->var);
         red_vars_visit(sr->body, ctx);
         if (sr->mask)
@@ -262,39 +261,6 @@ static void first_elem(Emit *E, StrBuf *b, const SpArr *a)
 
 /* ---- expressions ---- */
 
-/* The value of an integer constant expression (literals and PARAMETERs). */
-static int const_int(const Node *n, long long *v)
-{
-    if (!n)
-        return 0;
-    switch (n->kind) {
-    case AST_INT_CONST:
-        *v = n->u.konst.ival;
-        return 1;
-    case AST_NAME:
-        if (n->u.name.sym && n->u.name.sym->kind == SYM_PARAMETER && n->u.name.sym->value.known
-            && n->u.name.sym->value.type.base == TY_INTEGER) {
-            *v = n->u.name.sym->value.i;
-            return 1;
-        }
-        return 0;
-    case AST_PAREN:
-        return const_int(n->u.unary.operand, v);
-    case AST_BINARY: {
-        long long a, b;
-        if (!const_int(n->u.binary.lhs, &a) || !const_int(n->u.binary.rhs, &b))
-            return 0;
-        switch (n->u.binary.op) {
-        case OP_ADD: *v = a + b; return 1;
-        case OP_SUB: *v = a - b; return 1;
-        case OP_MUL: *v = a * b; return 1;
-        default: return 0;
-        }
-    }
-    default:
-        return 0;
-    }
-}
 
 static const SpIndex *loop_index(const Emit *E, int k)
 {
@@ -466,19 +432,10 @@ static void declarations(Emit *E)
             continue;      /* executable */
         }
     }
-    /* mapped arrays: local parts, allocated at run time */
-    for (int i = 0; i < u->arrs.n; i++) {
-        const SpArr *a = u->arrs.v[i];
-        StrBuf b = {0};
-        sb_printf(&b, "%s, allocatable :: %s(", type_text(a->type), a->name);
-        for (int d = 0; d < a->rank; d++)
-            sb_puts(&b, d ? ", :" : ":");
-        sb_puts(&b, ")");
-        put_line(E, 0, b.s);
-        sb_free(&b);
-    }
-    for (int i = 0; i < u->temp_arrs.n; i++) {
-        const SpArr *a = u->temp_arrs.v[i];
+    /* mapped arrays (local parts) and replicated temporaries, allocated at
+     * run time */
+    for (int i = 0; i < u->arrs.n + u->temp_arrs.n; i++) {
+        const SpArr *a = i < u->arrs.n ? u->arrs.v[i] : u->temp_arrs.v[i - u->arrs.n];
         StrBuf b = {0};
         sb_printf(&b, "%s, allocatable :: %s(", type_text(a->type), a->name);
         for (int d = 0; d < a->rank; d++)
@@ -676,10 +633,10 @@ static void red_loop(Emit *E, const SpRed *sr, int mode)
             line(E, "%st%d = 0", E->p, sr->pos);
     }
     long long cn;
-    if (const_int(sr->n, &cn) && cn <= 0)
+    if (cint(sr->n, &cn) && cn <= 0)
         return;                  /* an empty reduction: the identity */
     char *n = ex(E, sr->n);
-    if (const_int(sr->n, &cn))
+    if (cint(sr->n, &cn))
         line(E, "do %s = 0, %lld", sr->var->name, cn - 1);
     else
         line(E, "do %s = 0, %s - 1", sr->var->name, n);

@@ -157,6 +157,17 @@ Node *mk_temp_name(Lower *L, int temp, Type t)
     return n;
 }
 
+/* A reference to an index variable (a FORALL index, a position). */
+Node *index_name(Lower *L, Symbol *v)
+{
+    Node *n = arena_alloc(L->a, sizeof *n);
+    n->kind = AST_NAME;
+    n->u.name.id = v->name;
+    n->u.name.sym = v;
+    n->type = T_INT;
+    return n;
+}
+
 Symbol *new_index(Lower *L)
 {
     Symbol *y = arena_alloc(L->a, sizeof *y);
@@ -514,15 +525,6 @@ static int has_call(Node *e);
 
 static void lower_stmts(Lower *L, PtrVec *src, PtrVec *out);
 
-static Node *var_node(Lower *L, Symbol *v)
-{
-    Node *n = arena_alloc(L->a, sizeof *n);
-    n->kind = AST_NAME;
-    n->u.name.id = v->name;
-    n->u.name.sym = v;
-    n->type = T_INT;
-    return n;
-}
 
 /* lhs = rhs where lhs is an array (section): FORALL over its positions,
  * after the FORALL indices in vars[0..nv-1] when inside a FORALL. */
@@ -540,7 +542,7 @@ static void lower_array_assign(Lower *L, int nv, Symbol **vars, Node **lo, Node 
     }
     for (int d = 0; d < lhs->rank && n < MAX_SUBST; d++) {
         v[n] = new_index(L);
-        pos[d] = var_node(L, v[n]);
+        pos[d] = index_name(L, v[n]);
         l[n] = mk_int(L, 0);
         h[n] = mk_bin(L, OP_SUB, shape_n(L, lhs, d), mk_int(L, 1));
         s[n] = mk_int(L, 1);
@@ -611,7 +613,7 @@ static void lower_forall(Lower *L, Node *f, Node *asg, PtrVec *out)
         lo[k] = copy_plain(L, ix->u.findex.lo);
         hi[k] = copy_plain(L, ix->u.findex.hi);
         st[k] = ix->u.findex.stride ? copy_plain(L, ix->u.findex.stride) : mk_int(L, 1);
-        L->subst[L->nsubst++] = (Subst){ix->u.findex.sym, var_node(L, vars[k])};
+        L->subst[L->nsubst++] = (Subst){ix->u.findex.sym, index_name(L, vars[k])};
     }
     Node *mask = copy_plain(L, f->u.forall.mask);
     Node *lhs = copy_plain(L, asg->u.assign.lhs);
@@ -857,7 +859,7 @@ static void lower_nest(Lower *L, Node *loop, Nest *ns, int depth, PtrVec *out)
             st[k] = d->u.loop.step ? copy_plain(L, d->u.loop.step) : mk_int(L, 1);
         }
         for (int k = 0; k <= depth; k++)
-            L->subst[L->nsubst++] = (Subst){ns->vars[k], var_node(L, vars[k])};
+            L->subst[L->nsubst++] = (Subst){ns->vars[k], index_name(L, vars[k])};
         Node *lhs = copy_plain(L, s->u.assign.lhs);
         Node *rhs = copy_plain(L, s->u.assign.rhs);
         L->nsubst = saved;
@@ -984,15 +986,8 @@ static void lower_io(Lower *L, Node *n, PtrVec *out)
         Node *li = lx(L, it, NULL);
         if (it->type.base != TY_CHARACTER && has_call(li)) {
             /* every processor calls the function (it may communicate) */
-            int tp = new_temp(L, it->type, 0);
-            Node *a = arena_alloc(L->a, sizeof *a);
-            a->kind = AST_ASSIGN;
-            a->u.assign.lhs = mk_temp_name(L, tp, it->type);
-            a->u.assign.rhs = li;
-            SpStmt *as = new_stmt(L, SP_SEQ);
-            as->u.seq = a;
-            add_stmt(L, out, as);
-            li = a->u.assign.lhs;
+            L->pre = out;
+            li = hoist_value(L, li);
         }
         vec_push(L->a, &c->u.io.items, li);
     }

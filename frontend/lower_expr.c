@@ -16,6 +16,8 @@
 
 static int shift_marker;          /* ir of a reference built for CSHIFT/EOSHIFT */
 
+static int red_body(Lower *L, Node *e, Node *a, Node **pos, Node **body, Node **mask);
+
 static const Type T_INT = {TY_INTEGER, 4};
 
 /* The argument of an intrinsic call at position i or with keyword kw. */
@@ -262,15 +264,6 @@ static Node *red_node(Lower *L, Node *call, int op, int loc, Node *n, Node *body
     return r;
 }
 
-static Node *var_node(Lower *L, Symbol *v)
-{
-    Node *n = arena_alloc(L->a, sizeof *n);
-    n->kind = AST_NAME;
-    n->u.name.id = v->name;
-    n->u.name.sym = v;
-    n->type = T_INT;
-    return n;
-}
 
 static Node *elem_intrinsic(Lower *L, Node *e, Node **pos);
 
@@ -422,14 +415,11 @@ static Node *elem_intrinsic(Lower *L, Node *e, Node **pos)
         Symbol *v = new_index(L);
         Node *p2[MAX_RANK];
         for (int d = 0, j = 0; d < a->rank; d++)
-            p2[d] = d == k - 1 ? var_node(L, v) : pos[j++];
-        Node *body = elem(L, a, p2);
-        Node *m = mask_arg(e);
-        Node *mask = m ? elem(L, m, p2) : NULL;
-        if (!strcmp(id, "count"))
-            mask = body, body = mk_int(L, 1);
+            p2[d] = d == k - 1 ? index_name(L, v) : pos[j++];
+        Node *body, *mask;
+        int op = red_body(L, e, a, p2, &body, &mask);
         int loc = !strcmp(id, "maxloc") || !strcmp(id, "minloc");
-        return red_node(L, e, red_op_of(id), loc, shape_n(L, a, k - 1), body, mask, v,
+        return red_node(L, e, op, loc, shape_n(L, a, k - 1), body, mask, v,
                         loc ? T_INT : e->type);
     }
     if (!strcmp(id, "cshift") || !strcmp(id, "eoshift")) {
@@ -493,7 +483,7 @@ static Node *elem_intrinsic(Lower *L, Node *e, Node **pos)
     if (!strcmp(id, "matmul")) {
         Node *a = arg(e, 0, "matrix_a"), *b = arg(e, 1, "matrix_b");
         Symbol *v = new_index(L);
-        Node *j = var_node(L, v);
+        Node *j = index_name(L, v);
         Node *pa[2], *pb[2];
         if (a->rank == 2) {
             pa[0] = pos[0];
@@ -1070,6 +1060,34 @@ static Node *lx_ref(Lower *L, Node *e, SpCtx *ctx)
 
 static Node *lower_reduction(Lower *L, Node *e);
 
+/* The element a reduction combines at positions pos of its argument a,
+ * and its mask (NULL: none); returns the operator. DOT_PRODUCT multiplies
+ * (conjugating a complex first vector, F95 13.14.31) or, for logicals,
+ * takes ANY of the conjunction; COUNT adds 1 where its argument holds. */
+static int red_body(Lower *L, Node *e, Node *a, Node **pos, Node **body, Node **mask)
+{
+    const char *id = e->u.ref.id;
+    int op = red_op_of(id);
+    *body = elem(L, a, pos);
+    *mask = NULL;
+    if (!strcmp(id, "dot_product")) {
+        int lg = e->type.base == TY_LOGICAL;
+        if (e->type.base == TY_COMPLEX)
+            *body = conjg(L, *body);
+        *body = mk_bin(L, lg ? OP_AND : OP_MUL, *body, elem(L, arg(e, 1, "vector_b"), pos));
+        (*body)->type = e->type;
+        return lg ? HPFRT_OR : op;
+    }
+    if (!strcmp(id, "count")) {
+        *mask = *body;
+        *body = mk_int(L, 1);
+    } else if (strcmp(id, "any") && strcmp(id, "all")) {
+        Node *m = mask_arg(e);
+        *mask = m ? elem(L, m, pos) : NULL;
+    }
+    return op;
+}
+
 /* The first reference, in exprs, to a mapped array with a distributed
  * dimension subscripted affinely by a loop index: the owner of its element
  * runs the iteration (a reduction's or a scatter's driver). */
@@ -1111,25 +1129,9 @@ static Node *lx_intrinsic(Lower *L, Node *e, SpCtx *ctx)
             }
             int loc = !strcmp(id, "maxloc") || !strcmp(id, "minloc");
             Symbol *v = new_index(L);
-            Node *p[1] = {var_node(L, v)};
-            Node *body = elem(L, a, p), *mask = NULL;
-            int op = red_op_of(id);
-            if (!strcmp(id, "dot_product")) {
-                int lg = e->type.base == TY_LOGICAL;
-                if (e->type.base == TY_COMPLEX)
-                    body = conjg(L, body);
-                body = mk_bin(L, lg ? OP_AND : OP_MUL, body, elem(L, arg(e, 1, "vector_b"), p));
-                body->type = e->type;
-                op = lg ? HPFRT_OR : op;
-            } else if (cmi) {
-                mask = body;
-                body = !strcmp(id, "count") ? mk_int(L, 1) : body;
-                if (strcmp(id, "count"))
-                    mask = NULL;
-            } else {
-                Node *m = mask_arg(e);
-                mask = m ? elem(L, m, p) : NULL;
-            }
+            Node *p[1] = {index_name(L, v)};
+            Node *body, *mask;
+            int op = red_body(L, e, a, p, &body, &mask);
             Node *rn = red_node(L, e, op, loc, shape_n(L, a, 0), body, mask, v, e->type);
             return lx_red(L, rn, ctx);
         }
@@ -1192,29 +1194,13 @@ static Node *lower_reduction(Lower *L, Node *e)
     Node *pos[MAX_RANK], *lo[MAX_RANK], *hi[MAX_RANK], *st[MAX_RANK];
     for (int d = 0; d < r; d++) {
         vars[d] = new_index(L);
-        pos[d] = var_node(L, vars[d]);
+        pos[d] = index_name(L, vars[d]);
         lo[d] = mk_int(L, 0);
         hi[d] = mk_bin(L, OP_SUB, shape_n(L, a, d), mk_int(L, 1));
         st[d] = mk_int(L, 1);
     }
-    Node *body = elem(L, a, pos), *mask = NULL;
-    int op = red_op_of(id);
-    if (dot) {
-        int lg = e->type.base == TY_LOGICAL;
-        if (e->type.base == TY_COMPLEX)
-            body = conjg(L, body);
-        body = mk_bin(L, lg ? OP_AND : OP_MUL, body, elem(L, arg(e, 1, "vector_b"), pos));
-        body->type = e->type;
-        op = lg ? HPFRT_OR : op;
-    } else if (cmi) {
-        if (!strcmp(id, "count")) {
-            mask = body;
-            body = mk_int(L, 1);
-        }
-    } else {
-        Node *m = mask_arg(e);
-        mask = m ? elem(L, m, pos) : NULL;
-    }
+    Node *body, *mask;
+    int op = red_body(L, e, a, pos, &body, &mask);
     /* the driver: a reference to a mapped array distributed by a position */
     for (int k = 0; k < r; k++)
         vec_push(NULL, &L->loopvars, vars[k]);

@@ -37,7 +37,7 @@ Node *mk_call(Lower *L, const char *name, Type t, int n, Node **args);
 Node *mk_temp_name(Lower *L, int temp, Type t);
 int new_temp(Lower *L, Type t, int rank);
 Symbol *new_index(Lower *L);
-int cint(const Node *n, long long *v);
+Node *index_name(Lower *L, Symbol *v);
 int same_expr(const Node *a, const Node *b);
 Node *copy_plain(Lower *L, Node *n);                   /* deep copy, with L->subst */
 Node *subst_copy(Lower *L, Node *n, Symbol *from, Node *to);

@@ -250,6 +250,10 @@ SpProgram *spmd_lower(Node *file, Arena *a, Diag *d);
 
 void spmd_dump(FILE *out, const SpProgram *p);                 /* spmd_dump.c */
 
+/* The value of an integer constant expression of the IR (literals,
+ * PARAMETERs, + - * /): 1 and *v set, or 0. */
+int cint(const Node *n, long long *v);
+
 /* Writes the program as Fortran calling libhpfrt: fixed form when fixed is
  * set (.f), free form otherwise. Returns 0, or -1 on a write error. */
 int spmd_emit(FILE *out, const SpProgram *p, int fixed, const char *srcname);

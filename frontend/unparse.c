@@ -1001,12 +1001,14 @@ void unparse_expr(Unparse *u, const Node *n)
     expr(u, n);
 }
 
-char *unparse_expr_string(const Node *n, UnparseHook hook, void *ctx)
+/* Prints n with fn (expr or action) into a string of its own (heap). */
+static char *to_string(const Node *n, UnparseHook hook, void *ctx,
+                       void (*fn)(Unparse *, const Node *))
 {
     Unparse u = {0};
     u.hook = hook;
     u.hook_ctx = ctx;
-    expr(&u, n);
+    fn(&u, n);
     free(u.brk);
     free(u.str);
     if (!u.text.s)
@@ -1014,17 +1016,14 @@ char *unparse_expr_string(const Node *n, UnparseHook hook, void *ctx)
     return u.text.s;
 }
 
+char *unparse_expr_string(const Node *n, UnparseHook hook, void *ctx)
+{
+    return to_string(n, hook, ctx, expr);
+}
+
 /* A declaration or action statement as one line of text (no label, no
  * indentation, no continuation): the SPMD emitter lays it out itself. */
 char *unparse_stmt_string(const Node *n, UnparseHook hook, void *ctx)
 {
-    Unparse u = {0};
-    u.hook = hook;
-    u.hook_ctx = ctx;
-    action(&u, n);
-    free(u.brk);
-    free(u.str);
-    if (!u.text.s)
-        return xstrdup("");
-    return u.text.s;
+    return to_string(n, hook, ctx, action);
 }
