@@ -376,6 +376,42 @@ static const char *type_text(Type t)
     }
 }
 
+/* The value of a PARAMETER as a constant node (text in a static buffer
+ * per call site is not enough: each node gets its own). */
+static int param_value(Node *n, const Symbol *y)
+{
+    static char texts[64][48];
+    static int next;
+    const Value *v = &y->value;
+    if (!v->known)
+        return 0;
+    char *t = texts[next++ % 64];
+    memset(n, 0, sizeof *n);
+    n->type = y->type;
+    switch (y->type.base) {
+    case TY_INTEGER:
+        n->kind = AST_INT_CONST;
+        snprintf(t, 48, y->type.kind == 8 ? "%lld_8" : "%lld", v->i);
+        break;
+    case TY_LOGICAL:
+        n->kind = AST_LOGICAL_CONST;
+        snprintf(t, 48, "%s", v->i ? ".true." : ".false.");
+        break;
+    case TY_REAL: {
+        n->kind = AST_REAL_CONST;
+        snprintf(t, 48, y->type.kind == 8 ? "%.17e" : "%.9e", v->r);
+        char *e = strchr(t, 'e');
+        if (e && y->type.kind == 8)
+            *e = 'd';
+        break;
+    }
+    default:
+        return 0;
+    }
+    n->u.konst.text = t;
+    return 1;
+}
+
 static void decl_list(Emit *E, const char *type, StrBuf *names)
 {
     if (names->len)
@@ -404,14 +440,25 @@ static void declarations(Emit *E)
         case AST_PROCESSORS: case AST_TEMPLATE: case AST_DISTRIBUTE: case AST_ALIGN:
         case AST_INDEPENDENT:
             continue;
-        case AST_TYPE_DECL: case AST_DIMENSION_STMT: {
+        case AST_TYPE_DECL: case AST_DIMENSION_STMT: case AST_PARAMETER_STMT: {
             Node c = *n;
             PtrVec *src = n->kind == AST_TYPE_DECL ? &n->u.decl.entities : &n->u.list.items;
             PtrVec keep = {0};
+            Node ents[64], vals[64];
+            int ne = 0;
             for (int k = 0; k < src->n; k++) {
                 Symbol *y = entity_sym(u, src->v[k]);
-                if (!y || !mapped(E, y))
-                    vec_push(NULL, &keep, src->v[k]);
+                Node *en = src->v[k];
+                if (y && mapped(E, y))
+                    continue;
+                /* a PARAMETER gets its value, which -D may have changed */
+                if (y && y->kind == SYM_PARAMETER && en->kind == AST_ENTITY
+                    && en->u.entity.init && ne < 64 && param_value(&vals[ne], y)) {
+                    ents[ne] = *en;
+                    ents[ne].u.entity.init = &vals[ne];
+                    en = &ents[ne++];
+                }
+                vec_push(NULL, &keep, en);
             }
             if (keep.n) {
                 if (n->kind == AST_TYPE_DECL)
@@ -423,7 +470,7 @@ static void declarations(Emit *E)
             free(keep.v);
             continue;
         }
-        case AST_IMPLICIT: case AST_PARAMETER_STMT: case AST_ALLOCATABLE_STMT:
+        case AST_IMPLICIT: case AST_ALLOCATABLE_STMT:
         case AST_SAVE_STMT: case AST_EXTERNAL_STMT: case AST_INTRINSIC_STMT:
         case AST_COMMON_STMT:
             stmt_line(E, 0, n);
