@@ -43,3 +43,9 @@ update-tests: all
 	UPDATE=1 srcdir='$(srcdir)' top_builddir='$(top_builddir)' \
 	  $(SHELL) $(srcdir)/testsuite/spmd-ir.test >/dev/null
 .PHONY: update-tests
+
+# what the SPMD oracle builds and runs (testsuite/spmd.test)
+clean-local: clean-spmd-test
+clean-spmd-test:
+	-rm -rf testsuite/spmd-out
+.PHONY: clean-spmd-test
