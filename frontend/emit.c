@@ -605,10 +605,8 @@ static void mapping(Emit *E)
 
 static void emit_stmts(Emit *E, const PtrVec *v);
 
-static const char *identity(const SpRed *sr, int op, Type t, const char *acc, char *buf, size_t n)
+static const char *identity(int op, Type t, const char *acc, char *buf, size_t n)
 {
-    (void)sr;
-    int real = t.base == TY_REAL || t.base == TY_COMPLEX;
     const char *z = t.base == TY_INTEGER ? "0" : t.kind == 8 ? "0.0d0" : "0.0";
     const char *o = t.base == TY_INTEGER ? "1" : t.kind == 8 ? "1.0d0" : "1.0";
     switch (op) {
@@ -621,7 +619,6 @@ static const char *identity(const SpRed *sr, int op, Type t, const char *acc, ch
     case HPFRT_AND: snprintf(buf, n, ".true."); break;
     default: snprintf(buf, n, ".false."); break;
     }
-    (void)real;
     return buf;
 }
 
@@ -675,7 +672,7 @@ static void red_loop(Emit *E, const SpRed *sr, int mode)
     if (mode != W_COMPUTE && !marked(E, sr->ctx_iter))
         return;
     if (mode == W_COMPUTE) {
-        line(E, "%s = %s", acc, identity(sr, sr->op, sr->type, acc, buf, sizeof buf));
+        line(E, "%s = %s", acc, identity(sr->op, sr->type, acc, buf, sizeof buf));
         if (sr->loc)
             line(E, "%st%d = 0", E->p, sr->pos);
     }
@@ -916,7 +913,7 @@ static void emit_loop(Emit *E, const SpStmt *s)
         if (lp->red_op) {
             char acc[64], buf[64];
             snprintf(acc, sizeof acc, "%st%d", E->p, lp->red_acc);
-            line(E, "%s = %s", acc, identity(NULL, lp->red_op, lp->red_type, acc, buf,
+            line(E, "%s = %s", acc, identity(lp->red_op, lp->red_type, acc, buf,
                                               sizeof buf));
             if (lp->red_loc)
                 line(E, "%st%d = 0", E->p, lp->red_pos);
@@ -1026,7 +1023,7 @@ static void emit_loop(Emit *E, const SpStmt *s)
     char acc[64], buf[64];
     if (lp->red_op) {
         snprintf(acc, sizeof acc, "%st%d", E->p, lp->red_acc);
-        line(E, "%s = %s", acc, identity(NULL, lp->red_op, lp->red_type, acc, buf, sizeof buf));
+        line(E, "%s = %s", acc, identity(lp->red_op, lp->red_type, acc, buf, sizeof buf));
         if (lp->red_loc)
             line(E, "%st%d = 0", E->p, lp->red_pos);
     }

@@ -638,14 +638,8 @@ static int mentions(Node *e, Symbol *y)
     return e && names_in_visit(e, c);
 }
 
-static Node *lhs_sym_node(Node *lhs)
-{
-    return lhs;
-}
-
 static Symbol *lhs_sym(Node *lhs)
 {
-    lhs = lhs_sym_node(lhs);
     return lhs->kind == AST_NAME ? lhs->u.name.sym : lhs->u.ref.sym;
 }
 

@@ -63,9 +63,6 @@ static int red_op_of(const char *s)
 
 static Node *dim_arg(Node *call)
 {
-    const char *id = call->u.ref.id;
-    if (!strcmp(id, "count") || !strcmp(id, "any") || !strcmp(id, "all"))
-        return arg(call, 1, "dim");
     return arg(call, 1, "dim");
 }
 

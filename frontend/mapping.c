@@ -111,14 +111,6 @@ static void set_axis(Lower *L, SpArr *r, int d, int te, Node *alpha, Node *beta)
     r->cknown[d] = cint(alpha, &r->ca[d]) && cint(beta, &r->cb[d]);
 }
 
-static int axis_of(const SpArr *r, int te)
-{
-    for (int d = 0; d < r->rank; d++)
-        if (r->tdim[d] == te)
-            return d;
-    return -1;
-}
-
 /* ALIGN x(src) WITH target(tgt): each target subscript is affine in at most
  * one align-dummy (sema checked): alpha = E[I:=1] - E[I:=0], beta = E[I:=0]. */
 static Symbol *dummy_in(Node *e)
@@ -212,7 +204,6 @@ static void align_array(Lower *L, SpArr *r, Symbol *y)
         set_axis(L, r, d, te, mk_bin(L, OP_MUL, ba, a),
                  mk_bin(L, OP_ADD, mk_bin(L, OP_MUL, ba, copy_plain(L, e0)), bb));
     }
-    (void)axis_of;
 }
 
 /* The mapping of an array, made once; NULL when it is replicated. */
