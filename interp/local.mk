@@ -1,2 +1,35 @@
-## interp/local.mk
-EXTRA_DIST += interp/README.md
+## interp/local.mk - the SAG reader (and, later, the functional interpreter
+## and the interpretation engine) as the convenience library libinterp.
+noinst_LIBRARIES += interp/libinterp.a
+interp_libinterp_a_SOURCES = interp/sag.c interp/sag.h
+nodist_interp_libinterp_a_SOURCES = interp/sag_builtin.c
+
+# The shipped machine description, compiled in as the default
+# (sag_builtin("ipsc860")) and installed for `-sag ipsc860`. Each line
+# becomes a C string literal: backslashes, quotes and '?' (trigraphs) escaped.
+sagdir = $(pkgdatadir)/sag
+dist_sag_DATA = examples/ipsc860.sag
+interp/sag_builtin.c: $(srcdir)/examples/ipsc860.sag $(srcdir)/interp/local.mk
+	$(AM_V_GEN)$(MKDIR_P) interp && { \
+	  echo '/* sag_builtin.c - generated from examples/ipsc860.sag by interp/local.mk */'; \
+	  echo 'extern const char sag_ipsc860_text[];'; \
+	  echo 'const char sag_ipsc860_text[] ='; \
+	  sed -e 's/\\/\\\\/g' -e 's/"/\\"/g' -e 's/?/\\?/g' -e 's/	/\\t/g' \
+	      -e 's/^/    "/' -e 's/$$/\\n"/' $(srcdir)/examples/ipsc860.sag; \
+	  echo '    ;'; } >$@-t && mv -f $@-t $@
+CLEANFILES += interp/sag_builtin.c
+
+# Tests: the unit test of the reader, and sag_check over bad inputs and the
+# shipped description (testsuite/sag.test).
+check_PROGRAMS += testsuite/unit/test_sag testsuite/sag_check
+TESTS += testsuite/unit/test_sag testsuite/sag.test
+testsuite_unit_test_sag_SOURCES = testsuite/unit/test_sag.c
+testsuite_unit_test_sag_CPPFLAGS = $(AM_CPPFLAGS) -I$(top_srcdir)/interp
+testsuite_unit_test_sag_LDADD = interp/libinterp.a frontend/libfrontend.a -lm
+testsuite_sag_check_SOURCES = testsuite/sag_check.c
+testsuite_sag_check_CPPFLAGS = $(AM_CPPFLAGS) -I$(top_srcdir)/interp
+testsuite_sag_check_LDADD = interp/libinterp.a frontend/libfrontend.a
+
+dist_doc_DATA += doc/sag.md
+EXTRA_DIST += interp/README.md testsuite/sag.test \
+	$(wildcard $(srcdir)/testsuite/sag/*.sag) $(wildcard $(srcdir)/testsuite/sag/*.err)

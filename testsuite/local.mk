@@ -41,7 +41,9 @@ update-tests: all
 	UPDATE=1 srcdir='$(srcdir)' top_builddir='$(top_builddir)' \
 	  VALGRIND= $(SHELL) $(srcdir)/testsuite/errors.test >/dev/null; \
 	UPDATE=1 srcdir='$(srcdir)' top_builddir='$(top_builddir)' \
-	  $(SHELL) $(srcdir)/testsuite/spmd-ir.test >/dev/null
+	  $(SHELL) $(srcdir)/testsuite/spmd-ir.test >/dev/null; \
+	UPDATE=1 srcdir='$(srcdir)' top_builddir='$(top_builddir)' \
+	  VALGRIND= $(SHELL) $(srcdir)/testsuite/sag.test >/dev/null
 .PHONY: update-tests
 
 # what the SPMD oracle builds and runs (testsuite/spmd.test)
