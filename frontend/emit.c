@@ -849,20 +849,16 @@ static void walk(Emit *E, int mode)
     const SpLoop *lp = E->loop;
 
     /* counters this walk uses start at zero */
-    int seen[256] = {0};
+    char *seen = xcalloc((size_t)E->u->ncounters + 2, 1);
     const SpCtx *cs[] = {lp->ctx_iter, lp->ctx_guard, lp->ctx_mask};
-    for (int i = 0; i < 3; i++)
-        if (cs[i]->used && cs[i]->id < 256 && !seen[cs[i]->id]) {
-            seen[cs[i]->id] = 1;
-            line(E, "%sc%d = 0", E->p, cs[i]->id);
-        }
-    for (int i = 0; i < lp->gathers.n; i++) {
-        const SpGather *g = lp->gathers.v[i];
-        if (g->ctx->id < 256 && !seen[g->ctx->id]) {
-            seen[g->ctx->id] = 1;
-            line(E, "%sc%d = 0", E->p, g->ctx->id);
+    for (int i = 0; i < 3 + lp->gathers.n; i++) {
+        const SpCtx *c = i < 3 ? cs[i] : ((const SpGather *)lp->gathers.v[i - 3])->ctx;
+        if ((i >= 3 || c->used) && !seen[c->id]) {
+            seen[c->id] = 1;
+            line(E, "%sc%d = 0", E->p, c->id);
         }
     }
+    free(seen);
     for (int k = lp->nidx - 1; k >= 0; k--) {
         const SpIndex *ix = &lp->idx[k];
         if (ix->dist) {

@@ -519,11 +519,7 @@ static Node *elem_intrinsic(Lower *L, Node *e, Node **pos)
             return mk_int(L, 0);
         }
     }
-    Node *args[16];
-    if (n > 16) {
-        lower_error(L, e->loc, "too many arguments for the SPMD lowering");
-        return mk_int(L, 0);
-    }
+    Node **args = arena_alloc(L->a, (size_t)(n ? n : 1) * sizeof *args);
     for (int i = 0; i < n; i++) {
         Node *a = e->u.ref.args.v[i];
         if (a->kind == AST_KEYWORD_ARG) {
@@ -836,6 +832,18 @@ static Pattern pattern_of(Lower *L, SpLoop *lp, SpArr *Y, SpRef *r, int shifted)
 
 static Node *lx_ref(Lower *L, Node *e, SpCtx *ctx);
 
+/* A call (a user function, an elemental intrinsic) with lowered arguments. */
+static Node *lx_call(Lower *L, Node *e, SpCtx *ctx)
+{
+    int n = e->u.ref.args.n;
+    Node **args = arena_alloc(L->a, (size_t)(n ? n : 1) * sizeof *args);
+    for (int i = 0; i < n; i++)
+        args[i] = lx(L, e->u.ref.args.v[i], ctx);
+    Node *r = mk_ref_node(L, e, n, args);
+    r->type = e->type;
+    return r;
+}
+
 /* A value computed into a scalar temporary by every processor, before the
  * statement being lowered. */
 Node *hoist_value(Lower *L, Node *v)
@@ -966,13 +974,7 @@ Node *lx(Lower *L, Node *e, SpCtx *ctx)
                 L->loop = saved;
                 return hoist_value(L, v);
             }
-            Node *args[64];
-            int n = e->u.ref.args.n < 64 ? e->u.ref.args.n : 64;
-            for (int i = 0; i < n; i++)
-                args[i] = lx(L, e->u.ref.args.v[i], ctx);
-            Node *r = mk_ref_node(L, e, n, args);
-            r->type = e->type;
-            return r;
+            return lx_call(L, e, ctx);
         }
         if (e->rank) {
             if (e->u.ref.sym && arr_of(L, e->u.ref.sym))
@@ -1157,13 +1159,7 @@ static Node *lx_intrinsic(Lower *L, Node *e, SpCtx *ctx)
         lower_error(L, e->loc, "the SPMD lowering does not handle '%s' here", id);
         return e;
     }
-    int n = e->u.ref.args.n;
-    Node *args[16];
-    for (int i = 0; i < n && i < 16; i++)
-        args[i] = lx(L, e->u.ref.args.v[i], ctx);
-    Node *r = mk_ref_node(L, e, n < 16 ? n : 16, args);
-    r->type = e->type;
-    return r;
+    return lx_call(L, e, ctx);
 }
 
 /* A reduction to a scalar, hoisted before the statement: a loop over the

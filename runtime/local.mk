@@ -30,7 +30,7 @@ endif
 # without MPI). The compiled programs go to testsuite/runtime-out/.
 TESTS += testsuite/runtime.test
 EXTRA_DIST += runtime/hpfrt.pc.in runtime/mpi.env.in testsuite/runtime.test \
-	$(wildcard $(srcdir)/testsuite/runtime/*.f90)
+	$(wildcard $(srcdir)/testsuite/runtime/*.f90) testsuite/runtime/report.inc
 dist_doc_DATA += doc/runtime.md
 clean-local: clean-runtime-test
 clean-runtime-test:

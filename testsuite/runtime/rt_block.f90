@@ -27,22 +27,7 @@ program rt_block
 
 contains
 
-  subroutine report(label, bad)
-    character(*), intent(in) :: label
-    integer, intent(in) :: bad
-    integer :: tot
-    integer, external :: hpfrt_ioproc
-    tot = bad
-    call hpfrt_reduce_i4(tot, 1)
-    if (hpfrt_ioproc() == 1) then
-      if (tot == 0) then
-        print '(2a)', 'PASS ', label
-      else
-        print '(3a,i0,a)', 'FAIL ', label, ' (', tot, ' errors)'
-      end if
-    end if
-    nfail = nfail + tot
-  end subroutine report
+  include 'report.inc'
 
   ! Template t(1:n) BLOCK, array a(1:n) aligned with it, ghosts g on both
   ! sides; fill the owned cells with 10*i, shift by w, check every

@@ -22,22 +22,7 @@ program rt_cyclic
 
 contains
 
-  subroutine report(label, bad)
-    character(*), intent(in) :: label
-    integer, intent(in) :: bad
-    integer :: tot
-    integer, external :: hpfrt_ioproc
-    tot = bad
-    call hpfrt_reduce_i4(tot, 1)
-    if (hpfrt_ioproc() == 1) then
-      if (tot == 0) then
-        print '(2a)', 'PASS ', label
-      else
-        print '(3a,i0,a)', 'FAIL ', label, ' (', tot, ' errors)'
-      end if
-    end if
-    nfail = nfail + tot
-  end subroutine report
+  include 'report.inc'
 
   ! CYCLIC(k) on P processes, cells 1..m: owner and local index of cell t
   integer function owner(t, k, p)

@@ -39,22 +39,7 @@ program rt_grid
 
 contains
 
-  subroutine report(label, bad)
-    character(*), intent(in) :: label
-    integer, intent(in) :: bad
-    integer :: tot
-    integer, external :: hpfrt_ioproc
-    tot = bad
-    call hpfrt_reduce_i4(tot, 1)
-    if (hpfrt_ioproc() == 1) then
-      if (tot == 0) then
-        print '(2a)', 'PASS ', label
-      else
-        print '(3a,i0,a)', 'FAIL ', label, ' (', tot, ' errors)'
-      end if
-    end if
-    nfail = nfail + tot
-  end subroutine report
+  include 'report.inc'
 
   ! BLOCK over p processes of cells 1..nn: first cell and count of q
   subroutine blk(nn, p, q, first, cnt)
