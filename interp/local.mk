@@ -1,7 +1,9 @@
 ## interp/local.mk - the SAG reader (and, later, the functional interpreter
 ## and the interpretation engine) as the convenience library libinterp.
 noinst_LIBRARIES += interp/libinterp.a
-interp_libinterp_a_SOURCES = interp/sag.c interp/sag.h
+interp_libinterp_a_SOURCES = interp/sag.c interp/sag.h \
+	interp/fi.c interp/fi.h interp/fi_int.h interp/fi_expr.c interp/fi_io.c
+interp_libinterp_a_CPPFLAGS = $(AM_CPPFLAGS) $(FFI_CFLAGS)
 nodist_interp_libinterp_a_SOURCES = interp/sag_builtin.c
 
 # The shipped machine description, compiled in as the default
@@ -30,6 +32,40 @@ testsuite_sag_check_SOURCES = testsuite/sag_check.c
 testsuite_sag_check_CPPFLAGS = $(AM_CPPFLAGS) -I$(top_srcdir)/interp
 testsuite_sag_check_LDADD = interp/libinterp.a frontend/libfrontend.a
 
+# The functional interpreter's unit test: small programs compiled from
+# strings and run statement by statement. -rdynamic: the EXTERNAL function
+# the test defines is found with dlsym, as a program's would be.
+check_PROGRAMS += testsuite/unit/test_fi
+TESTS += testsuite/unit/test_fi
+testsuite_unit_test_fi_SOURCES = testsuite/unit/test_fi.c
+testsuite_unit_test_fi_CPPFLAGS = $(AM_CPPFLAGS) -I$(top_srcdir)/interp
+testsuite_unit_test_fi_LDFLAGS = -rdynamic
+testsuite_unit_test_fi_LDADD = interp/libinterp.a frontend/libfrontend.a runtime/libhpfmap.a \
+	$(FFI_LIBS) -ldl -lm
+
 dist_doc_DATA += doc/sag.md
 EXTRA_DIST += interp/README.md testsuite/sag.test \
 	$(wildcard $(srcdir)/testsuite/sag/*.sag) $(wildcard $(srcdir)/testsuite/sag/*.err)
+
+# The interpretation engine and the report (they read the AAG, so they sit
+# in a library of their own, linked before analysis/), and hpfpredict.
+noinst_LIBRARIES += interp/libengine.a
+interp_libengine_a_SOURCES = interp/engine.c interp/engine.h interp/report.c interp/report.h
+interp_libengine_a_CPPFLAGS = $(AM_CPPFLAGS) -I$(top_srcdir)/interp -I$(top_srcdir)/analysis \
+	-I$(top_srcdir)/runtime
+ENGINE_LIBS = interp/libengine.a interp/libinterp.a analysis/libanalysis.a \
+	frontend/libfrontend.a runtime/libhpfmap.a $(FFI_LIBS) -ldl -lm
+
+bin_PROGRAMS += hpfpredict
+hpfpredict_SOURCES = interp/hpfpredict.c
+hpfpredict_CPPFLAGS = $(AM_CPPFLAGS) -I$(top_srcdir)/interp -I$(top_srcdir)/analysis \
+	-I$(top_srcdir)/runtime -DPKGDATADIR='"$(pkgdatadir)"'
+hpfpredict_LDADD = $(ENGINE_LIBS)
+
+# The engine's unit test: each interpretation function and the
+# communication model against hand-computed times on a small SAG.
+check_PROGRAMS += testsuite/unit/test_engine
+TESTS += testsuite/unit/test_engine
+testsuite_unit_test_engine_SOURCES = testsuite/unit/test_engine.c
+testsuite_unit_test_engine_CPPFLAGS = $(interp_libengine_a_CPPFLAGS)
+testsuite_unit_test_engine_LDADD = $(ENGINE_LIBS)

@@ -10,7 +10,7 @@ AM_TESTS_ENVIRONMENT = srcdir='$(srcdir)' top_builddir='$(top_builddir)' \
 
 TESTS += testsuite/cli.test testsuite/ast.test testsuite/errors.test \
 	testsuite/roundtrip.test testsuite/stress.test testsuite/fuzz.test \
-	testsuite/spmd.test testsuite/spmd-ir.test
+	testsuite/spmd.test testsuite/spmd-ir.test testsuite/predict.test
 
 check_PROGRAMS += testsuite/fuzz/fuzz_replay
 testsuite_fuzz_fuzz_replay_SOURCES = testsuite/fuzz/fuzz_replay.c testsuite/fuzz/fuzz_frontend.c
@@ -25,13 +25,14 @@ endif
 
 EXTRA_DIST += testsuite/lib.sh testsuite/cli.test testsuite/ast.test \
 	testsuite/errors.test testsuite/roundtrip.test testsuite/stress.test \
-	testsuite/fuzz.test testsuite/spmd.test testsuite/spmd-ir.test testsuite/README.md testsuite/errors/README.md \
+	testsuite/fuzz.test testsuite/spmd.test testsuite/spmd-ir.test testsuite/predict.test testsuite/README.md testsuite/errors/README.md \
 	$(wildcard $(srcdir)/testsuite/ast/*.f90) $(wildcard $(srcdir)/testsuite/ast/*.f) \
 	$(wildcard $(srcdir)/testsuite/ast/*.ast) \
 	$(wildcard $(srcdir)/testsuite/errors/*.f90) $(wildcard $(srcdir)/testsuite/errors/*.f) \
 	$(wildcard $(srcdir)/testsuite/errors/*.err) \
 	$(wildcard $(srcdir)/testsuite/fuzz/corpus/*) \
 	$(wildcard $(srcdir)/testsuite/ir/*.spmd) \
+	$(wildcard $(srcdir)/testsuite/predict/*.np*) $(wildcard $(srcdir)/testsuite/aag/*.saag) \
 	$(wildcard $(srcdir)/testsuite/spmd/*.f90) $(wildcard $(srcdir)/testsuite/spmd/*.in) \
 	$(wildcard $(srcdir)/testsuite/spmd/README.md)
 
@@ -43,7 +44,9 @@ update-tests: all
 	UPDATE=1 srcdir='$(srcdir)' top_builddir='$(top_builddir)' \
 	  $(SHELL) $(srcdir)/testsuite/spmd-ir.test >/dev/null; \
 	UPDATE=1 srcdir='$(srcdir)' top_builddir='$(top_builddir)' \
-	  VALGRIND= $(SHELL) $(srcdir)/testsuite/sag.test >/dev/null
+	  VALGRIND= $(SHELL) $(srcdir)/testsuite/sag.test >/dev/null; \
+	UPDATE=1 srcdir='$(srcdir)' top_builddir='$(top_builddir)' \
+	  $(SHELL) $(srcdir)/testsuite/predict.test >/dev/null
 .PHONY: update-tests
 
 # what the SPMD oracle builds and runs (testsuite/spmd.test)

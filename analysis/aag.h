@@ -1,0 +1,253 @@
+/* aag.h - the abstraction parse of hpfpredict: the Application Abstraction
+ * Graph (AAG) built from the SPMD IR, the communication structure that
+ * makes it the Synchronized AAG (SAAG), the critical variables of the
+ * extended symbol table, Seq clustering, operation counts and access
+ * information (Parashar & Hariri, sections 2.2 and 4.2). Read by the
+ * interpretation engine (interp/engine.c). Documented in doc/predict.md. */
+#ifndef HPF_AAG_H
+#define HPF_AAG_H
+
+#include <stdio.h>
+
+#include "spmd.h"
+
+/* The paper's Table 1. */
+typedef enum {
+    AAU_START, AAU_END, AAU_SEQ, AAU_SPAWN,
+    AAU_ITERD, AAU_ITERSYNC, AAU_ITERND,
+    AAU_CONDTD, AAU_CONDTSYNC,
+    AAU_COMM, AAU_SYNC, AAU_SYNCSEQ, AAU_CALL,
+    AAU_NCLASS
+} AauClass;
+
+extern const char *const aau_class_name[AAU_NCLASS];   /* "Start", "IterD", ... */
+
+/* Operation types counted in a Seq AAU; opc_param names the SAG parameter
+ * that costs each ("op.iadd" ...). Complex arithmetic is counted as the real
+ * operations it takes (a complex multiply: 4 multiplies and 2 adds). */
+typedef enum {
+    OPC_IADD, OPC_IMUL, OPC_IDIV,
+    OPC_FADD, OPC_FMUL, OPC_FDIV,      /* REAL(4) */
+    OPC_DADD, OPC_DMUL, OPC_DDIV,      /* REAL(8) */
+    OPC_ITOF, OPC_FTOI, OPC_CMP, OPC_LOGICAL,
+    OPC_N
+} OpClass;
+
+extern const char *const opc_param[OPC_N];
+
+/* A library call counted in a Seq AAU: the SAG parameter ("lib.exp") and
+ * how many calls one execution makes. */
+typedef struct {
+    const char *param;
+    double n;
+} AauLib;
+
+/* One variable's accesses in one execution of a Seq AAU (per iteration,
+ * inside a loop): what the cache model needs. */
+typedef struct {
+    const char *var;           /* name as in the program (a temporary: its IR name) */
+    const SpArr *arr;          /* mapped array, or NULL */
+    const Symbol *sym;         /* NULL for temporaries */
+    double loads, stores;      /* element accesses per execution */
+    long long stride;          /* bytes between the elements accessed in consecutive
+                                  iterations of the innermost enclosing loop; 0: the same
+                                  element each time (a scalar, an invariant element) */
+    int elsize;                /* bytes per element */
+    int scalar;                /* a scalar variable (kept in a register: no memory cost) */
+} AauAccess;
+
+typedef struct {
+    double op[OPC_N];
+    int nlib;
+    AauLib *lib;
+    int nacc;
+    AauAccess *acc;
+    double calls, args;        /* calls of the program's procedures made in expressions */
+} AauOps;
+
+/* Where an iterative AAU gets its trip count. */
+typedef enum {
+    ITER_DO,          /* SP_DO: stmt->u.do_ (var, lo, hi, st) */
+    ITER_WHILE,       /* SP_WHILE, or DO with no control: unrolled */
+    ITER_FORALL,      /* one index of a lowered FORALL or reduction: loop->idx[level] */
+    ITER_RED,         /* the trips of an inline reduction: red->n */
+    ITER_COPY         /* the copy-back pass of a FORALL through a temporary: the
+                         same owned points as the loop, no mask */
+} IterKind;
+
+/* Who executes a simple AAU. */
+typedef enum {
+    ON_ALL,           /* every processor */
+    ON_IO,            /* the I/O processor (rank 0) */
+    ON_OWNER          /* the owners of an element: `elem` (an AST_REF, SpRef in ir) */
+} OnKind;
+
+/* Communication and synchronization. */
+typedef enum {
+    CM_OVERLAP,       /* ghost cells of arr's dimension dim: `below` cells from the
+                         lower neighbour, `above` from the upper one */
+    CM_GATHER,        /* a gather of the loop (inspector/executor): g */
+    CM_SCATTER,       /* the scattered left-hand side of the loop */
+    CM_BCAST,         /* an element from its owner to every processor: elem */
+    CM_BCASTIO,       /* READ values from the I/O processor to every processor */
+    CM_REDUCE,        /* combining partial results: red_op over `count` values of `type` */
+    CM_BARRIER        /* synchronization of all processors */
+} CommKind;
+
+typedef struct Aau Aau;
+
+/* A row of the communication table: one communication or synchronization
+ * point of the program, with what the engine needs to cost it. */
+typedef struct {
+    int id;                    /* from 1 */
+    Aau *aau;                  /* the Comm, Sync or SyncSeq AAU */
+    CommKind kind;
+    Pattern pat;               /* PAT_OVERLAP, PAT_BCAST, ..., PAT_REDUCE */
+    const SpLoop *loop;        /* the loop it serves (overlap, gather, scatter, reduce) */
+    const SpGather *g;         /* CM_GATHER */
+    const SpArr *arr;          /* the array moved (NULL for a scalar) */
+    int dim, below, above;     /* CM_OVERLAP */
+    const Node *elem;          /* CM_BCAST: the element (global subscripts) */
+    int red_op;                /* CM_REDUCE: HPFRT_SUM ... */
+    int count;                 /* CM_REDUCE: values combined (2 for a location) */
+    Type type;                 /* of the values moved */
+    const SpStmt *io;          /* CM_BCASTIO: the READ */
+    int line;
+    /* added by the abstraction parse (analysis/aag.c) */
+    long long bytes;           /* bytes moved per execution when the IR fixes them
+                                  (CM_BCAST one element, CM_BCASTIO the values read,
+                                  CM_REDUCE count values); 0: the mapping decides */
+    Aau *src, *dst;            /* the SAAG's communication edges: the AAU producing the
+                                  data (NULL: the start) and the one using it (NULL: the
+                                  end) */
+} CommEntry;
+
+/* A part of a clustered Seq AAU: one statement and its own counts (for
+ * attributing the AAU's time to source lines). */
+typedef struct {
+    const SpStmt *stmt;
+    int line;
+    AauOps ops;
+} AauPart;
+
+struct Aau {
+    int id;                    /* preorder number from 1 */
+    AauClass cls;
+    int line, line_end;        /* source lines it abstracts */
+    Aau *parent;
+    const SpUnit *unit;        /* the unit whose body holds it */
+    const SpStmt *stmt;        /* the IR statement it comes from, or NULL */
+    int head, tail;            /* first / last AAU made from stmt */
+    Aau *next;                 /* added: the next AAU of the same list (kids, a branch's
+                                  pre or body, a unit's body), NULL for the last: the
+                                  sequence edges */
+    int critical;              /* stmt (or a part) defines a critical variable: the
+                                  engine runs it through the functional interpreter */
+    const char *label;         /* short description: "forall b(i,j)", "do it", ... */
+
+    /* compound AAUs: children in execution order. Conditionals: one
+       branch per condition (then ELSE IF ..., ELSE last with cond NULL). */
+    PtrVec kids;               /* Aau: Spawn, Iter*, Call; the FORALL body */
+    int nbranch;
+    const Node **bcond;        /* per branch: its condition, NULL for ELSE */
+    PtrVec *bpre;              /* per branch: AAUs computing the condition's parts */
+    PtrVec *bbody;             /* per branch: the body's AAUs */
+    const Node *mask;          /* a FORALL mask conditional: the mask (weights from
+                                  the functional interpreter's mask counts) */
+
+    /* iterative AAUs */
+    IterKind iter;
+    const SpLoop *loop;        /* ITER_FORALL, ITER_COPY, and the Seq/Condt inside */
+    int level;                 /* ITER_FORALL: index of loop->idx */
+    const SpRed *red;          /* ITER_RED */
+    const Node *while_cond;    /* ITER_WHILE: the test (NULL: none); pre-statements
+                                  are the first kids flagged `pre` */
+    int varying;               /* IterND: why it is unrolled, a bit set of AAG_VARY_* */
+
+    /* simple AAUs */
+    OnKind on;
+    const Node *elem;          /* ON_OWNER */
+    AauOps ops;                /* Seq, SyncSeq: one execution (summed over parts) */
+    int nparts;
+    AauPart *parts;            /* Seq: the statements clustered into it */
+    int io_bytes;              /* Seq on ON_IO for I/O: bytes read or written (0: none) */
+    int io;                    /* an I/O statement */
+    int pre;                   /* computes a WHILE or ELSE IF condition's parts */
+    int ctl;                   /* SP_SEQ holding EXIT, CYCLE, RETURN, GOTO, STOP: AST kind */
+    int ctl_target;            /* GOTO label */
+    CommEntry *comm;           /* Comm, Sync, SyncSeq */
+
+    /* Call */
+    const SpUnit *callee;
+    const Node *call;          /* the AST_CALL, or the function reference */
+
+    /* filled by the engine (interp/engine.c): metrics summed over the
+       AAU's executions; per processor: sum over processors (for the mean),
+       and the sum over executions of the slowest and the fastest */
+    double m_sum[4];           /* computation, communication, overhead, waiting */
+    double m_max, m_min;
+    double execs;              /* executions (on all processors together) */
+};
+
+enum {
+    AAG_VARY_INDEX = 1,        /* the body's costs depend on the loop's index */
+    AAG_VARY_DEF = 2,          /* the body defines critical variables */
+    AAG_VARY_EXIT = 4,         /* EXIT/GOTO out of the body under a varying condition */
+    AAG_VARY_WHILE = 8         /* DO WHILE: the trip count depends on the body */
+};
+
+/* A critical variable: decides control flow, a trip count, a mask, a
+ * message's size or partners. */
+typedef struct {
+    const char *name;
+    const Symbol *sym;         /* NULL for a temporary */
+    const SpUnit *unit;
+    int line;                  /* first critical use */
+    const char *why;           /* "loop bound", "branch condition", "mask",
+                                  "gather index", "scatter index", "element owner", ... */
+    int in_loop;               /* defined inside a DO/DO WHILE of its unit */
+    int by_array;              /* its definition path goes through array statements
+                                  (FORALL, reductions) inside that loop */
+    int held;                  /* given with -D: its definitions are ignored */
+} CritVar;
+
+typedef struct {
+    const SpProgram *prog;
+    Aau *root;                 /* Start, Spawn (the node program), End: the kids of the
+                                  root, a Spawn AAU (id 1) standing for the whole
+                                  application (the host program of the paper's Figure 4) */
+    int naau;
+    Aau **aau;                 /* by id - 1 */
+    int ncomm;
+    CommEntry **comm;          /* the communication table, by id - 1 */
+    int ncrit;
+    CritVar *crit;
+    PtrVec units;              /* per SpUnit (same order): its body's AAU list (PtrVec *),
+                                  for Call AAUs */
+    Arena *arena;
+} Aag;
+
+typedef struct {
+    int granularity;           /* consecutive Seq statements per Seq AAU; 0 or 1: one */
+    const char *const *held;   /* names of variables given with -D */
+    int nheld;
+} AagOptions;
+
+/* The abstraction parse of a lowered program. Never fails on a valid IR. */
+Aag *aag_build(const SpProgram *p, const AagOptions *o);
+void aag_free(Aag *g);
+
+/* The AAU list of a unit's body (for the engine's Call AAUs). */
+const PtrVec *aag_unit_body(const Aag *g, const SpUnit *u);
+
+/* Is the variable (by symbol, or a temporary by name) critical? */
+int aag_is_critical(const Aag *g, const Symbol *sym, const char *name);
+
+/* Dumps (analysis/aag_dump.c): stable text for tests, and Graphviz. */
+void aag_dump(FILE *out, const Aag *g);     /* --dump-aag: the tree, op counts, access info,
+                                              critical variables */
+void saag_dump(FILE *out, const Aag *g);    /* --dump-saag: the AAG with its communication
+                                              edges and the communication table */
+void aag_dot(FILE *out, const Aag *g);      /* --dot: the SAAG as a digraph */
+
+#endif

@@ -1,0 +1,53 @@
+#!/bin/sh
+# predict.sh - the speed of hpfpredict (make bench). Whole-process wall
+# time, the best of 5 runs, of:
+#  1. every example at its largest suite size at -np 8 (target: 20 ms each);
+#  2. Laplace (BLOCK,BLOCK), n = 256, at -np 4 ... 262144 (target: growth no
+#     worse than logarithmic, at most 1 s at 262144);
+#  3. a deterministic loop's trip count multiplied by 1000 (target: the
+#     same time: IterD and steady IterSync loops are not unrolled).
+# Prints a table; the figures go to doc/predict-bench.md.
+: "${top_builddir:=.}"
+: "${srcdir:=.}"
+P="$top_builddir/hpfpredict"
+[ -x "$P" ] || { echo "predict.sh: build hpfpredict first" >&2; exit 1; }
+best() {   # best CMD...: the best wall time of 5 runs, in ms
+    b=
+    for i in 1 2 3 4 5; do
+        s=$(date +%s%N)
+        "$@" >/dev/null 2>&1 || { echo "FAILED"; return; }
+        e=$(date +%s%N)
+        t=$(( (e - s) / 1000 ))
+        if [ -z "$b" ] || [ "$t" -lt "$b" ]; then b=$t; fi
+    done
+    awk -v t="$b" 'BEGIN { printf "%.1f", t / 1000 }'
+}
+size_of() {
+    case "$1" in
+        pbs2|pbs3) echo 256 ;; finance) echo 512 ;; laplace_*) echo 256 ;; *) echo 4096 ;;
+    esac
+}
+echo "1. every example at its largest suite size, -np 8 (ms; target <= 20)"
+printf '   %-12s %6s %9s\n' program n ms
+for f in "$srcdir"/examples/*.f90; do
+    name=$(basename "$f" .f90)
+    n=$(size_of "$name")
+    extra=
+    case "$name" in laplace_*) extra="-D err=1" ;; esac
+    # shellcheck disable=SC2086
+    printf '   %-12s %6s %9s\n' "$name" "$n" "$(best "$P" "$f" -np 8 -D n="$n" $extra)"
+done
+echo
+echo "2. laplace_bb, n = 256, -D err=1 (ms; target <= 1000 at 262144)"
+for np in 4 64 1024 16384 262144; do
+    printf '   -np %-8s %9s\n' "$np" "$(best "$P" "$srcdir/examples/laplace_bb.f90" -np "$np" -D n=256 -D err=1)"
+done
+echo
+echo "3. trip counts (ms): the same program with a deterministic loop 1000 times longer"
+printf '   %-34s %9s %9s\n' program x1 x1000
+printf '   %-34s %9s %9s\n' "lfk1 (nrep = 10 / 10000), -np 8" \
+    "$(best "$P" "$srcdir/examples/lfk1.f90" -np 8 -D nrep=10)" \
+    "$(best "$P" "$srcdir/examples/lfk1.f90" -np 8 -D nrep=10000)"
+printf '   %-34s %9s %9s\n' "laplace_bb (maxit = 100 / 100000)" \
+    "$(best "$P" "$srcdir/examples/laplace_bb.f90" -np 8 -D err=1 -D maxit=100)" \
+    "$(best "$P" "$srcdir/examples/laplace_bb.f90" -np 8 -D err=1 -D maxit=100000)"

@@ -1,0 +1,1934 @@
+/* engine.c - the interpretation engine: the interpretation function of each
+ * AAU class applied over the AAG against the SAG parameters of the node unit,
+ * with a clock and the four metric accumulators per processor (Parashar &
+ * Hariri, section 2.3; doc/predict.md).
+ *
+ * Every processor's state is a vector of P values, and every interpretation
+ * function works on whole vectors, so one walk interprets all processors.
+ * Inside an IterD AAU (no communication, deterministic) there is no
+ * interaction between processors: its body is walked once with a
+ * per-processor multiplier (the closed form setup + n x (iteration + body),
+ * n per processor for the owned iterations of a FORALL). Synchronized loops
+ * are walked iteration by iteration; once an iteration advanced every clock
+ * by the same amount and repeated the previous iteration's increments, the
+ * rest is extrapolated: the interpretation functions only ever add costs and
+ * take maxima of clocks, so a uniform shift of all clocks repeats exactly. */
+#include <config.h>
+
+#include <math.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "engine.h"
+#include "hpfmap.h"
+#include "hpfrt.h"
+
+const char *const metric_name[M_N] = {"computation", "communication", "overhead", "waiting"};
+
+enum { ALG_TREE, ALG_RDOUBLING, ALG_LINEAR };
+enum { TOPO_HYPERCUBE, TOPO_RING, TOPO_MESH, TOPO_FLAT };
+
+/* SAG parameters, in seconds (sizes in bytes), read once from the node. */
+typedef struct {
+    double op[OPC_N];
+    double loop_setup, loop_iter, loop_step, cond_test, cond_taken;
+    double call_ovhd, call_arg, lib_default;
+    double fetch_hit, fetch_miss, store_hit, store_miss;
+    double dc_size, dc_block, dc_eff;
+    double short_max;
+    double st_start_s, st_start, st_pb, st_ph, st_recv;
+    double dy_start_s, dy_start, dy_pb, dy_ph, dy_recv, dy_buffer;
+    double sync;
+    int bcast_alg, red_alg, topo;
+    double io_start, io_pb;
+} Params;
+
+typedef struct {
+    const SpProcs *procs;         /* NULL: the default 1-D arrangement */
+    int rank;
+    int shape[MAX_RANK];
+    int *coords;                  /* coordinates of every processor, rank per row */
+} Grid;
+
+/* The coordinates of processor p in grid g (precomputed). */
+static const int *coords_of(const Grid *g, int p)
+{
+    return g->coords + (size_t)p * (size_t)g->rank;
+}
+
+typedef struct {
+    const SpTmpl *t;
+    HpfDim d[MAX_RANK];
+    Grid *grid;
+} Tmpl;
+
+typedef struct {
+    const char *name;
+    unsigned hash;
+    double last;                  /* data volume counter at the last access */
+} CacheVar;
+
+typedef struct {
+    Aag *g;
+    Fi *fi;
+    const SagUnit *node;
+    Params pr;
+    double overlap;
+    int P, cube_dim;
+    double *clock, *acc[M_N], *ex;
+    double *v1, *v2, *v3;         /* scratch vectors */
+    PtrVec grids, tmpls;          /* Grid *, Tmpl * (heap) */
+    CacheVar *cvar;
+    int ncvar, capcvar;
+    double volume;                /* bytes touched by the busiest processor so far */
+    int ctl, ctl_target;          /* pending EXIT, CYCLE, RETURN, STOP, GOTO */
+    int failed;
+    long long visits, extrapolated;
+    /* the FORALL nest being interpreted */
+    const SpLoop *loop;
+    double *n_all, *n_true;       /* per processor: iterations run, those under the mask */
+    double *lvl[MAX_RANK];        /* per level: trips per processor */
+    const double *nest_mult;      /* the multiplier the nest was entered with */
+    struct GatherCache *gcache;   /* pairs of invariant gathers, by communication entry */
+    int ngcache;
+    void **pool;                  /* free vectors of P doubles, reused */
+    int npool, cappool;
+} Eng;
+
+/* Vectors of P values (doubles, or ints in the same room) come from a pool:
+ * at hundreds of thousands of processors, fresh pages cost more than the
+ * interpretation functions. */
+static void *buf_get(Eng *e)
+{
+    if (e->npool) {
+        void *v = e->pool[--e->npool];
+        memset(v, 0, (size_t)e->P * sizeof(double));
+        return v;
+    }
+    return xcalloc((size_t)e->P, sizeof(double));
+}
+
+static void buf_put(Eng *e, void *v)
+{
+    if (!v)
+        return;
+    if (e->npool == e->cappool) {
+        e->cappool = e->cappool ? 2 * e->cappool : 16;
+        e->pool = xrealloc(e->pool, (size_t)e->cappool * sizeof *e->pool);
+    }
+    e->pool[e->npool++] = v;
+}
+
+/* ---- SAG parameters ---------------------------------------------------- */
+
+static int keyword_is(const SagUnit *u, const char *name, const char *word)
+{
+    const SagParam *p = sag_lookup(u, name);
+    return p && p->kind == SAG_KEYWORD && strcmp(p->keyword, word) == 0;
+}
+
+static int alg_of(const SagUnit *u, const char *name)
+{
+    if (keyword_is(u, name, "linear"))
+        return ALG_LINEAR;
+    if (keyword_is(u, name, "recursive_doubling"))
+        return ALG_RDOUBLING;
+    return ALG_TREE;
+}
+
+/* Missing parameters fall back to documented defaults (doc/predict.md): an
+ * operation one cycle, a library function twenty, no memory penalty. */
+static void read_params(Params *p, const SagUnit *n)
+{
+    double clock = sag_value(n, "cpu.clock", 1e9), cyc = 1.0 / clock;
+    for (int k = 0; k < OPC_N; k++)
+        p->op[k] = sag_seconds(n, opc_param[k], cyc);
+    p->loop_setup = sag_seconds(n, "loop.setup", 0);
+    p->loop_iter = sag_seconds(n, "loop.iter", 0);
+    p->loop_step = sag_seconds(n, "loop.step", 0);
+    p->cond_test = sag_seconds(n, "cond.test", 0);
+    p->cond_taken = sag_seconds(n, "cond.taken", 0);
+    p->call_ovhd = sag_seconds(n, "call.overhead", 0);
+    p->call_arg = sag_seconds(n, "call.per_arg", 0);
+    p->lib_default = 20 * cyc;
+    p->fetch_hit = sag_seconds(n, "mem.fetch.hit", 0);
+    p->fetch_miss = sag_seconds(n, "mem.fetch.miss", p->fetch_hit);
+    p->store_hit = sag_seconds(n, "mem.store.hit", 0);
+    p->store_miss = sag_seconds(n, "mem.store.miss", p->store_hit);
+    p->dc_size = sag_value(n, "dcache.size", 0);
+    p->dc_block = sag_value(n, "dcache.block", 32);
+    double assoc = sag_value(n, "dcache.assoc", 1);
+    /* effective capacity: conflicts take a share that falls with the ways;
+       random replacement evicts live lines more often than LRU */
+    double keep = assoc <= 1 ? 0.5 : 1.0 - 1.0 / (2.0 * assoc);
+    if (keyword_is(n, "dcache.replacement", "random") && assoc > 1)
+        keep = 1.0 - 1.0 / (assoc + 1.0);
+    p->dc_eff = p->dc_size * keep;
+    p->short_max = sag_value(n, "net.short_max", 0);
+    p->st_start = sag_seconds(n, "net.static.startup", 0);
+    p->st_start_s = sag_seconds(n, "net.static.startup.short", p->st_start);
+    p->st_pb = sag_seconds(n, "net.static.per_byte", 0);
+    if (p->st_pb == 0 && sag_value(n, "net.bandwidth", 0) > 0)
+        p->st_pb = 1.0 / sag_value(n, "net.bandwidth", 0);
+    p->st_ph = sag_seconds(n, "net.static.per_hop", 0);
+    p->st_recv = sag_seconds(n, "net.static.receive", 0);
+    p->dy_start = sag_seconds(n, "net.dynamic.startup", p->st_start);
+    p->dy_start_s = sag_seconds(n, "net.dynamic.startup.short", p->st_start_s);
+    p->dy_pb = sag_seconds(n, "net.dynamic.per_byte", p->st_pb);
+    p->dy_ph = sag_seconds(n, "net.dynamic.per_hop", p->st_ph);
+    p->dy_recv = sag_seconds(n, "net.dynamic.receive", p->st_recv);
+    p->dy_buffer = sag_value(n, "net.dynamic.buffer", 1e18);
+    p->sync = sag_seconds(n, "sync.overhead", 0);
+    p->bcast_alg = alg_of(n, "coll.broadcast");
+    p->red_alg = alg_of(n, "coll.reduction");
+    p->topo = keyword_is(n, "net.topology", "hypercube") ? TOPO_HYPERCUBE
+            : keyword_is(n, "net.topology", "ring") ? TOPO_RING
+            : keyword_is(n, "net.topology", "mesh") || keyword_is(n, "net.topology", "torus")
+              ? TOPO_MESH : TOPO_FLAT;
+    p->io_start = sag_seconds(n, "io.startup", 0);
+    p->io_pb = sag_seconds(n, "io.per_byte", 0);
+    if (p->io_pb == 0 && sag_value(n, "io.bandwidth", 0) > 0)
+        p->io_pb = 1.0 / sag_value(n, "io.bandwidth", 0);
+}
+
+const SagUnit *engine_node_unit(const SagGraph *sag)
+{
+    for (int i = 0; i < sag_nunits(sag); i++)
+        if (sag_unit_count(sag_unit(sag, i)) > 1)
+            return sag_unit(sag, i);
+    for (int i = 0; i < sag_nunits(sag); i++) {
+        const SagUnit *u = sag_unit(sag, i);
+        for (int k = 0; k < sag_nparams(u, SAG_PROCESSING); k++)
+            if (strcmp(sag_param(u, SAG_PROCESSING, k)->name, "cpu.clock") == 0)
+                return u;
+    }
+    return sag_root(sag);
+}
+
+/* ---- the network ------------------------------------------------------- */
+
+int engine_hops(unsigned a, unsigned b)
+{
+    return __builtin_popcount(a ^ b);
+}
+
+unsigned engine_gray(unsigned c)
+{
+    return c ^ (c >> 1);
+}
+
+static int bits_for(int n)
+{
+    int b = 0;
+    while ((1L << b) < n)
+        b++;
+    return b;
+}
+
+unsigned engine_embed(int rank, const int *shape, const int *coords)
+{
+    unsigned addr = 0;
+    int shift = 0;
+    for (int d = 0; d < rank; d++) {
+        addr |= engine_gray((unsigned)coords[d]) << shift;
+        shift += bits_for(shape[d]);
+    }
+    return addr;
+}
+
+static double startup(const Params *p, double bytes, int dynamic)
+{
+    if (bytes <= p->short_max)
+        return dynamic ? p->dy_start_s : p->st_start_s;
+    return dynamic ? p->dy_start : p->st_start;
+}
+
+double engine_msg_time(const SagUnit *node, double bytes, int hops)
+{
+    Params p;
+    read_params(&p, node);
+    return startup(&p, bytes, 0) + bytes * p.st_pb + hops * p.st_ph;
+}
+
+/* Hops between two processes that are not neighbours of a grid: on a
+ * hypercube the processes sit on the nodes of their rank. */
+static int rank_hops(const Eng *e, int a, int b)
+{
+    if (a == b)
+        return 0;
+    switch (e->pr.topo) {
+    case TOPO_HYPERCUBE: return engine_hops((unsigned)a, (unsigned)b);
+    case TOPO_RING: {
+        int d = abs(a - b);
+        return d < e->P - d ? d : e->P - d;
+    }
+    case TOPO_MESH: {
+        int side = (int)ceil(sqrt((double)e->P));
+        return abs(a % side - b % side) + abs(a / side - b / side);
+    }
+    default: return 1;
+    }
+}
+
+/* ---- metrics ----------------------------------------------------------- */
+
+static void begin(Eng *e)
+{
+    memset(e->ex, 0, (size_t)e->P * sizeof *e->ex);
+}
+
+static void charge(Eng *e, Aau *a, int m, int p, double t)
+{
+    if (t <= 0)
+        return;
+    e->clock[p] += t;
+    e->acc[m][p] += t;
+    e->ex[p] += t;
+    a->m_sum[m] += t;
+}
+
+/* Ends one execution of a on the processors in mult (NULL: all); execs
+ * counts the executions. */
+static void end(Eng *e, Aau *a, double execs)
+{
+    double mx = 0, mn = INFINITY;
+    for (int p = 0; p < e->P; p++) {
+        if (e->ex[p] > mx)
+            mx = e->ex[p];
+        if (e->ex[p] < mn)
+            mn = e->ex[p];
+    }
+    a->m_max += mx;
+    a->m_min += mn == INFINITY ? 0 : mn;
+    a->execs += execs;
+    e->visits++;
+}
+
+/* t on every processor, times mult[p] (NULL: once). */
+static void charge_all(Eng *e, Aau *a, int m, double t, const double *mult)
+{
+    for (int p = 0; p < e->P; p++)
+        charge(e, a, m, p, mult ? t * mult[p] : t);
+}
+
+static double sum_of(const double *mult, int P)
+{
+    double s = 0;
+    for (int p = 0; p < P; p++)
+        s += mult ? mult[p] : 1;
+    return s;
+}
+
+/* ---- grids and templates ---------------------------------------------- */
+
+static Grid *grid_of(Eng *e, const SpProcs *pr)
+{
+    for (int i = 0; i < e->grids.n; i++) {
+        Grid *g = e->grids.v[i];
+        if (g->procs == pr)
+            return g;
+    }
+    Grid *g = xcalloc(1, sizeof *g);
+    g->procs = pr;
+    g->rank = pr ? pr->rank : 1;
+    long decl[MAX_RANK];
+    for (int d = 0; d < g->rank; d++) {
+        long long v = 0;
+        decl[d] = pr && pr->ext[d] && fi_eval_int(e->fi, pr->ext[d], &v) ? (long)v : 0;
+    }
+    hpfmap_grid_shape(e->P, g->rank, pr ? decl : NULL, g->shape);
+    g->coords = xmalloc((size_t)e->P * (size_t)g->rank * sizeof *g->coords);
+    for (int p = 0; p < e->P; p++)
+        hpfmap_coords(p, g->rank, g->shape, g->coords + (size_t)p * (size_t)g->rank);
+    vec_push(NULL, &e->grids, g);
+    return g;
+}
+
+static long long eval_int(Eng *e, const Node *n, long long dflt, int line, const char *what)
+{
+    long long v;
+    if (!n)
+        return dflt;
+    if (fi_eval_int(e->fi, n, &v))
+        return v;
+    fi_missing(e->fi, n, line, what);
+    e->failed = 1;
+    return dflt;
+}
+
+static Tmpl *tmpl_of(Eng *e, const SpTmpl *t)
+{
+    for (int i = 0; i < e->tmpls.n; i++) {
+        Tmpl *m = e->tmpls.v[i];
+        if (m->t == t)
+            return m;
+    }
+    Tmpl *m = xcalloc(1, sizeof *m);
+    m->t = t;
+    m->grid = grid_of(e, t->onto);
+    for (int d = 0; d < t->rank; d++) {
+        long long lo = eval_int(e, t->lo[d], 1, 0, "template bound");
+        long long hi = eval_int(e, t->hi[d], lo, 0, "template bound");
+        long long k = t->k[d] ? eval_int(e, t->k[d], 1, 0, "distribution block") : 0;
+        int gd = t->gdim[d];
+        int np = gd >= 0 && gd < m->grid->rank ? m->grid->shape[gd] : 1;
+        int fmt = gd >= 0 ? t->fmt[d] : HPFMAP_STAR;
+        if (hpfmap_dim_init(&m->d[d], fmt, (long)k, (long)lo, (long)(hi - lo + 1 > 0 ? hi - lo + 1 : 0),
+                            np) != 0)
+            hpfmap_dim_init(&m->d[d], HPFMAP_STAR, 0, (long)lo, 0, 1);
+    }
+    vec_push(NULL, &e->tmpls, m);
+    return m;
+}
+
+static Grid *arr_grid(Eng *e, const SpArr *a)
+{
+    return a && a->tmpl ? tmpl_of(e, a->tmpl)->grid : NULL;
+}
+
+/* The template cell of subscript s of array dimension d. */
+static long cell_of(Eng *e, const SpArr *a, int d, long long s)
+{
+    long long ca = a->ca[d], cb = a->cb[d];
+    if (!a->cknown[d]) {
+        ca = eval_int(e, a->alpha[d], 1, 0, "alignment");
+        cb = eval_int(e, a->beta[d], 0, 0, "alignment");
+    }
+    return (long)(ca * s + cb);
+}
+
+/* Grid coordinates of the owners of an element: coord[gd] = -1 where the
+ * array is replicated (every coordinate holds it). */
+static void owner_coords(Eng *e, const SpArr *a, const long long *sub, int *coord)
+{
+    Tmpl *m = tmpl_of(e, a->tmpl);
+    for (int gd = 0; gd < m->grid->rank; gd++)
+        coord[gd] = -1;
+    int aligned[MAX_RANK] = {0};
+    for (int d = 0; d < a->rank; d++) {
+        int t = a->tdim[d];
+        if (t < 0)
+            continue;
+        aligned[t] = 1;
+        int gd = a->tmpl->gdim[t];
+        if (gd >= 0)
+            coord[gd] = hpfmap_owner(&m->d[t], cell_of(e, a, d, sub[d]));
+    }
+    for (int t = 0; t < a->tmpl->rank; t++) {
+        int gd = a->tmpl->gdim[t];
+        if (aligned[t] || gd < 0 || !a->fix[t])
+            continue;
+        coord[gd] = hpfmap_owner(&m->d[t], (long)eval_int(e, a->fix[t], 1, 0, "alignment"));
+    }
+}
+
+/* Elements of a held on processor p (the most any processor holds when p
+ * < 0), for message and cache sizes. */
+static double local_elems(Eng *e, const SpArr *a, int p, int d_skip)
+{
+    double n = 1;
+    Grid *g = arr_grid(e, a);
+    int coords[MAX_RANK] = {0};
+    if (g && p >= 0)
+        memcpy(coords, coords_of(g, p), (size_t)g->rank * sizeof *coords);
+    for (int d = 0; d < a->rank; d++) {
+        if (d == d_skip)
+            continue;
+        int t = a->tmpl ? a->tdim[d] : -1;
+        if (t >= 0 && a->tmpl->gdim[t] >= 0) {
+            Tmpl *m = tmpl_of(e, a->tmpl);
+            n *= p >= 0 ? (double)hpfmap_count(&m->d[t], coords[a->tmpl->gdim[t]])
+                        : (double)hpfmap_count_max(&m->d[t]);
+        } else {
+            long long lo = eval_int(e, a->lo[d], 1, 0, "array bound");
+            long long hi = eval_int(e, a->hi[d], lo, 0, "array bound");
+            n *= hi >= lo ? (double)(hi - lo + 1) : 0;
+        }
+    }
+    return n;
+}
+
+static int elsize(Type t)
+{
+    int k = t.kind ? t.kind : 4;
+    return t.base == TY_COMPLEX ? 2 * k : k;
+}
+
+/* ---- point-to-point messages -------------------------------------------- */
+
+/* One round in which processor p sends at most one message (bytes[p] to
+ * dst[p]) and receives at most one (from src[p]); hops[p] for the message
+ * p receives. The sends go out at each sender's clock; a message that
+ * arrived before its receive was posted went to a dynamic (system) buffer and
+ * is copied out, one that arrives later is waited for in the posted
+ * (static) buffer; one larger than the dynamic buffer waits for its
+ * receive (rendezvous). */
+static void exchange(Eng *e, Aau *a, const int *dst, const int *src, const double *bytes,
+                     const int *hops)
+{
+    const Params *pr = &e->pr;
+    double f = 1.0 - e->overlap;
+    double *sent = e->v1;
+    for (int p = 0; p < e->P; p++)
+        sent[p] = e->clock[p];
+    /* a rendezvous send starts when its receiver is ready */
+    for (int p = 0; p < e->P; p++)
+        if (dst[p] >= 0 && bytes[p] > pr->dy_buffer && e->clock[dst[p]] > sent[p]) {
+            charge(e, a, M_WAIT, p, e->clock[dst[p]] - sent[p]);
+            sent[p] = e->clock[p];
+        }
+    for (int p = 0; p < e->P; p++)
+        if (dst[p] >= 0)
+            charge(e, a, M_COMM, p, f * (startup(pr, bytes[p], 0) + bytes[p] * pr->st_pb));
+    for (int p = 0; p < e->P; p++) {
+        int q = src[p];
+        if (q < 0)
+            continue;
+        double b = bytes[q];
+        double arrive = sent[q] + f * (startup(pr, b, 0) + b * pr->st_pb) + hops[p] * pr->st_ph;
+        if (arrive <= e->clock[p]) {
+            charge(e, a, M_OVHD, p, pr->dy_recv);
+            charge(e, a, M_COMM, p, f * b * (pr->dy_pb > pr->st_pb ? pr->dy_pb - pr->st_pb : 0));
+        } else {
+            charge(e, a, M_WAIT, p, arrive - e->clock[p]);
+            charge(e, a, M_OVHD, p, pr->st_recv);
+        }
+    }
+}
+
+/* All processors wait for the last one (a synchronizing collective). */
+static double sync_all(Eng *e, Aau *a)
+{
+    double mx = 0;
+    for (int p = 0; p < e->P; p++)
+        if (e->clock[p] > mx)
+            mx = e->clock[p];
+    for (int p = 0; p < e->P; p++)
+        charge(e, a, M_WAIT, p, mx - e->clock[p]);
+    return mx;
+}
+
+/* Broadcast of `bytes` from root by the SAG's algorithm. */
+static void broadcast(Eng *e, Aau *a, int root, double bytes)
+{
+    int P = e->P;
+    if (P == 1)
+        return;
+    int *dst = buf_get(e), *src = buf_get(e);
+    int *hops = buf_get(e);
+    double *b = buf_get(e);
+    for (int p = 0; p < P; p++)
+        b[p] = bytes;
+    if (e->pr.bcast_alg == ALG_LINEAR) {
+        /* the root sends to each in turn: P-1 rounds of one message */
+        for (int k = 1; k < P; k++) {
+            for (int p = 0; p < P; p++)
+                dst[p] = src[p] = -1;
+            int q = (root + k) % P;
+            dst[root] = q;
+            src[q] = root;
+            hops[q] = rank_hops(e, root, q);
+            exchange(e, a, dst, src, b, hops);
+        }
+    } else {
+        /* binomial tree over the ranks relative to the root */
+        for (long s = 1; s < P; s <<= 1) {
+            for (int p = 0; p < P; p++)
+                dst[p] = src[p] = -1;
+            for (int r = 0; r < s && r + s < P; r++) {
+                int from = (int)((r + root) % P), to = (int)((r + s + root) % P);
+                dst[from] = to;
+                src[to] = from;
+                hops[to] = rank_hops(e, from, to);
+            }
+            exchange(e, a, dst, src, b, hops);
+        }
+    }
+    buf_put(e, dst);
+    buf_put(e, src);
+    buf_put(e, hops);
+    buf_put(e, b);
+}
+
+/* Combining `count` values of type ty with op on every processor, the
+ * result on every processor (allreduce). */
+static void reduce_all(Eng *e, Aau *a, int op, double bytes, Type ty)
+{
+    int P = e->P;
+    double comb = ty.base == TY_INTEGER || ty.base == TY_LOGICAL
+                ? e->pr.op[op == HPFRT_PRODUCT ? OPC_IMUL : OPC_IADD]
+                : ty.kind == 8 ? e->pr.op[op == HPFRT_PRODUCT ? OPC_DMUL : OPC_DADD]
+                               : e->pr.op[op == HPFRT_PRODUCT ? OPC_FMUL : OPC_FADD];
+    if (P == 1)
+        return;
+    if (e->pr.red_alg != ALG_RDOUBLING) {
+        /* to processor 0 (tree or one by one), then a broadcast */
+        int *dst = buf_get(e), *src = buf_get(e);
+        int *hops = buf_get(e);
+        double *b = buf_get(e);
+        for (int p = 0; p < P; p++)
+            b[p] = bytes;
+        if (e->pr.red_alg == ALG_LINEAR) {
+            for (int q = 1; q < P; q++) {
+                for (int p = 0; p < P; p++)
+                    dst[p] = src[p] = -1;
+                dst[q] = 0;
+                src[0] = q;
+                hops[0] = rank_hops(e, q, 0);
+                exchange(e, a, dst, src, b, hops);
+                charge(e, a, M_COMP, 0, comb);
+            }
+        } else {
+            long top = 1;
+            while (top < P)
+                top <<= 1;
+            for (long s = top >> 1; s >= 1; s >>= 1) {
+                for (int p = 0; p < P; p++)
+                    dst[p] = src[p] = -1;
+                for (int r = 0; r < s && r + s < P; r++) {
+                    dst[r + s] = r;
+                    src[r] = (int)(r + s);
+                    hops[r] = rank_hops(e, (int)(r + s), r);
+                }
+                exchange(e, a, dst, src, b, hops);
+                for (int r = 0; r < s && r + s < P; r++)
+                    charge(e, a, M_COMP, r, comb);
+            }
+        }
+        buf_put(e, dst);
+        buf_put(e, src);
+        buf_put(e, hops);
+        buf_put(e, b);
+        broadcast(e, a, 0, bytes);
+        return;
+    }
+    /* recursive doubling; the processes beyond the largest power of two
+       fold their values into the first ones before and get the result after */
+    int *dst = buf_get(e), *src = buf_get(e);
+    int *hops = buf_get(e);
+    double *b = buf_get(e);
+    for (int p = 0; p < P; p++)
+        b[p] = bytes;
+    int pow2 = 1;
+    while (pow2 * 2 <= P)
+        pow2 *= 2;
+    if (pow2 < P) {
+        for (int p = 0; p < P; p++)
+            dst[p] = src[p] = -1;
+        for (int p = pow2; p < P; p++) {
+            dst[p] = p - pow2;
+            src[p - pow2] = p;
+            hops[p - pow2] = rank_hops(e, p, p - pow2);
+        }
+        exchange(e, a, dst, src, b, hops);
+        for (int p = pow2; p < P; p++)
+            charge(e, a, M_COMP, p - pow2, comb);
+    }
+    for (int s = 1; s < pow2; s <<= 1) {
+        for (int p = 0; p < P; p++)
+            dst[p] = src[p] = -1;
+        for (int p = 0; p < pow2; p++) {
+            dst[p] = src[p] = p ^ s;
+            hops[p] = rank_hops(e, p, p ^ s);
+        }
+        exchange(e, a, dst, src, b, hops);
+        for (int p = 0; p < pow2; p++)
+            charge(e, a, M_COMP, p, comb);
+    }
+    if (pow2 < P) {
+        for (int p = 0; p < P; p++)
+            dst[p] = src[p] = -1;
+        for (int p = pow2; p < P; p++) {
+            dst[p - pow2] = p;
+            src[p] = p - pow2;
+            hops[p] = rank_hops(e, p - pow2, p);
+        }
+        exchange(e, a, dst, src, b, hops);
+    }
+    buf_put(e, dst);
+    buf_put(e, src);
+    buf_put(e, hops);
+    buf_put(e, b);
+}
+
+/* ---- FORALL nests: iterations per processor ------------------------------ */
+
+/* The grid dimension a FORALL index is bound to, or -1. */
+static int index_gdim(const SpIndex *ix)
+{
+    if (!ix->dist || !ix->arr || !ix->arr->tmpl)
+        return -1;
+    int t = ix->arr->tdim[ix->dim];
+    return t >= 0 ? ix->arr->tmpl->gdim[t] : -1;
+}
+
+/* Trips of index ix for each coordinate of its grid dimension. */
+static double *index_counts(Eng *e, const SpIndex *ix, int line, int *ncoord)
+{
+    long long lo = eval_int(e, ix->lo, 1, line, "FORALL bound");
+    long long hi = eval_int(e, ix->hi, 0, line, "FORALL bound");
+    long long st = eval_int(e, ix->st, 1, line, "FORALL stride");
+    if (st == 0)
+        st = 1;
+    int gd = index_gdim(ix);
+    if (gd < 0) {
+        double *c = xmalloc(sizeof *c);
+        c[0] = (double)hpfmap_trip((long)lo, (long)hi, (long)st);
+        *ncoord = 1;
+        return c;
+    }
+    Tmpl *m = tmpl_of(e, ix->arr->tmpl);
+    int t = ix->arr->tdim[ix->dim];
+    long long a = ix->a_const ? eval_int(e, ix->a, 1, line, "subscript") : 0;
+    long long b = eval_int(e, ix->b, 0, line, "subscript");
+    /* cell = ca*(a*i + b) + cb */
+    long long ca = ix->arr->ca[ix->dim], cb = ix->arr->cb[ix->dim];
+    if (!ix->arr->cknown[ix->dim]) {
+        ca = eval_int(e, ix->arr->alpha[ix->dim], 1, line, "alignment");
+        cb = eval_int(e, ix->arr->beta[ix->dim], 0, line, "alignment");
+    }
+    int np = m->grid->shape[gd];
+    double *c = xcalloc((size_t)np, sizeof *c);
+    HpfSeg seg[64];
+    for (int p = 0; p < np; p++) {
+        long ns = hpfmap_segments(&m->d[t], p, (long)(ca * a), (long)(ca * b + cb), (long)lo,
+                                  (long)hi, (long)st, seg, 64);
+        if (ns > 64) {
+            HpfSeg *big = xmalloc((size_t)ns * sizeof *big);
+            hpfmap_segments(&m->d[t], p, (long)(ca * a), (long)(ca * b + cb), (long)lo,
+                            (long)hi, (long)st, big, ns);
+            for (long s = 0; s < ns; s++)
+                c[p] += (double)((big[s].i2 - big[s].i1) / big[s].is + 1);
+            free(big);
+        } else
+            for (long s = 0; s < ns; s++)
+                c[p] += (double)((seg[s].i2 - seg[s].i1) / seg[s].is + 1);
+    }
+    *ncoord = np;
+    return c;
+}
+
+/* How a FORALL index picks its processor: template cell A*i + B of the
+ * distributed template dimension hd, on grid dimension gd (-1: unbound). */
+typedef struct {
+    int gd;
+    const HpfDim *hd;
+    long long A, B;
+} IxMap;
+
+static void index_maps(Eng *e, const SpLoop *l, IxMap *map)
+{
+    for (int k = 0; k < l->nidx; k++) {
+        const SpIndex *ix = &l->idx[k];
+        map[k].gd = index_gdim(ix);
+        if (map[k].gd < 0)
+            continue;
+        const SpArr *arr = ix->arr;
+        long long a = ix->a_const ? eval_int(e, ix->a, 1, 0, "subscript") : 0;
+        long long b = eval_int(e, ix->b, 0, 0, "subscript");
+        long long ca = arr->ca[ix->dim], cb = arr->cb[ix->dim];
+        if (!arr->cknown[ix->dim]) {
+            ca = eval_int(e, arr->alpha[ix->dim], 1, 0, "alignment");
+            cb = eval_int(e, arr->beta[ix->dim], 0, 0, "alignment");
+        }
+        map[k].hd = &tmpl_of(e, arr->tmpl)->d[arr->tdim[ix->dim]];
+        map[k].A = ca * a;
+        map[k].B = ca * b + cb;
+    }
+}
+
+/* Grid coordinates of the processor that runs iteration point pt (bound
+ * dimensions only; others stay 0). */
+static void point_coords(const SpLoop *l, const IxMap *map, const Grid *g, const FiSpace *sp,
+                         long pt, int *coord)
+{
+    for (int d = 0; d < g->rank; d++)
+        coord[d] = 0;
+    for (int k = 0; k < l->nidx; k++)
+        if (map[k].gd >= 0)
+            coord[map[k].gd] = hpfmap_owner(map[k].hd, (long)(map[k].A * sp->idx[k][pt] + map[k].B));
+}
+
+/* Counts by processor of the points of the loop (under the mask when
+ * masked is set, inside the guards): counted on the processors with zero
+ * coordinates in the unbound grid dimensions, then copied along them. */
+static void point_counts(Eng *e, const SpLoop *l, int masked, double *out, int line)
+{
+    FiSpace sp;
+    memset(out, 0, (size_t)e->P * sizeof *out);
+    if (!fi_space(e->fi, l, &sp)) {
+        fi_missing(e->fi, l->idx[0].hi, line, "a FORALL bound");
+        if (l->mask)
+            fi_missing(e->fi, l->mask, line, "a mask");
+        e->failed = 1;
+        return;
+    }
+    Grid *g = arr_grid(e, l->arr);
+    if (!g) {
+        long n = 0;
+        for (long pt = 0; pt < sp.n; pt++)
+            n += !masked || !sp.mask || sp.mask[pt];
+        for (int p = 0; p < e->P; p++)
+            out[p] = (double)n;
+        return;
+    }
+    int bound[MAX_RANK] = {0};
+    for (int k = 0; k < l->nidx; k++)
+        if (index_gdim(&l->idx[k]) >= 0)
+            bound[index_gdim(&l->idx[k])] = 1;
+    unsigned char *keep = NULL;
+    int gcoord_all = 0;
+    long long *gsub[MAX_RANK] = {0};
+    if (l->nguard) {
+        /* guards: the left-hand element must be held here */
+        FiRefs rf;
+        keep = xcalloc((size_t)sp.n, 1);
+        long long **cp = gsub;
+        if (fi_refs(e->fi, l, l->lhs, l->ctx_iter, &rf)) {
+            for (int d = 0; d < rf.rank; d++) {
+                cp[d] = xmalloc((size_t)sp.n * sizeof **cp);
+                for (long i = 0; i < rf.n; i++)
+                    cp[d][rf.point[i]] = rf.sub[d][i];
+            }
+            for (long i = 0; i < rf.n; i++)
+                keep[rf.point[i]] = 1;
+            gcoord_all = 1;
+        }
+        const SpRef *r = l->lhs->ir;
+        for (int k = 0; k < l->nguard; k++) {
+            int t = r->arr->tdim[l->guard[k].dim];
+            if (t >= 0 && r->arr->tmpl->gdim[t] >= 0)
+                bound[r->arr->tmpl->gdim[t]] = 1;
+        }
+    }
+    IxMap map[MAX_RANK];
+    index_maps(e, l, map);
+    for (long pt = 0; pt < sp.n; pt++) {
+        if (masked && sp.mask && !sp.mask[pt])
+            continue;
+        if (keep && !keep[pt])
+            continue;
+        int coord[MAX_RANK];
+        point_coords(l, map, g, &sp, pt, coord);
+        if (gcoord_all) {
+            const SpRef *r = l->lhs->ir;
+            Tmpl *m = tmpl_of(e, r->arr->tmpl);
+            for (int k = 0; k < l->nguard; k++) {
+                int d = l->guard[k].dim, t = r->arr->tdim[d];
+                if (t >= 0 && r->arr->tmpl->gdim[t] >= 0)
+                    coord[r->arr->tmpl->gdim[t]] =
+                        hpfmap_owner(&m->d[t], cell_of(e, r->arr, d, gsub[d][pt]));
+            }
+        }
+        out[hpfmap_rank(g->rank, g->shape, coord)] += 1;
+    }
+    for (int d = 0; d < MAX_RANK; d++)
+        free(gsub[d]);
+    free(keep);
+    /* copy along the unbound dimensions */
+    for (int p = 0; p < e->P; p++) {
+        int coord[MAX_RANK];
+        memcpy(coord, coords_of(g, p), (size_t)g->rank * sizeof *coord);
+        int base = 1;
+        for (int d = 0; d < g->rank; d++)
+            if (!bound[d] && coord[d]) {
+                base = 0;
+                coord[d] = 0;
+            }
+        if (!base)
+            out[p] = out[hpfmap_rank(g->rank, g->shape, coord)];
+    }
+    if (l->primary)
+        for (int p = 0; p < e->P; p++) {
+            int coord[MAX_RANK];
+            memcpy(coord, coords_of(g, p), (size_t)g->rank * sizeof *coord);
+            for (int d = 0; d < g->rank; d++)
+                if (!bound[d] && coord[d])
+                    out[p] = 0;
+        }
+}
+
+/* Fills e->lvl, e->n_all and e->n_true for the loop. */
+static void loop_counts(Eng *e, const SpLoop *l, int line)
+{
+    Grid *g = arr_grid(e, l->arr);
+    int coord[MAX_RANK] = {0};
+    for (int k = 0; k < l->nidx; k++) {
+        int nc;
+        double *c = index_counts(e, &l->idx[k], line, &nc);
+        int gd = index_gdim(&l->idx[k]);
+        for (int p = 0; p < e->P; p++) {
+            if (gd >= 0 && g) {
+                memcpy(coord, coords_of(g, p), (size_t)g->rank * sizeof *coord);
+                e->lvl[k][p] = coord[gd] < nc ? c[coord[gd]] : 0;
+            } else
+                e->lvl[k][p] = c[0];
+        }
+        free(c);
+    }
+    for (int p = 0; p < e->P; p++) {
+        double n = 1;
+        for (int k = 0; k < l->nidx; k++)
+            n *= e->lvl[k][p];
+        e->n_all[p] = n;
+    }
+    if (l->primary && g) {
+        int bound[MAX_RANK] = {0};
+        for (int k = 0; k < l->nidx; k++)
+            if (index_gdim(&l->idx[k]) >= 0)
+                bound[index_gdim(&l->idx[k])] = 1;
+        for (int p = 0; p < e->P; p++) {
+            memcpy(coord, coords_of(g, p), (size_t)g->rank * sizeof *coord);
+            for (int d = 0; d < g->rank; d++)
+                if (!bound[d] && coord[d]) {
+                    e->n_all[p] = 0;
+                    for (int k = 0; k < l->nidx; k++)
+                        e->lvl[k][p] = 0;
+                }
+        }
+    }
+    if (l->nguard)
+        point_counts(e, l, 0, e->n_all, line);
+    if (l->mask)
+        point_counts(e, l, 1, e->n_true, line);
+    else
+        memcpy(e->n_true, e->n_all, (size_t)e->P * sizeof *e->n_true);
+}
+
+/* ---- Seq costs and the cache model ------------------------------------- */
+
+static CacheVar *cache_var(Eng *e, const char *name)
+{
+    unsigned h = 2166136261u;
+    for (const char *c = name; *c; c++)
+        h = (h ^ (unsigned char)*c) * 16777619u;
+    for (int i = 0; i < e->ncvar; i++)
+        if (e->cvar[i].hash == h && strcmp(e->cvar[i].name, name) == 0)
+            return &e->cvar[i];
+    if (e->ncvar == e->capcvar) {
+        e->capcvar = e->capcvar ? 2 * e->capcvar : 32;
+        e->cvar = xrealloc(e->cvar, (size_t)e->capcvar * sizeof *e->cvar);
+    }
+    e->cvar[e->ncvar] = (CacheVar){name, h, -INFINITY};
+    return &e->cvar[e->ncvar++];
+}
+
+/* Bytes of a variable held by the busiest processor. */
+static double footprint(Eng *e, const AauAccess *x)
+{
+    if (x->arr)
+        return local_elems(e, x->arr, -1, -1) * x->elsize;
+    if (x->sym && x->sym->rank) {
+        double n = 1;
+        for (int d = 0; d < x->sym->rank; d++)
+            n *= x->sym->bounds_known[d] ? (double)(x->sym->hi[d] - x->sym->lo[d] + 1) : 1e6;
+        return n * x->elsize;
+    }
+    return 1e18;                  /* a temporary buffer: streamed */
+}
+
+/* Memory time of one execution of the accesses, by the paper's heuristic:
+ * a program-level count of the bytes touched, and per variable the count
+ * at its last access. A variable whose data, plus everything touched since
+ * its last access, fits in the effective cache is found there; otherwise
+ * each access misses as often as its stride crosses cache lines. */
+static double memory_time(Eng *e, const AauOps *o)
+{
+    const Params *pr = &e->pr;
+    double t = 0, touched = 0;
+    for (int i = 0; i < o->nacc; i++) {
+        const AauAccess *x = &o->acc[i];
+        if (x->scalar)
+            continue;
+        double miss = 0;
+        if (x->stride != 0) {
+            CacheVar *cv = cache_var(e, x->var);
+            double fp = footprint(e, x);
+            int fits = pr->dc_eff > 0 && e->volume - cv->last + fp <= pr->dc_eff;
+            if (!fits)
+                miss = pr->dc_block > 0 ? fmin(1.0, (double)llabs(x->stride) / pr->dc_block) : 1;
+            cv->last = e->volume;
+            touched += fp < 1e17 ? fp : 0;
+        }
+        t += x->loads * (miss * pr->fetch_miss + (1 - miss) * pr->fetch_hit);
+        t += x->stores * (miss * pr->store_miss + (1 - miss) * pr->store_hit);
+    }
+    e->volume += touched;
+    return t;
+}
+
+static double ops_time(Eng *e, const AauOps *o)
+{
+    double t = 0;
+    for (int k = 0; k < OPC_N; k++)
+        t += o->op[k] * e->pr.op[k];
+    for (int i = 0; i < o->nlib; i++)
+        t += o->lib[i].n * sag_seconds(e->node, o->lib[i].param, e->pr.lib_default);
+    /* calls of the program's functions: their overhead and bodies are the
+       Call AAUs that follow */
+    return t + memory_time(e, o);
+}
+
+/* ---- the walk ------------------------------------------------------------ */
+
+static void walk_list(Eng *e, const PtrVec *l, const double *mult);
+static void walk(Eng *e, Aau *a, const double *mult);
+
+static int stopping(const Eng *e)
+{
+    return e->ctl != 0 || fi_stopped(e->fi);
+}
+
+/* Runs the functional effect of a's statement(s) when they define critical
+ * variables (only outside closed forms: a closed-form body defines none). */
+static void effect(Eng *e, Aau *a)
+{
+    if (!a->critical)
+        return;
+    if (a->nparts) {
+        for (int i = 0; i < a->nparts; i++)
+            fi_exec(e->fi, a->parts[i].stmt);
+    } else if (a->tail && a->stmt)
+        fi_exec(e->fi, a->stmt);
+}
+
+static void seq(Eng *e, Aau *a, const double *mult)
+{
+    if (a->ctl) {
+        e->ctl = a->ctl;
+        e->ctl_target = a->ctl_target;
+        return;
+    }
+    double t = ops_time(e, &a->ops);
+    begin(e);
+    if (a->on == ON_IO) {
+        double m = mult ? mult[0] : 1;
+        charge(e, a, M_COMP, 0, t * m);
+        if (a->io)
+            charge(e, a, M_COMM, 0, (e->pr.io_start + a->io_bytes * e->pr.io_pb) * m);
+        end(e, a, m);
+    } else if (a->on == ON_OWNER && a->elem && a->elem->ir) {
+        const SpRef *r = a->elem->ir;
+        long long sub[MAX_RANK];
+        int ok = 1;
+        for (int d = 0; d < r->arr->rank; d++)
+            if (!fi_eval_int(e->fi, r->sub[d], &sub[d])) {
+                fi_missing(e->fi, r->sub[d], a->line, "the owner of an element");
+                e->failed = 1;
+                ok = 0;
+            }
+        if (ok && r->arr->tmpl) {
+            int own[MAX_RANK], coord[MAX_RANK];
+            Grid *g = arr_grid(e, r->arr);
+            owner_coords(e, r->arr, sub, own);
+            double n = 0;
+            for (int p = 0; p < e->P; p++) {
+                memcpy(coord, coords_of(g, p), (size_t)g->rank * sizeof *coord);
+                int mine = 1;
+                for (int d = 0; d < g->rank; d++)
+                    if (own[d] >= 0 && own[d] != coord[d])
+                        mine = 0;
+                if (mine) {
+                    charge(e, a, M_COMP, p, t * (mult ? mult[p] : 1));
+                    n += mult ? mult[p] : 1;
+                }
+            }
+            end(e, a, n);
+        } else {
+            charge_all(e, a, M_COMP, t, mult);
+            end(e, a, sum_of(mult, e->P));
+        }
+    } else {
+        charge_all(e, a, M_COMP, t, mult);
+        end(e, a, sum_of(mult, e->P));
+    }
+    if (!mult)
+        effect(e, a);
+}
+
+static double *vec_new(Eng *e)
+{
+    return buf_get(e);
+}
+
+/* The FORALL nest from its outermost index AAU: the closed form of each
+ * level (setup per entry, per-iteration overhead per trip) with the
+ * processor's own trip counts, the mask as a weighted conditional. */
+static void forall_level(Eng *e, Aau *a, const double *outer)
+{
+    const SpLoop *l = a->loop;
+    double *entries = vec_new(e), *trips = vec_new(e);
+    for (int p = 0; p < e->P; p++) {
+        double m = outer ? outer[p] : 1;
+        entries[p] = m;
+        trips[p] = m * (a->iter == ITER_COPY ? e->n_all[p] : e->lvl[a->level][p]);
+    }
+    begin(e);
+    for (int p = 0; p < e->P; p++) {
+        charge(e, a, M_OVHD, p, entries[p] * (e->pr.loop_setup + e->pr.call_ovhd));
+        charge(e, a, M_OVHD, p, trips[p] * e->pr.loop_iter);
+    }
+    end(e, a, sum_of(entries, e->P));
+    /* the innermost level's body runs once per point: the product of the
+       levels, or the guarded count */
+    int innermost = a->iter == ITER_COPY || a->level == 0;
+    const double *nm = e->nest_mult;
+    if (innermost && a->iter != ITER_COPY && l->nguard)
+        for (int p = 0; p < e->P; p++)
+            trips[p] = (nm ? nm[p] : 1) * e->n_all[p];
+    for (int i = 0; i < a->kids.n && !e->failed; i++) {
+        Aau *k = a->kids.v[i];
+        if (k->cls == AAU_CONDTD && k->mask) {
+            /* the mask: tested at every point, the body where it holds */
+            double *tr = vec_new(e);
+            begin(e);
+            for (int p = 0; p < e->P; p++) {
+                charge(e, k, M_OVHD, p, trips[p] * e->pr.cond_test);
+                tr[p] = (nm ? nm[p] : 1) * e->n_true[p];
+                charge(e, k, M_OVHD, p, tr[p] * e->pr.cond_taken);
+            }
+            end(e, k, sum_of(trips, e->P));
+            /* the mask's own computation, at every point */
+            for (int b = 0; b < k->nbranch; b++)
+                if (k->bpre)
+                    walk_list(e, &k->bpre[b], trips);
+            for (int b = 0; b < k->nbranch; b++)
+                walk_list(e, &k->bbody[b], tr);
+            buf_put(e, tr);
+        } else if (k->iter == ITER_FORALL && k->cls != AAU_SEQ)
+            forall_level(e, k, trips);
+        else
+            walk(e, k, trips);
+    }
+    buf_put(e, entries);
+    buf_put(e, trips);
+}
+
+static void forall_nest(Eng *e, Aau *a, const double *mult)
+{
+    const SpLoop *saved = e->loop;
+    const double *sv_mult = e->nest_mult;
+    double *sv_all = e->n_all, *sv_true = e->n_true, *sv_lvl[MAX_RANK];
+    memcpy(sv_lvl, e->lvl, sizeof sv_lvl);
+    e->loop = a->loop;
+    e->nest_mult = mult;
+    e->n_all = vec_new(e);
+    e->n_true = vec_new(e);
+    for (int k = 0; k < a->loop->nidx; k++)
+        e->lvl[k] = vec_new(e);
+    loop_counts(e, a->loop, a->line);
+    if (!e->failed)
+        forall_level(e, a, mult);
+    buf_put(e, e->n_all);
+    buf_put(e, e->n_true);
+    for (int k = 0; k < a->loop->nidx; k++)
+        buf_put(e, e->lvl[k]);
+    e->loop = saved;
+    e->nest_mult = sv_mult;
+    e->n_all = sv_all;
+    e->n_true = sv_true;
+    memcpy(e->lvl, sv_lvl, sizeof sv_lvl);
+}
+
+/* An inline reduction inside a FORALL body: its trips per execution. */
+static void red_loop(Eng *e, Aau *a, const double *mult)
+{
+    long long n = eval_int(e, a->red->n, 0, a->line, "reduction length");
+    double *m = vec_new(e);
+    for (int p = 0; p < e->P; p++)
+        m[p] = (mult ? mult[p] : 1) * (double)(n > 0 ? n : 0);
+    begin(e);
+    charge_all(e, a, M_OVHD, e->pr.loop_setup, mult);
+    for (int p = 0; p < e->P; p++)
+        charge(e, a, M_OVHD, p, m[p] * e->pr.loop_iter);
+    end(e, a, sum_of(mult, e->P));
+    for (int i = 0; i < a->kids.n; i++) {
+        Aau *k = a->kids.v[i];
+        if (k->cls == AAU_CONDTD || k->cls == AAU_CONDTSYNC) {
+            /* the reduction's mask: taken as always true for the cost */
+            begin(e);
+            charge_all(e, k, M_OVHD, e->pr.cond_test + e->pr.cond_taken, m);
+            end(e, k, sum_of(m, e->P));
+            for (int b = 0; b < k->nbranch; b++)
+                walk_list(e, &k->bbody[b], m);
+        } else
+            walk(e, k, m);
+    }
+    buf_put(e, m);
+}
+
+/* Every AAU below a (its kids, branches and pre lists), for snapshots. */
+static void subtree(Aau *a, PtrVec *out)
+{
+    vec_push(NULL, out, a);
+    for (int i = 0; i < a->kids.n; i++)
+        subtree(a->kids.v[i], out);
+    for (int b = 0; b < a->nbranch; b++) {
+        if (a->bpre)
+            for (int i = 0; i < a->bpre[b].n; i++)
+                subtree(a->bpre[b].v[i], out);
+        for (int i = 0; i < a->bbody[b].n; i++)
+            subtree(a->bbody[b].v[i], out);
+    }
+}
+
+static int has_ctl(const Aau *a)
+{
+    if (a->ctl || a->cls == AAU_CALL)
+        return 1;
+    for (int i = 0; i < a->kids.n; i++)
+        if (has_ctl(a->kids.v[i]))
+            return 1;
+    for (int b = 0; b < a->nbranch; b++)
+        for (int i = 0; i < a->bbody[b].n; i++)
+            if (has_ctl(a->bbody[b].v[i]))
+                return 1;
+    return 0;
+}
+
+typedef struct {
+    double m[7];
+} Snap;
+
+static void snap_take(const PtrVec *sub, Snap *s)
+{
+    for (int i = 0; i < sub->n; i++) {
+        const Aau *a = sub->v[i];
+        memcpy(s[i].m, a->m_sum, sizeof a->m_sum);
+        s[i].m[4] = a->m_max;
+        s[i].m[5] = a->m_min;
+        s[i].m[6] = a->execs;
+    }
+}
+
+/* Handles the control transfer pending after one iteration: 1 to leave. */
+static int loop_ctl(Eng *e)
+{
+    if (e->ctl == AST_CYCLE) {
+        e->ctl = 0;
+        return 0;
+    }
+    if (e->ctl == AST_EXIT) {
+        e->ctl = 0;
+        return 1;
+    }
+    return e->ctl != 0 || fi_stopped(e->fi);
+}
+
+static int same_vec(const double *a, const double *b, int n)
+{
+    for (int i = 0; i < n; i++)
+        if (fabs(a[i] - b[i]) > 1e-12 * (fabs(a[i]) + fabs(b[i])) + 1e-18)
+            return 0;
+    return 1;
+}
+
+/* A DO loop: closed form for IterD, iteration by iteration with the steady
+ * state extrapolated for IterSync, fully unrolled for IterND. */
+static void do_loop(Eng *e, Aau *a, const double *mult)
+{
+    const SpStmt *s = a->stmt;
+    long long lo = eval_int(e, s->u.do_.lo, 1, a->line, "loop bound");
+    long long hi = eval_int(e, s->u.do_.hi, 0, a->line, "loop bound");
+    long long st = eval_int(e, s->u.do_.st, 1, a->line, "loop step");
+    if (e->failed || st == 0)
+        return;
+    long long n = (hi - lo + st) / st;
+    if (n < 0)
+        n = 0;
+    const Symbol *var = s->u.do_.var ? s->u.do_.var->u.name.sym : NULL;
+    begin(e);
+    charge_all(e, a, M_OVHD, e->pr.loop_setup, mult);
+    charge_all(e, a, M_OVHD, (double)n * (e->pr.loop_iter + (st != 1 ? e->pr.loop_step : 0)),
+               mult);
+    end(e, a, sum_of(mult, e->P));
+    int closed = (a->cls == AAU_ITERD || mult) && !a->varying && !has_ctl(a);
+    if (closed) {
+        if (n > 0) {
+            if (var)
+                fi_set_int(e->fi, var, lo);
+            double *m = vec_new(e);
+            for (int p = 0; p < e->P; p++)
+                m[p] = (mult ? mult[p] : 1) * (double)n;
+            walk_list(e, &a->kids, m);
+            buf_put(e, m);
+        }
+        if (var)
+            fi_set_int(e->fi, var, lo + n * st);
+        return;
+    }
+    int steady = a->cls == AAU_ITERSYNC && !a->varying && !mult;
+    PtrVec sub = {0};
+    Snap *s0 = NULL, *s1 = NULL;
+    double *c0 = NULL, *d0 = NULL, *acc0[M_N] = {0}, *dacc0[M_N] = {0};
+    if (steady) {
+        for (int i = 0; i < a->kids.n; i++)
+            subtree(a->kids.v[i], &sub);
+        s0 = xmalloc((size_t)(sub.n + 1) * sizeof *s0);
+        s1 = xmalloc((size_t)(sub.n + 1) * sizeof *s1);
+        c0 = vec_new(e);
+        d0 = vec_new(e);
+        for (int m = 0; m < M_N; m++) {
+            acc0[m] = vec_new(e);
+            dacc0[m] = vec_new(e);
+        }
+    }
+    long long it;
+    int have_prev = 0;
+    for (it = 0; it < n; it++) {
+        if (var)
+            fi_set_int(e->fi, var, lo + it * st);
+        if (steady) {
+            memcpy(c0, e->clock, (size_t)e->P * sizeof *c0);
+            for (int m = 0; m < M_N; m++)
+                memcpy(acc0[m], e->acc[m], (size_t)e->P * sizeof(double));
+            snap_take(&sub, s0);
+        }
+        walk_list(e, &a->kids, mult);
+        if (loop_ctl(e) || e->failed) {
+            it++;
+            break;
+        }
+        if (!steady)
+            continue;
+        /* the increments of this iteration */
+        double d = e->clock[0] - c0[0];
+        int uniform = 1;
+        for (int p = 0; p < e->P && uniform; p++)
+            if (fabs(e->clock[p] - c0[p] - d) > 1e-12 * (fabs(d) + 1e-30) + 1e-18)
+                uniform = 0;
+        int same = have_prev && uniform;
+        for (int p = 0; p < e->P; p++) {
+            double dc = e->clock[p] - c0[p];
+            if (same && fabs(dc - d0[p]) > 1e-12 * (fabs(dc) + 1e-30) + 1e-18)
+                same = 0;
+            d0[p] = dc;
+        }
+        for (int m = 0; m < M_N; m++) {
+            for (int p = 0; p < e->P; p++)
+                acc0[m][p] = e->acc[m][p] - acc0[m][p];
+            if (same && !same_vec(acc0[m], dacc0[m], e->P))
+                same = 0;
+            double *t = dacc0[m];
+            dacc0[m] = acc0[m];
+            acc0[m] = t;
+        }
+        snap_take(&sub, s1);
+        if (same) {
+            /* steady state: the remaining iterations repeat this one */
+            double k = (double)(n - it - 1);
+            for (int p = 0; p < e->P; p++) {
+                e->clock[p] += k * d0[p];
+                for (int m = 0; m < M_N; m++)
+                    e->acc[m][p] += k * dacc0[m][p];
+            }
+            for (int i = 0; i < sub.n; i++) {
+                Aau *b = sub.v[i];
+                for (int m = 0; m < M_N; m++)
+                    b->m_sum[m] += k * (s1[i].m[m] - s0[i].m[m]);
+                b->m_max += k * (s1[i].m[4] - s0[i].m[4]);
+                b->m_min += k * (s1[i].m[5] - s0[i].m[5]);
+                b->execs += k * (s1[i].m[6] - s0[i].m[6]);
+            }
+            e->extrapolated += n - it - 1;
+            it = n;
+            break;
+        }
+        have_prev = uniform;
+    }
+    if (var && !e->ctl)
+        fi_set_int(e->fi, var, lo + it * st);
+    if (steady) {
+        free(sub.v);
+        free(s0);
+        free(s1);
+        buf_put(e, c0);
+        buf_put(e, d0);
+        for (int m = 0; m < M_N; m++) {
+            buf_put(e, acc0[m]);
+            buf_put(e, dacc0[m]);
+        }
+    }
+}
+
+static void while_loop(Eng *e, Aau *a, const double *mult)
+{
+    begin(e);
+    charge_all(e, a, M_OVHD, e->pr.loop_setup, mult);
+    end(e, a, sum_of(mult, e->P));
+    for (;;) {
+        int i = 0;
+        for (; i < a->kids.n && ((Aau *)a->kids.v[i])->pre; i++)
+            walk(e, a->kids.v[i], mult);
+        if (stopping(e) || e->failed)
+            break;
+        int go = 1;
+        if (a->while_cond && !fi_eval_bool(e->fi, a->while_cond, &go)) {
+            fi_missing(e->fi, a->while_cond, a->line, "the DO WHILE condition");
+            e->failed = 1;
+            break;
+        }
+        begin(e);
+        charge_all(e, a, M_OVHD, e->pr.cond_test + e->pr.loop_iter, mult);
+        end(e, a, 0);
+        if (!go)
+            break;
+        for (; i < a->kids.n && !stopping(e); i++)
+            walk(e, a->kids.v[i], mult);
+        if (loop_ctl(e) || e->failed)
+            break;
+    }
+}
+
+static void condt(Eng *e, Aau *a, const double *mult)
+{
+    for (int b = 0; b < a->nbranch; b++) {
+        walk_list(e, &a->bpre[b], mult);
+        if (stopping(e))
+            return;
+        int taken = 1;
+        if (a->bcond[b]) {
+            if (!fi_eval_bool(e->fi, a->bcond[b], &taken)) {
+                fi_missing(e->fi, a->bcond[b], a->line, "a branch condition");
+                e->failed = 1;
+                return;
+            }
+            begin(e);
+            charge_all(e, a, M_OVHD, e->pr.cond_test + (taken ? e->pr.cond_taken : 0), mult);
+            end(e, a, sum_of(mult, e->P));
+        }
+        if (taken) {
+            walk_list(e, &a->bbody[b], mult);
+            return;
+        }
+    }
+}
+
+static void call(Eng *e, Aau *a, const double *mult)
+{
+    const PtrVec *body = aag_unit_body(e->g, a->callee);
+    int nargs = a->call ? a->call->u.ref.args.n : 0;
+    begin(e);
+    charge_all(e, a, M_OVHD, e->pr.call_ovhd + nargs * e->pr.call_arg, mult);
+    end(e, a, sum_of(mult, e->P));
+    if (!body)
+        return;
+    fi_enter(e->fi, a->callee, a->call);
+    walk_list(e, body, mult);
+    if (e->ctl == AST_RETURN)
+        e->ctl = 0;
+    fi_leave(e->fi);
+}
+
+/* ---- communication ------------------------------------------------------- */
+
+static void overlap_shift(Eng *e, Aau *a, const CommEntry *c)
+{
+    const SpArr *arr = c->arr;
+    Grid *g = arr_grid(e, arr);
+    int t = arr->tdim[c->dim];
+    if (!g || t < 0 || arr->tmpl->gdim[t] < 0)
+        return;
+    int gd = arr->tmpl->gdim[t];
+    Tmpl *m = tmpl_of(e, arr->tmpl);
+    int P = e->P;
+    int *dst = buf_get(e), *src = buf_get(e);
+    int *hops = buf_get(e);
+    double *bytes = buf_get(e);
+    int coord[MAX_RANK];
+    for (int dir = 0; dir < 2; dir++) {
+        /* dir 0: the top `below` cells go up; dir 1: the bottom `above` go down */
+        int w = dir == 0 ? c->below : c->above;
+        if (w <= 0)
+            continue;
+        for (int p = 0; p < P; p++)
+            dst[p] = src[p] = -1;
+        for (int p = 0; p < P; p++) {
+            memcpy(coord, coords_of(g, p), (size_t)g->rank * sizeof *coord);
+            if (hpfmap_count(&m->d[t], coord[gd]) == 0)
+                continue;
+            int c0 = coord[gd];
+            coord[gd] = dir == 0 ? c0 + 1 : c0 - 1;
+            if (coord[gd] < 0 || coord[gd] >= g->shape[gd] ||
+                hpfmap_count(&m->d[t], coord[gd]) == 0)
+                continue;
+            int q = hpfmap_rank(g->rank, g->shape, coord);
+            unsigned aq = engine_embed(g->rank, g->shape, coord);
+            coord[gd] = c0;
+            unsigned ap = engine_embed(g->rank, g->shape, coord);
+            dst[p] = q;
+            src[q] = p;
+            bytes[p] = (double)w * local_elems(e, arr, p, c->dim) * elsize(arr->type);
+            hops[q] = e->pr.topo == TOPO_HYPERCUBE ? engine_hops(ap, aq) : 1;
+        }
+        exchange(e, a, dst, src, bytes, hops);
+    }
+    buf_put(e, dst);
+    buf_put(e, src);
+    buf_put(e, hops);
+    buf_put(e, bytes);
+}
+
+/* Pairs (receiver, sender) with element counts, in a small open hash. */
+typedef struct {
+    uint64_t *key;
+    double *n;
+    size_t cap, used;
+} PairMap;
+
+typedef struct GatherCache {
+    const CommEntry *c;
+    PairMap pm;
+} GatherCache;
+
+static void pm_add(PairMap *m, int dst, int src, double n)
+{
+    if (2 * (m->used + 1) > m->cap) {
+        PairMap b = {0};
+        b.cap = m->cap ? 2 * m->cap : 1024;
+        b.key = xmalloc(b.cap * sizeof *b.key);
+        b.n = xcalloc(b.cap, sizeof *b.n);
+        for (size_t i = 0; i < b.cap; i++)
+            b.key[i] = UINT64_MAX;
+        for (size_t i = 0; i < m->cap; i++)
+            if (m->key[i] != UINT64_MAX)
+                pm_add(&b, (int)(m->key[i] >> 32), (int)(m->key[i] & 0xffffffffu), m->n[i]);
+        free(m->key);
+        free(m->n);
+        *m = b;
+    }
+    uint64_t k = (uint64_t)(unsigned)dst << 32 | (unsigned)src;
+    size_t h = (size_t)(k * 0x9E3779B97F4A7C15ull) & (m->cap - 1);
+    while (m->key[h] != UINT64_MAX && m->key[h] != k)
+        h = (h + 1) & (m->cap - 1);
+    if (m->key[h] == UINT64_MAX) {
+        m->key[h] = k;
+        m->used++;
+    }
+    m->n[h] += n;
+}
+
+/* Messages of a gather or scatter: every processor first learns how much
+ * each other sends it (an all-to-all of counts), then the requests
+ * (indices) go to the owners and the values come back (gather), or values
+ * and indices go to the owners (scatter). */
+static void pairs_exchange(Eng *e, Aau *a, PairMap *m, double req_bytes, double val_bytes)
+{
+    int P = e->P;
+    if (P > 1) {
+        sync_all(e, a);
+        double t = (double)(P - 1) * (startup(&e->pr, 4, 0) + 4 * e->pr.st_pb);
+        charge_all(e, a, M_COMM, (1 - e->overlap) * t, NULL);
+    }
+    int *dst = buf_get(e), *src = buf_get(e);
+    int *hops = buf_get(e);
+    double *bytes = buf_get(e);
+    /* the pairs by distance, so that the rounds only visit those used */
+    PtrVec by_k = {0};
+    for (size_t i = 0; i < m->cap; i++) {
+        if (m->key[i] == UINT64_MAX)
+            continue;
+        int d = (int)(m->key[i] >> 32), s = (int)(m->key[i] & 0xffffffffu);
+        if (d == s) {
+            charge(e, a, M_COMP, d, m->n[i] * (e->pr.fetch_hit + e->pr.store_hit));
+            continue;
+        }
+        vec_push(NULL, &by_k, (void *)(uintptr_t)i);
+    }
+    /* by round: in round k, p talks to (p + k) mod P; each processor has at
+       most one partner a round, so a round is one exchange */
+    long *start = xcalloc((size_t)P + 1, sizeof *start);
+    size_t *order = xmalloc((size_t)(by_k.n ? by_k.n : 1) * sizeof *order);
+    for (int j = 0; j < by_k.n; j++) {
+        size_t i = (size_t)(uintptr_t)by_k.v[j];
+        int d = (int)(m->key[i] >> 32), s = (int)(m->key[i] & 0xffffffffu);
+        start[(d - s + P) % P + 1]++;
+    }
+    for (int k = 0; k < P; k++)
+        start[k + 1] += start[k];
+    long *fill = xmalloc((size_t)P * sizeof *fill);
+    memcpy(fill, start, (size_t)P * sizeof *fill);
+    for (int j = 0; j < by_k.n; j++) {
+        size_t i = (size_t)(uintptr_t)by_k.v[j];
+        int d = (int)(m->key[i] >> 32), s = (int)(m->key[i] & 0xffffffffu);
+        order[fill[(d - s + P) % P]++] = i;
+    }
+    /* a gather: requests from the receiver d to the owner s, then the values
+       back; a scatter: values only */
+    for (int phase = req_bytes > 0 ? 0 : 1; phase < 2; phase++)
+        for (int k = 1; k < P; k++) {
+            if (start[k] == start[k + 1])
+                continue;
+            for (int p = 0; p < P; p++)
+                dst[p] = src[p] = -1;
+            for (long j = start[k]; j < start[k + 1]; j++) {
+                size_t i = order[j];
+                int d = (int)(m->key[i] >> 32), s = (int)(m->key[i] & 0xffffffffu);
+                int from = phase == 0 ? d : s, to = phase == 0 ? s : d;
+                dst[from] = to;
+                src[to] = from;
+                bytes[from] = m->n[i] * (phase == 0 ? req_bytes : val_bytes);
+                hops[to] = rank_hops(e, from, to);
+            }
+            exchange(e, a, dst, src, bytes, hops);
+        }
+    free(start);
+    free(order);
+    free(fill);
+    free(by_k.v);
+    buf_put(e, dst);
+    buf_put(e, src);
+    buf_put(e, hops);
+    buf_put(e, bytes);
+}
+
+/* The element counts a gather or scatter moves, by (receiver, sender).
+ * Returns 0 when a value needed was not known. */
+static int gather_pairs(Eng *e, Aau *a, const CommEntry *c, PairMap *pm)
+{
+    const SpLoop *l = c->loop;
+    const SpArr *arr = c->g ? c->g->r->arr : c->arr;
+    FiRefs rf;
+    FiSpace sp;
+    const Node *ref = c->kind == CM_SCATTER ? l->lhs : c->g->ref;
+    const SpCtx *ctx = c->kind == CM_SCATTER ? (l->mask ? l->ctx_mask : l->ctx_iter) : c->g->ctx;
+    if (!fi_space(e->fi, l, &sp)) {
+        fi_missing(e->fi, l->idx[0].hi, a->line, "a FORALL bound");
+        if (l->mask)
+            fi_missing(e->fi, l->mask, a->line, "a mask");
+        e->failed = 1;
+        return 0;
+    }
+    /* fi_refs reuses fi's storage: keep the space's index values */
+    long npts = sp.n;
+    long long *idx[MAX_RANK];
+    for (int k = 0; k < l->nidx; k++) {
+        idx[k] = xmalloc((size_t)(npts ? npts : 1) * sizeof **idx);
+        memcpy(idx[k], sp.idx[k], (size_t)npts * sizeof **idx);
+        sp.idx[k] = idx[k];
+    }
+    sp.mask = NULL;
+    if (!fi_refs(e->fi, l, ref, ctx, &rf)) {
+        fi_missing(e->fi, ref, a->line, "the index vector of a gather");
+        e->failed = 1;
+        for (int k = 0; k < l->nidx; k++)
+            free(idx[k]);
+        return 0;
+    }
+    Grid *lg = arr_grid(e, l->arr), *rg = arr_grid(e, arr);
+    int coord[MAX_RANK], own[MAX_RANK];
+    long long sub[MAX_RANK];
+    int P = e->P;
+    IxMap map[MAX_RANK];
+    if (lg)
+        index_maps(e, l, map);
+    for (long i = 0; i < rf.n; i++) {
+        int runner = 0;
+        if (lg) {
+            point_coords(l, map, lg, &sp, rf.point[i], coord);
+            runner = hpfmap_rank(lg->rank, lg->shape, coord);
+        }
+        int owner = 0;
+        if (rg) {
+            for (int d = 0; d < rf.rank; d++)
+                sub[d] = rf.sub[d][i];
+            owner_coords(e, arr, sub, own);
+            for (int d = 0; d < rg->rank; d++)
+                if (own[d] < 0)
+                    own[d] = rg == lg ? coord[d] : 0;
+            owner = hpfmap_rank(rg->rank, rg->shape, own);
+        } else
+            owner = runner;
+        if (runner >= P || owner >= P)
+            continue;
+        if (c->kind == CM_SCATTER)
+            pm_add(pm, owner, runner, 1);
+        else
+            pm_add(pm, runner, owner, 1);
+    }
+    for (int k = 0; k < l->nidx; k++)
+        free(idx[k]);
+    return 1;
+}
+
+/* An expression whose value cannot change while the program runs: constants,
+ * PARAMETERs, FORALL indices and intrinsics of those. */
+static int invariant(const Node *n)
+{
+    if (!n)
+        return 1;
+    switch (n->kind) {
+    case AST_INT_CONST: case AST_REAL_CONST: case AST_LOGICAL_CONST: return 1;
+    case AST_NAME:
+        return n->u.name.sym && (n->u.name.sym->kind == SYM_PARAMETER ||
+                                 n->u.name.sym->kind == SYM_INDEX);
+    case AST_BINARY: return invariant(n->u.binary.lhs) && invariant(n->u.binary.rhs);
+    case AST_UNARY: case AST_PAREN: return invariant(n->u.unary.operand);
+    case AST_REF:
+        if (n->u.ref.what != REF_INTRINSIC || n->ir)
+            return 0;
+        for (int i = 0; i < n->u.ref.args.n; i++)
+            if (!invariant(n->u.ref.args.v[i]))
+                return 0;
+        return 1;
+    default: return 0;
+    }
+}
+
+/* The pairs of a gather whose subscripts, loop bounds and mask are all
+ * invariant are the same at every execution: computed once. */
+static int gather_invariant(const CommEntry *c)
+{
+    const SpLoop *l = c->loop;
+    const SpRef *r = c->kind == CM_SCATTER ? l->lhs->ir : c->g->r;
+    const SpCtx *ctx = c->kind == CM_SCATTER ? NULL : c->g->ctx;
+    if (ctx && ctx != l->ctx_iter && ctx != l->ctx_guard && ctx != l->ctx_mask)
+        return 0;                 /* inside an inline reduction */
+    if (!invariant(l->mask))
+        return 0;
+    for (int k = 0; k < l->nidx; k++)
+        if (!invariant(l->idx[k].lo) || !invariant(l->idx[k].hi) || !invariant(l->idx[k].st))
+            return 0;
+    for (int d = 0; d < r->arr->rank; d++)
+        if (!invariant(r->sub[d]))
+            return 0;
+    return 1;
+}
+
+static void gather(Eng *e, Aau *a, const CommEntry *c)
+{
+    const SpArr *arr = c->g ? c->g->r->arr : c->arr;
+    PairMap local = {0}, *pm = &local;
+    if (gather_invariant(c)) {
+        for (int i = 0; i < e->ngcache && pm == &local; i++)
+            if (e->gcache[i].c == c)
+                pm = &e->gcache[i].pm;
+        if (pm == &local) {
+            if (!gather_pairs(e, a, c, &local))
+                return;
+            e->gcache = xrealloc(e->gcache, (size_t)(e->ngcache + 1) * sizeof *e->gcache);
+            e->gcache[e->ngcache] = (GatherCache){c, local};
+            pm = &e->gcache[e->ngcache++].pm;
+        }
+    } else if (!gather_pairs(e, a, c, &local))
+        return;
+    int es = elsize(arr->type);
+    if (c->kind == CM_SCATTER)
+        pairs_exchange(e, a, pm, 0, es + 8.0 * arr->rank);
+    else
+        pairs_exchange(e, a, pm, 8.0 * arr->rank, es);
+    if (pm == &local) {
+        free(local.key);
+        free(local.n);
+    }
+}
+
+static void comm(Eng *e, Aau *a)
+{
+    const CommEntry *c = a->comm;
+    begin(e);
+    if (!c) {
+        end(e, a, e->P);
+        return;
+    }
+    switch (c->kind) {
+    case CM_OVERLAP: overlap_shift(e, a, c); break;
+    case CM_GATHER:
+    case CM_SCATTER: gather(e, a, c); break;
+    case CM_BCAST: {
+        int root = 0;
+        const SpRef *r = c->elem ? c->elem->ir : NULL;
+        if (r && r->arr && r->arr->tmpl) {
+            long long sub[MAX_RANK];
+            int own[MAX_RANK];
+            for (int d = 0; d < r->arr->rank; d++)
+                sub[d] = eval_int(e, r->sub[d], 1, a->line, "the owner of an element");
+            owner_coords(e, r->arr, sub, own);
+            Grid *g = arr_grid(e, r->arr);
+            for (int d = 0; d < g->rank; d++)
+                if (own[d] < 0)
+                    own[d] = 0;
+            root = hpfmap_rank(g->rank, g->shape, own);
+        }
+        charge_all(e, a, M_OVHD, e->pr.call_ovhd, NULL);
+        broadcast(e, a, root, elsize(c->type));
+        break;
+    }
+    case CM_BCASTIO: {
+        double bytes = 0;
+        for (int i = 0; i < a->parent->kids.n; i++) {
+            const Aau *s = a->parent->kids.v[i];
+            if (s->stmt == c->io && s->io)
+                bytes = s->io_bytes;
+        }
+        charge_all(e, a, M_OVHD, e->pr.call_ovhd, NULL);
+        broadcast(e, a, 0, bytes > 0 ? bytes : 8);
+        break;
+    }
+    case CM_REDUCE:
+        charge_all(e, a, M_OVHD, e->pr.call_ovhd, NULL);
+        reduce_all(e, a, c->red_op, (double)c->count * elsize(c->type), c->type);
+        break;
+    case CM_BARRIER:
+        sync_all(e, a);
+        charge_all(e, a, M_OVHD, e->pr.sync, NULL);
+        break;
+    }
+    end(e, a, e->P);
+}
+
+/* ---- dispatch -------------------------------------------------------------- */
+
+static void walk(Eng *e, Aau *a, const double *mult)
+{
+    if (stopping(e) || e->failed)
+        return;
+    switch (a->cls) {
+    case AAU_START:
+    case AAU_END:
+        begin(e);
+        end(e, a, e->P);
+        return;
+    case AAU_SPAWN:
+        walk_list(e, &a->kids, mult);
+        return;
+    case AAU_SEQ:
+        seq(e, a, mult);
+        return;
+    case AAU_SYNCSEQ:
+    case AAU_COMM:
+    case AAU_SYNC:
+        if (mult) {
+            /* a communication inside a closed form cannot happen: the
+               abstraction parse makes its loop IterSync */
+            return;
+        }
+        comm(e, a);
+        effect(e, a);
+        return;
+    case AAU_CALL:
+        call(e, a, mult);
+        return;
+    case AAU_CONDTD:
+    case AAU_CONDTSYNC:
+        condt(e, a, mult);
+        return;
+    case AAU_ITERD:
+    case AAU_ITERSYNC:
+    case AAU_ITERND:
+        switch (a->iter) {
+        case ITER_DO: do_loop(e, a, mult); return;
+        case ITER_WHILE: while_loop(e, a, mult); return;
+        case ITER_FORALL:
+        case ITER_COPY:
+            if (e->loop == a->loop)
+                forall_level(e, a, mult);
+            else
+                forall_nest(e, a, mult);
+            if (!mult && a->tail)
+                effect(e, a);
+            return;
+        case ITER_RED: red_loop(e, a, mult); return;
+        }
+        return;
+    case AAU_NCLASS:
+        return;
+    }
+}
+
+/* A GOTO is resolved in the innermost list holding its target label: the
+ * walk goes on from there. */
+static void walk_list(Eng *e, const PtrVec *l, const double *mult)
+{
+    for (int i = 0; i < l->n; i++) {
+        walk(e, l->v[i], mult);
+        if (e->ctl == AST_GOTO) {
+            int j;
+            for (j = 0; j < l->n; j++) {
+                const Aau *t = l->v[j];
+                if (t->stmt && t->head && t->stmt->label == e->ctl_target)
+                    break;
+            }
+            if (j == l->n)
+                return;
+            e->ctl = 0;
+            i = j - 1;
+            continue;
+        }
+        if (stopping(e) || e->failed)
+            return;
+    }
+}
+
+int engine_run(Aag *g, Fi *fi, const SagGraph *sag, const EngineOptions *o, EngineResult *r)
+{
+    Eng E = {0}, *e = &E;
+    e->g = g;
+    e->fi = fi;
+    e->node = engine_node_unit(sag);
+    read_params(&e->pr, e->node);
+    e->overlap = o->overlap < 0 ? 0 : o->overlap > 1 ? 1 : o->overlap;
+    e->P = o->np > 0 ? o->np : 1;
+    e->cube_dim = bits_for(e->P);
+    e->clock = vec_new(e);
+    e->ex = vec_new(e);
+    e->v1 = vec_new(e);
+    e->v2 = vec_new(e);
+    e->v3 = vec_new(e);
+    for (int m = 0; m < M_N; m++)
+        e->acc[m] = vec_new(e);
+    for (int i = 0; i < g->naau; i++) {
+        Aau *a = g->aau[i];
+        memset(a->m_sum, 0, sizeof a->m_sum);
+        a->m_max = a->m_min = a->execs = 0;
+    }
+    walk(e, g->root, NULL);
+    if (e->ctl == AST_STOP)
+        e->ctl = 0;
+    memset(r, 0, sizeof *r);
+    r->np = e->P;
+    r->min_total = INFINITY;
+    for (int p = 0; p < e->P; p++) {
+        if (p == 0 || e->clock[p] > r->total) {
+            r->total = e->clock[p];
+            r->slowest = p;
+        }
+        if (e->clock[p] < r->min_total)
+            r->min_total = e->clock[p];
+        for (int m = 0; m < M_N; m++)
+            r->mean[m] += e->acc[m][p] / e->P;
+    }
+    for (int m = 0; m < M_N; m++)
+        r->part[m] = e->acc[m][r->slowest];
+    r->aau_visits = e->visits;
+    r->extrapolated = e->extrapolated;
+    r->node = sag_unit_name(e->node);
+    r->cube_dim = e->cube_dim;
+    int failed = e->failed || fi_stopped(fi);
+    free(e->clock);
+    free(e->ex);
+    free(e->v1);
+    free(e->v2);
+    free(e->v3);
+    for (int m = 0; m < M_N; m++)
+        free(e->acc[m]);
+    for (int i = 0; i < e->grids.n; i++) {
+        free(((Grid *)e->grids.v[i])->coords);
+        free(e->grids.v[i]);
+    }
+    for (int i = 0; i < e->tmpls.n; i++)
+        free(e->tmpls.v[i]);
+    free(e->grids.v);
+    free(e->tmpls.v);
+    free(e->cvar);
+    for (int i = 0; i < e->ngcache; i++) {
+        free(e->gcache[i].pm.key);
+        free(e->gcache[i].pm.n);
+    }
+    free(e->gcache);
+    for (int i = 0; i < e->npool; i++)
+        free(e->pool[i]);
+    free(e->pool);
+    return failed ? -1 : 0;
+}

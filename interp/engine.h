@@ -1,0 +1,61 @@
+/* engine.h - the interpretation engine of hpfpredict: applies the
+ * interpretation function of each AAU class (Parashar & Hariri, section 2.3)
+ * against the parameters of a System Abstraction Graph, with a clock per
+ * processor and the communication table, and keeps the metrics per AAU and
+ * per processor. Models documented in doc/predict.md. */
+#ifndef HPF_ENGINE_H
+#define HPF_ENGINE_H
+
+#include "aag.h"
+#include "fi.h"
+#include "sag.h"
+
+/* The four parts every predicted time splits into. */
+enum { M_COMP, M_COMM, M_OVHD, M_WAIT, M_N };
+extern const char *const metric_name[M_N];   /* "computation", ... */
+
+typedef struct {
+    int np;                    /* processors */
+    double overlap;            /* communication/computation overlap fraction, 0..1:
+                                  a Comm AAU's cost is weighted by (1 - overlap) */
+} EngineOptions;
+
+typedef struct {
+    int np;
+    int slowest;               /* the processor that finishes last */
+    double total;              /* its finishing time: the predicted execution time */
+    double part[M_N];          /* its time split */
+    double mean[M_N];          /* the mean over processors */
+    double min_total;          /* the fastest processor's finishing time */
+    long long aau_visits;      /* interpretation function applications */
+    long long extrapolated;    /* loop iterations not interpreted (steady state) */
+    const char *node;          /* the SAG unit the processors are mapped to */
+    int cube_dim;              /* dimension of the hypercube used */
+} EngineResult;
+
+/* Node unit of a SAG: the first unit (preorder) with several instances, or
+ * else the first one whose processing component states cpu.clock. */
+const SagUnit *engine_node_unit(const SagGraph *sag);
+
+/* Interprets the AAG: fills every AAU's m_* fields and r. Returns 0, or -1
+ * when interpretation stopped (missing values or the step budget: fi has
+ * the reasons, fi_report prints them). */
+int engine_run(Aag *g, Fi *fi, const SagGraph *sag, const EngineOptions *o,
+               EngineResult *r);
+
+/* ---- the models, exposed for the unit tests ---- */
+
+/* Hops between two cube nodes: the Hamming distance of their addresses. */
+int engine_hops(unsigned a, unsigned b);
+/* Gray code of c, and the cube address of grid coordinates under the Gray
+ * code embedding (each grid dimension gets ceil(log2(extent)) address bits,
+ * the first dimension the lowest). */
+unsigned engine_gray(unsigned c);
+unsigned engine_embed(int rank, const int *shape, const int *coords);
+
+/* One message of `bytes` over `hops` hops with the parameters of a SAG
+ * unit's comm component (inherited): static-buffer cost
+ * startup(.short) + bytes x per_byte + hops x per_hop, in seconds. */
+double engine_msg_time(const SagUnit *node, double bytes, int hops);
+
+#endif

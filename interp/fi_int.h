@@ -1,0 +1,195 @@
+/* fi_int.h - what the functional interpreter's files share (fi.c: storage,
+ * frames, statements and the API; fi_expr.c: whole-array evaluation,
+ * operators and intrinsics; fi_io.c: list-directed READ data); not for
+ * other stages. */
+#ifndef HPF_FI_INT_H
+#define HPF_FI_INT_H
+
+#include "fi.h"
+
+/* ---- a map from pointers to pointers (open addressing) ---- */
+
+typedef struct {
+    const void **keys;
+    void **vals;
+    int n, cap;
+} FiMap;
+
+void *fi_map_get(const FiMap *m, const void *key);
+void fi_map_put(FiMap *m, const void *key, void *val);
+void fi_map_free(FiMap *m);
+
+/* ---- values ---- */
+
+/* A vector of values: one per point of the context it was evaluated in,
+ * or a single one (n == 1) that stands for every point. */
+typedef struct {
+    Type t;
+    long n;
+    long long *i;                 /* INTEGER, LOGICAL (0/1) */
+    double *r, *im;               /* REAL; COMPLEX (real and imaginary parts) */
+    char **s;                     /* CHARACTER: heap strings, the vector's */
+    unsigned char *k;             /* known flags; NULL: all known */
+} Vec;
+
+/* Why a variable's value is not known: a READ that found no data, or no
+ * assignment at all. One per (variable, READ); held in fi's arena. */
+typedef struct {
+    const char *name;             /* the program's variable */
+    Loc loc;                      /* the READ, or the declaration */
+    int line;                     /* the READ's line; 0: never assigned */
+} Cause;
+
+/* The storage of a variable, a temporary or a replicated temporary array:
+ * column-major elements, a known flag each. A dummy argument bound by
+ * reference is a view: its data lie in the actual argument's store (home). */
+typedef struct Store {
+    const char *name;
+    const Symbol *sym;            /* NULL for temporaries */
+    Type t;
+    int rank;
+    long long lo[MAX_RANK], ext[MAX_RANK];
+    long n;                       /* elements: 1 for a scalar */
+    int allocatable, allocated;
+    struct Store *home;           /* owner of the data and of what follows */
+    long long *i;
+    double *r, *im;
+    char **s;
+    unsigned char *k;
+    /* meaningful on the home store */
+    const Cause *cause;           /* why unknown elements are unknown */
+    int cause_set;                /* cause given (else: never assigned) */
+    int held;                     /* -D: assignments and READs are ignored */
+    int charlen;                  /* CHARACTER length; 0: as assigned */
+} Store;
+
+/* An activation of a program unit. */
+typedef struct Frame {
+    const SpUnit *unit;
+    struct Frame *host;           /* the activation of its host (internal units) */
+    struct Frame *caller;
+    FiMap vars;                    /* Symbol -> Store (own, host's, bound actuals) */
+    PtrVec owned;                 /* Stores this frame frees */
+    Store **temps;                /* scalar temporaries, by number */
+    int ntemps;
+    FiMap tarrs;                   /* SpArr -> Store: replicated temporary arrays */
+    PtrVec copyout;               /* CopyOut: sections passed by copy */
+} Frame;
+
+/* A set of points at which an expression is evaluated: the iterations of
+ * a FORALL (with the values of its indices), expanded by the trips of an
+ * inline reduction, compacted by a mask; or the positions of an array
+ * expression (pos, 0-based) when one is evaluated whole. */
+enum { MAX_BIND = 48 };
+typedef struct {
+    Frame *fr;
+    long n;
+    int nb;
+    const Symbol *bsym[MAX_BIND];
+    long long *bval[MAX_BIND];    /* bval[b][p]: value of bsym[b] at point p */
+    int rank;
+    long long *pos[MAX_RANK];
+    long *base;                   /* base point of each point (fi_refs), or NULL */
+} Ctx;
+
+typedef struct FfiFn FfiFn;
+
+/* The iteration space of a loop, cached while nothing is stored. */
+typedef struct {
+    const SpLoop *loop;
+    const Frame *frame;
+    unsigned long version;
+    long n;
+    int nidx;
+    long long *idx[MAX_RANK + MAX_RANK];
+    Vec mask;                     /* n values, or t.base == TY_NONE: no mask */
+    int ok;
+} Space;
+
+struct Fi {
+    const SpProgram *prog;
+    Diag *d;
+    Arena *a;                     /* causes, names, copies of the options */
+    FiOptions o;
+    long long steps, max_steps;
+    int stopped;
+    int nprocs;
+    unsigned long version;        /* counts stores, for the space cache */
+    Frame *top, *main;
+    int depth;                    /* procedure calls evaluated by fi */
+    FiMap saved;                   /* Symbol -> Store: SAVE variables of procedures */
+    PtrVec saved_list;
+    PtrVec commons;               /* Store per blank COMMON position */
+    FiMap reported;                /* nodes and names already reported */
+    PtrVec reported_names;        /* their heap copies */
+    FiMap units;                   /* SpUnit -> UnitInfo */
+    PtrVec missing;               /* Missing */
+    Loc cur;                      /* the statement being executed */
+    int cur_line;
+    /* READ data */
+    char *in;                     /* the --input file's text, or NULL */
+    size_t in_len, in_pos;
+    FiMap reads;                   /* SpStmt -> the source READ node */
+    /* libffi */
+    void *self;                   /* dlopen(NULL) */
+    void **libs;
+    int nlibs;
+    PtrVec ffns;                  /* FfiFn */
+    /* fi_space and fi_refs answers */
+    Space space;
+    long long *sp_idx[MAX_RANK + MAX_RANK];
+    unsigned char *sp_mask;
+    long *rf_point;
+    long long *rf_sub[MAX_RANK];
+    char *eval_str;               /* fi_eval's CHARACTER result */
+};
+
+/* ---- fi.c ---- */
+
+int fi_step(Fi *fi, long n);                  /* 0: the budget is spent */
+void fi_error_once(Fi *fi, const void *key, Loc loc, const char *fmt, ...) HPF_PRINTF(4, 5);
+Loc fi_loc(Fi *fi, const Node *e);            /* e's, else the statement's */
+Store *fi_var(Fi *fi, Frame *fr, const Symbol *y);
+Store *fi_temp(Fi *fi, Frame *fr, const char *name);       /* prefix + tN, or NULL */
+Store *fi_tarr(Fi *fi, Frame *fr, const Node *ref);        /* prefix + wN, or NULL */
+Store *fi_ref_store(Fi *fi, Frame *fr, const Node *ref);   /* an array reference's */
+const Cause *fi_cause_of(Fi *fi, Store *s);
+const Cause *fi_find_cause(Fi *fi, Frame *fr, const Node *e);
+void fi_put(Fi *fi, Store *s, long off, const Vec *v, long p, const Cause *cause);
+void fi_get(const Store *s, long off, Vec *v, long p);
+int fi_call(Fi *fi, Ctx *c, const Node *call, const SpUnit *unit, Vec *out);
+const SpUnit *fi_find_unit(Fi *fi, const SpUnit *from, const char *name);
+int fi_call_external(Fi *fi, Ctx *c, const Node *call, Type rt, Vec *out);
+
+/* ---- fi_expr.c ---- */
+
+Vec fv_new(Type t, long n);
+Vec fv_unknown(Type t);
+void fv_free(Vec *v);
+int fv_known(const Vec *v, long p);
+void fv_set_unknown(Vec *v, long p);
+void fv_convert(Vec *v, Type to);
+Vec fi_ev(Fi *fi, Ctx *c, const Node *e);
+Vec fv_widen(Vec *v, long n);
+void fi_ctx_init(Ctx *c, Frame *fr);
+void fi_ctx_free(Ctx *c);
+void fi_ctx_select(const Ctx *c, const long *sel, long n, Ctx *out);
+int fi_ctx_expand(const Ctx *c, const long long *trips, long total, const Symbol *var, Ctx *out,
+               long **parent);
+int fi_ctx_bind(Ctx *c, const Symbol *y, long long *vals);
+long long *fi_ctx_lookup(const Ctx *c, const Symbol *y);
+int fi_shape(Fi *fi, Ctx *c, const Node *e, long long *ext);   /* rank, -1: unknown */
+Vec fi_array(Fi *fi, Ctx *c, const Node *e, int *rank, long long *ext);
+int fi_offsets(Fi *fi, Ctx *c, const Node *ref, Store *s, long **off, long *n);
+int fi_reduce(Fi *fi, int op, int loc, Type t, const Vec *vals, long nvals, const long *group,
+              const long long *where, long ngroups, Vec *acc, Vec *pos);
+void fi_ffi_free(Fi *fi);
+int fi_ffi_open(Fi *fi);
+int fi_parse_literal(const char *text, Type t, Vec *v, long p);
+
+/* ---- fi_io.c ---- */
+
+int fi_read(Fi *fi, const SpStmt *s);
+int fi_input_load(Fi *fi, const char *path);
+
+#endif

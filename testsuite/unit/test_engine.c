@@ -1,0 +1,282 @@
+/* test_engine.c - the interpretation engine against hand-computed times.
+ * Small programs are compiled from strings, abstracted and interpreted on a
+ * small machine whose costs are round numbers (a 1 MHz clock: one cycle is
+ * one microsecond), so that every expected time below is worked out by hand
+ * in its comment: IterD's closed form, the FORALL nest with owned
+ * iterations, a masked FORALL (CondtD weights), an overlap shift and a
+ * broadcast on the hypercube (startup + bytes x per-byte + hops x per-hop,
+ * waiting, receive overhead), a recursive-doubling reduction, the steady
+ * state of an IterSync loop, a conditional; and the network formulas (Gray
+ * code embedding, hops, one message's time) on the shipped iPSC/860. */
+#include <config.h>
+
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "aag.h"
+#include "engine.h"
+#include "fi.h"
+#include "frontend.h"
+#include "sag.h"
+
+static int tap_n, tap_failed;
+
+static void check(int ok, const char *what)
+{
+    tap_n++;
+    if (!ok)
+        tap_failed++;
+    printf("%s %d - %s\n", ok ? "ok" : "not ok", tap_n, what);
+}
+
+static void check_us(double got, double want_us, const char *what)
+{
+    char buf[256];
+    snprintf(buf, sizeof buf, "%s: %.3f us (expected %.3f)", what, got * 1e6, want_us);
+    check(fabs(got * 1e6 - want_us) < 1e-6, buf);
+}
+
+/* Costs: integer operations free (index arithmetic does not blur the sums),
+ * dadd 2, dmul 3, cmp 1; loop setup 10, per iteration 1; condition 4, taken
+ * 2; no call overhead, no memory costs. Messages: startup 100, 1 per byte,
+ * 10 per hop, receive 5; the same for dynamic buffers. */
+static const char *small_sag =
+    "unit m {\n"
+    "  processing compound {\n"
+    "    unit node [4] {\n"
+    "      processing simple {\n"
+    "        cpu.clock = 1 MHz\n"
+    "        op.iadd = 0 cycles\n"
+    "        op.imul = 0 cycles\n"
+    "        op.idiv = 0 cycles\n"
+    "        op.itof = 0 cycles\n"
+    "        op.ftoi = 0 cycles\n"
+    "        op.logical = 0 cycles\n"
+    "        op.dadd = 2 cycles\n"
+    "        op.dmul = 3 cycles\n"
+    "        op.cmp = 1 cycles\n"
+    "        loop.setup = 10 cycles\n"
+    "        loop.iter = 1 cycles\n"
+    "        loop.step = 0 cycles\n"
+    "        cond.test = 4 cycles\n"
+    "        cond.taken = 2 cycles\n"
+    "        call.overhead = 0 cycles\n"
+    "        call.per_arg = 0 cycles\n"
+    "      }\n"
+    "      memory simple {\n"
+    "        dcache.size = 8 KiB\n"
+    "        dcache.block = 32 B\n"
+    "        dcache.assoc = 2\n"
+    "        mem.fetch.hit = 0 cycles\n"
+    "        mem.fetch.miss = 0 cycles\n"
+    "        mem.store.hit = 0 cycles\n"
+    "        mem.store.miss = 0 cycles\n"
+    "      }\n"
+    "    }\n"
+    "  }\n"
+    "  comm simple {\n"
+    "    net.topology = hypercube\n"
+    "    net.short_max = 100 B\n"
+    "    net.static.startup = 100 us\n"
+    "    net.static.startup.short = 100 us\n"
+    "    net.static.per_byte = 1 us\n"
+    "    net.static.per_hop = 10 us\n"
+    "    net.static.receive = 5 us\n"
+    "    net.dynamic.startup = 100 us\n"
+    "    net.dynamic.startup.short = 100 us\n"
+    "    net.dynamic.per_byte = 1 us\n"
+    "    net.dynamic.per_hop = 10 us\n"
+    "    net.dynamic.receive = 5 us\n"
+    "    sync.overhead = 50 us\n"
+    "    coll.broadcast = tree\n"
+    "    coll.reduction = recursive_doubling\n"
+    "  }\n"
+    "}\n";
+
+static SagGraph *sag;
+
+/* Predicts the program on np processors; 0 when it does not compile. */
+static int predict(const char *text, int np, EngineResult *r)
+{
+    Arena *a = arena_new("test_engine");
+    SrcFile *f = srcfile_from_bytes("t.f90", text, strlen(text));
+    Diag d;
+    diag_init(&d, stdout);
+    Node *file = frontend_compile(f, FORM_FREE, a, &d, NULL, 0);
+    SpProgram *p = file ? spmd_lower(file, a, &d) : NULL;
+    int ok = 0;
+    if (p) {
+        AagOptions ao = {1, NULL, 0};
+        Aag *g = aag_build(p, &ao);
+        FiOptions fo = {p, NULL, 0, NULL, 0, 0, NULL, 0};
+        Fi *fi = fi_new(&fo, &d);
+        fi_set_nprocs(fi, np);
+        EngineOptions eo = {np, 0};
+        ok = engine_run(g, fi, sag, &eo, r) == 0;
+        fi_free(fi);
+        aag_free(g);
+    }
+    srcfile_free(f);
+    arena_free(a);
+    return ok;
+}
+
+#define HEAD "program t\n  integer :: i, k\n  real(8) :: x, s\n  real(8) :: a(16), b(16)\n" \
+             "!hpf$ distribute a(block)\n!hpf$ align b(i) with a(i)\n"
+
+static void test_iterd(void)
+{
+    EngineResult r;
+    /* setup 10 + 10 x (iteration 1 + dadd 2) = 40 on every processor */
+    check(predict(HEAD "  x = 0.0d0\n  do i = 1, 10\n    x = x + 1.5d0\n  end do\nend program t\n",
+                  4, &r), "IterD program predicts");
+    check_us(r.total, 40, "IterD closed form");
+    check_us(r.min_total, 40, "IterD: every processor the same");
+    check_us(r.part[M_COMP], 20, "IterD: computation 10 x dadd");
+    check_us(r.part[M_OVHD], 20, "IterD: overhead setup + 10 iterations");
+    /* nested: 10 + 5 x (1 + 10 + 4 x (1 + 2)) = 125 */
+    check(predict(HEAD "  x = 0.0d0\n  do i = 1, 5\n    do k = 1, 4\n      x = x + 1.5d0\n"
+                  "    end do\n  end do\nend program t\n", 4, &r), "nested IterD predicts");
+    check_us(r.total, 125, "nested IterD: setup per outer iteration");
+}
+
+static void test_forall(void)
+{
+    EngineResult r;
+    /* a = 1: 4 owned points each, setup 10 + 4 x 1 = 14 */
+    check(predict(HEAD "  a = 1.0d0\nend program t\n", 4, &r), "FORALL predicts");
+    check_us(r.total, 14, "FORALL: owned iterations only");
+    /* b = a*2 on 1 processor: 10 + 16 x (1 + 3) = 74 */
+    check(predict(HEAD "  b = a*2.0d0\nend program t\n", 1, &r), "FORALL on 1 predicts");
+    check_us(r.total, 74, "FORALL on one processor: all 16 points");
+    /* masked: a = 1 (14), then the mask i > 8 tested at the 4 owned points
+       (test 4 + cmp 1), the body (taken 2 + dmul 3) where it holds: none on
+       processors 0 and 1, all 4 on 2 and 3: 10 + 4 + 20 + 4 x 5 = 54 */
+    check(predict(HEAD "  a = 1.0d0\n  forall (i = 1:16, i > 8) b(i) = a(i)*2.0d0\nend program t\n",
+                  4, &r), "masked FORALL predicts");
+    check_us(r.total, 14 + 54, "masked FORALL: slowest processor");
+    check_us(r.min_total, 14 + 34, "masked FORALL: fastest processor (mask never true)");
+}
+
+static void test_shift(void)
+{
+    EngineResult r;
+    /* b(2:15) = a(1:14) + a(3:16) on 4: ghost cells of a, one 8-byte
+     * element to each neighbour (Gray-coded 1-D grid: one hop).
+     * Up round: 0, 1, 2 send (busy 100 + 8 = 108); a message arrives at
+     * 0 + 108 + 10 = 118; 1 and 2 wait 118 - 108, 3 waits 118, receive 5:
+     * clocks 108, 123, 123, 123. Down round: 1, 2, 3 send at 123 (to 231),
+     * arriving at 241; 0 waits 241 - 108 and receives: 246; 1, 2 wait 10,
+     * receive: 246; 3: 231. The loop: 10 + n x (1 + 2) with n = 3, 4, 4, 3:
+     * 265, 268, 268, 250. */
+    check(predict(HEAD "  b(2:15) = a(1:14) + a(3:16)\nend program t\n", 4, &r), "shift predicts");
+    check_us(r.total, 268, "overlap shift then the loop: slowest");
+    check_us(r.min_total, 250, "overlap shift then the loop: fastest");
+    check_us(r.part[M_COMM], 216, "shift: two sends of startup + 8 bytes");
+    check_us(r.part[M_WAIT], 20, "shift: waiting for the neighbours' messages");
+    check(r.slowest == 1, "shift: processor 1 is the slowest");
+}
+
+static void test_bcast(void)
+{
+    EngineResult r;
+    /* x = a(3): the owner, processor 0, broadcasts 8 bytes down a binomial
+     * tree. Round 1: 0 -> 1 (0 busy to 108; 1 waits to 118, receives: 123).
+     * Round 2: 0 -> 2 (0 busy 108 to 216; arrives 108 + 108 + 10 = 226,
+     * 2 receives at 231); 1 -> 3 (sent at 123, arrives 241, 3 at 246). */
+    check(predict(HEAD "  x = a(3)\nend program t\n", 4, &r), "broadcast predicts");
+    check_us(r.total, 246, "broadcast tree: the last receiver");
+    check_us(r.min_total, 216, "broadcast tree: the root");
+}
+
+static void test_reduce(void)
+{
+    EngineResult r;
+    /* s = sum(a): the driver loop 10 + 4 x (1 + 2) = 22 everywhere; then
+     * recursive doubling, 2 rounds: send 108 (to 130), the partner's message
+     * arrives at 22 + 108 + 10 = 140, receive 5, add 2: 147; again: send
+     * to 255, arrival 265, 270, 272. */
+    check(predict(HEAD "  s = sum(a)\nend program t\n", 4, &r), "reduction predicts");
+    check_us(r.total, 272, "recursive doubling allreduce");
+    check_us(r.min_total, 272, "allreduce: everyone ends together");
+}
+
+static void test_itersync(void)
+{
+    EngineResult r3, r4, r50;
+    /* a loop with a shift and a reduction: the clocks are equal after each
+     * iteration's allreduce, so every iteration past the first costs the
+     * same, and the engine extrapolates them: T(50) = T(3) + 47 (T(4) - T(3)) */
+    const char *fmt = HEAD "  a = 1.0d0\n  do k = 1, %d\n    b(2:15) = a(1:14) + a(3:16)\n"
+                           "    s = sum(b)\n  end do\nend program t\n";
+    char buf[512];
+    snprintf(buf, sizeof buf, fmt, 3);
+    int ok = predict(buf, 4, &r3);
+    snprintf(buf, sizeof buf, fmt, 4);
+    ok = ok && predict(buf, 4, &r4);
+    snprintf(buf, sizeof buf, fmt, 50);
+    ok = ok && predict(buf, 4, &r50);
+    check(ok, "IterSync loops predict");
+    check_us(r50.total, (r3.total + 47 * (r4.total - r3.total)) * 1e6,
+             "IterSync: 50 iterations = 3 + 47 steady ones");
+    check(r50.extrapolated > 40, "IterSync: the steady iterations were extrapolated");
+}
+
+static void test_cond(void)
+{
+    EngineResult r;
+    /* IF (k > 1) THEN x = x + 1 ELSE x = x*2: k = 0, the ELSE taken: the
+     * test 4 (a taken ELSE has no test), then dmul 3: 7 */
+    check(predict(HEAD "  k = 0\n  x = 1.0d0\n  if (k > 1) then\n    x = x + 1.0d0\n  else\n"
+                  "    x = x*2.0d0\n  end if\nend program t\n", 4, &r), "IF predicts");
+    check_us(r.total, 4 + 1 + 3, "CondtD: test and cmp, the ELSE body");
+    check(predict(HEAD "  k = 5\n  x = 1.0d0\n  if (k > 1) then\n    x = x + 1.0d0\n  else\n"
+                  "    x = x*2.0d0\n  end if\nend program t\n", 4, &r), "IF taken predicts");
+    check_us(r.total, 4 + 1 + 2 + 2, "CondtD: test, cmp, taken, the THEN body");
+}
+
+static void test_network(void)
+{
+    check(engine_gray(0) == 0 && engine_gray(1) == 1 && engine_gray(2) == 3 &&
+          engine_gray(3) == 2 && engine_gray(7) == 4, "Gray code");
+    check(engine_hops(0, 7) == 3 && engine_hops(5, 5) == 0 && engine_hops(1, 2) == 2, "hops");
+    int shape[2] = {4, 2}, c1[2] = {1, 0}, c2[2] = {2, 0}, c3[2] = {1, 1};
+    unsigned a1 = engine_embed(2, shape, c1), a2 = engine_embed(2, shape, c2);
+    unsigned a3 = engine_embed(2, shape, c3);
+    check(engine_hops(a1, a2) == 1 && engine_hops(a1, a3) == 1,
+          "grid neighbours are one hop apart under the Gray code embedding");
+    int s8[1] = {8}, x[1] = {3}, y[1] = {4};
+    check(engine_hops(engine_embed(1, s8, x), engine_embed(1, s8, y)) == 1,
+          "ring neighbours 3 and 4 of 8: one hop (ranks 3 and 4 are three apart)");
+    /* the shipped iPSC/860: 75 us + 8 x 0.36 us + 3 us; long: 136 + 1000 x 0.36 + 2 x 3 */
+    SagGraph *ipsc = sag_load_string("ipsc860", sag_builtin("ipsc860"), stderr, NULL);
+    const SagUnit *node = engine_node_unit(ipsc);
+    check(node && strcmp(sag_unit_name(node), "node") == 0 && sag_unit_count(node) == 8,
+          "iPSC/860: the 8 cube nodes are the processors");
+    check_us(engine_msg_time(node, 8, 1), 75 + 8 * 0.36 + 3, "iPSC/860 short message, 1 hop");
+    check_us(engine_msg_time(node, 1000, 2), 136 + 1000 * 0.36 + 2 * 3,
+             "iPSC/860 long message, 2 hops");
+    sag_free(ipsc);
+}
+
+int main(void)
+{
+    sag = sag_load_string("small", small_sag, stderr, NULL);
+    if (!sag) {
+        printf("not ok 1 - the test SAG loads\n1..1\n");
+        return 1;
+    }
+    test_network();
+    test_iterd();
+    test_forall();
+    test_shift();
+    test_bcast();
+    test_reduce();
+    test_itersync();
+    test_cond();
+    sag_free(sag);
+    printf("1..%d\n", tap_n);
+    return tap_failed ? 1 : 0;
+}
