@@ -15,40 +15,10 @@ static const char *const red_name[] = {"", "sum", "product", "max", "min", "and"
 static const char *const comm_kind_name[] = {"overlap", "gather", "scatter", "bcast",
                                              "bcastio", "reduce", "barrier"};
 
-/* Element references with their global subscripts, inline reductions by
- * their intrinsic's name: the program's view, without the IR's notes. */
-static int hook(Unparse *u, const Node *n, void *ctx)
-{
-    (void)ctx;
-    if (n->kind != AST_REF || !n->ir)
-        return 0;
-    if (n->u.ref.what == REF_INTRINSIC) {
-        const SpRed *sr = n->ir;
-        unparse_put(u, n->u.ref.id);
-        unparse_put(u, "(");
-        unparse_expr(u, sr->body);
-        unparse_put(u, ")");
-        return 1;
-    }
-    if (n->u.ref.what != REF_ELEMENT && n->u.ref.what != REF_SECTION)
-        return 0;
-    const SpRef *r = n->ir;
-    unparse_put(u, n->u.ref.id);
-    if (!n->u.ref.args.n)
-        return 1;
-    unparse_put(u, "(");
-    for (int d = 0; d < n->u.ref.args.n; d++) {
-        if (d)
-            unparse_put(u, ", ");
-        unparse_expr(u, d < MAX_RANK && r->sub[d] ? r->sub[d] : n->u.ref.args.v[d]);
-    }
-    unparse_put(u, ")");
-    return 1;
-}
 
 static void expr(FILE *out, const Node *e)
 {
-    char *s = unparse_expr_string(e, hook, NULL);
+    char *s = unparse_expr_string(e, aag_text_hook, NULL);
     fputs(s, out);
     free(s);
 }

@@ -65,6 +65,9 @@ int aag_io_bytes(Build *B, const Node *item);       /* an I/O item's volume, est
 const SpUnit *aag_callee(Build *B, const Node *ref);   /* the unit a CALL or reference
                                                           calls, or NULL */
 const char *aag_temp_name(Build *B, int temp);      /* "hpf_t3" */
+/* The unparse hook of labels and dumps: element references with their
+ * global subscripts, inline reductions by their intrinsic's name. */
+int aag_text_hook(Unparse *u, const Node *n, void *ctx);
 char *aag_expr_text(Build *B, const Node *e);       /* in the arena, plain references */
 char *aag_stmt_text(Build *B, const Node *s);
 

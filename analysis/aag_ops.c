@@ -85,7 +85,7 @@ const char *aag_temp_name(Build *B, int temp)
 
 /* Element references print as name(global subscripts), inline reductions
  * as their intrinsic's name: text for labels, without the IR's notes. */
-static int text_hook(Unparse *u, const Node *n, void *ctx)
+int aag_text_hook(Unparse *u, const Node *n, void *ctx)
 {
     (void)ctx;
     if (n->kind != AST_REF || !n->ir)
@@ -124,12 +124,12 @@ static char *keep(Build *B, char *heap)
 /* Expression and statement text for labels, in the graph's arena. */
 char *aag_expr_text(Build *B, const Node *e)
 {
-    return e ? keep(B, unparse_expr_string(e, text_hook, NULL)) : arena_strdup(B->a, "");
+    return e ? keep(B, unparse_expr_string(e, aag_text_hook, NULL)) : arena_strdup(B->a, "");
 }
 
 char *aag_stmt_text(Build *B, const Node *s)
 {
-    return keep(B, unparse_stmt_string(s, text_hook, NULL));
+    return keep(B, unparse_stmt_string(s, aag_text_hook, NULL));
 }
 
 static const SpUnit *named_unit(Build *B, const SpUnit *host, const char *name)
