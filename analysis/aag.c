@@ -477,53 +477,34 @@ static void build_red(LoopB *L, const SpRed *sr, PtrVec *out)
     free(calls.v);
 }
 
-/* The overlap exchanges of a loop as emit.c groups them: one per array
- * dimension, with the widest ghost widths its references need. */
+/* The overlap exchanges of a loop (spmd_overlaps, as emit.c makes them):
+ * each a Seq for the index translation and packing of the boundary (a few
+ * integer operations a call; the bytes are the Comm's), then the Comm. */
 static void overlap_level(LoopB *L, PtrVec *out, PtrVec *entries)
 {
     Build *B = L->B;
     const SpLoop *lp = L->lp;
-    for (int i = 0; i < lp->overlaps.n; i++) {
-        const SpRef *r = lp->overlaps.v[i];
-        int first = 1;
-        for (int j = 0; j < i; j++)
-            if (((const SpRef *)lp->overlaps.v[j])->arr == r->arr)
-                first = 0;
-        if (!first)
-            continue;
-        for (int d = 0; d < r->arr->rank; d++) {
-            long long wlo = 0, whi = 0;
-            for (int j = i; j < lp->overlaps.n; j++) {
-                const SpRef *q = lp->overlaps.v[j];
-                if (q->arr != r->arr)
-                    continue;
-                if (-q->delta[d] > wlo)
-                    wlo = -q->delta[d];
-                if (q->delta[d] > whi)
-                    whi = q->delta[d];
-            }
-            if (!wlo && !whi)
-                continue;
-            /* index translation and packing of the boundary: a few integer
-               operations a call; the bytes are the Comm's */
-            Aau *p = loop_aau(L, AAU_SEQ, arena_printf(B->a, "pack %s dim %d", r->arr->name,
-                                                       d + 1));
-            p->ops.op[OPC_IADD] = 2;
-            p->ops.op[OPC_IMUL] = 1;
-            push(B, out, p);
-            Aau *x = loop_aau(L, AAU_COMM, arena_printf(B->a, "overlap %s dim %d",
-                                                        r->arr->name, d + 1));
-            CommEntry *e = new_comm(B, x, CM_OVERLAP, PAT_OVERLAP);
-            e->loop = lp;
-            e->arr = r->arr;
-            e->dim = d;
-            e->below = (int)wlo;
-            e->above = (int)whi;
-            e->type = r->arr->type;
-            push(B, out, x);
-            vec_push(NULL, entries, e);
-        }
+    SpOverlap *ov = xmalloc((size_t)(lp->overlaps.n * MAX_RANK + 1) * sizeof *ov);
+    int nov = spmd_overlaps(lp, ov);
+    for (int i = 0; i < nov; i++) {
+        const SpArr *arr = ov[i].arr;
+        int d = ov[i].dim;
+        Aau *p = loop_aau(L, AAU_SEQ, arena_printf(B->a, "pack %s dim %d", arr->name, d + 1));
+        p->ops.op[OPC_IADD] = 2;
+        p->ops.op[OPC_IMUL] = 1;
+        push(B, out, p);
+        Aau *x = loop_aau(L, AAU_COMM, arena_printf(B->a, "overlap %s dim %d", arr->name, d + 1));
+        CommEntry *e = new_comm(B, x, CM_OVERLAP, PAT_OVERLAP);
+        e->loop = lp;
+        e->arr = arr;
+        e->dim = d;
+        e->below = (int)ov[i].below;
+        e->above = (int)ov[i].above;
+        e->type = arr->type;
+        push(B, out, x);
+        vec_push(NULL, entries, e);
     }
+    free(ov);
 }
 
 /* Gathers round by round: the inspector (per point of the loop: the

@@ -933,34 +933,16 @@ static void emit_loop(Emit *E, const SpStmt *s)
         free(st);
     }
     /* overlap shifts: one call per array dimension, widest ghost region */
-    for (int i = 0; i < lp->overlaps.n; i++) {
-        const SpRef *r = lp->overlaps.v[i];
-        int first = 1;
-        for (int j = 0; j < i; j++)
-            if (((const SpRef *)lp->overlaps.v[j])->arr == r->arr)
-                first = 0;
-        if (!first)
-            continue;
-        for (int d = 0; d < r->arr->rank; d++) {
-            long long wlo = 0, whi = 0;
-            for (int j = i; j < lp->overlaps.n; j++) {
-                const SpRef *q = lp->overlaps.v[j];
-                if (q->arr != r->arr)
-                    continue;
-                if (-q->delta[d] > wlo)
-                    wlo = -q->delta[d];
-                if (q->delta[d] > whi)
-                    whi = q->delta[d];
-            }
-            if (!wlo && !whi)
-                continue;
-            StrBuf b = {0};
-            first_elem(E, &b, r->arr);
-            line(E, "call hpfrt_overlap_%s(%s, %s, %d, %lld, %lld)", tsuffix(r->arr->type),
-                 desc(E, r->arr), b.s, d + 1, wlo, whi);
-            sb_free(&b);
-        }
+    SpOverlap *ov = xmalloc((size_t)(lp->overlaps.n * MAX_RANK + 1) * sizeof *ov);
+    int nov = spmd_overlaps(lp, ov);
+    for (int i = 0; i < nov; i++) {
+        StrBuf b = {0};
+        first_elem(E, &b, ov[i].arr);
+        line(E, "call hpfrt_overlap_%s(%s, %s, %d, %lld, %lld)", tsuffix(ov[i].arr->type),
+             desc(E, ov[i].arr), b.s, ov[i].dim + 1, ov[i].below, ov[i].above);
+        sb_free(&b);
     }
+    free(ov);
     /* gathers, round by round: count, allocate, record, fetch */
     E->marks = xcalloc((size_t)E->u->ncounters + 2, 1);
     for (int r = 0; r < lp->nrounds; r++) {

@@ -88,6 +88,35 @@ int cint(const Node *n, long long *v)
     }
 }
 
+int spmd_overlaps(const SpLoop *lp, SpOverlap *out)
+{
+    int n = 0;
+    for (int i = 0; i < lp->overlaps.n; i++) {
+        const SpRef *r = lp->overlaps.v[i];
+        int first = 1;
+        for (int j = 0; j < i; j++)
+            if (((const SpRef *)lp->overlaps.v[j])->arr == r->arr)
+                first = 0;
+        if (!first)
+            continue;
+        for (int d = 0; d < r->arr->rank; d++) {
+            long long wlo = 0, whi = 0;
+            for (int j = i; j < lp->overlaps.n; j++) {
+                const SpRef *q = lp->overlaps.v[j];
+                if (q->arr != r->arr)
+                    continue;
+                if (-q->delta[d] > wlo)
+                    wlo = -q->delta[d];
+                if (q->delta[d] > whi)
+                    whi = q->delta[d];
+            }
+            if (wlo || whi)
+                out[n++] = (SpOverlap){r->arr, d, wlo, whi};
+        }
+    }
+    return n;
+}
+
 /* l op r for integer index arithmetic, folded where it can be. */
 Node *mk_bin(Lower *L, Op op, Node *l, Node *r)
 {

@@ -254,6 +254,19 @@ void spmd_dump(FILE *out, const SpProgram *p);                 /* spmd_dump.c */
  * PARAMETERs, + - * /): 1 and *v set, or 0. */
 int cint(const Node *n, long long *v);
 
+/* One overlap exchange of a loop: an array dimension and the widest ghost
+ * widths, below and above, that the loop's references need. */
+typedef struct {
+    const SpArr *arr;
+    int dim;
+    long long below, above;
+} SpOverlap;
+
+/* The loop's overlap exchanges in the order they run (arrays in the order
+ * of their first reference, dimensions ascending). out holds at least
+ * lp->overlaps.n * MAX_RANK entries; returns how many there are. */
+int spmd_overlaps(const SpLoop *lp, SpOverlap *out);
+
 /* Writes the program as Fortran calling libhpfrt: fixed form when fixed is
  * set (.f), free form otherwise. Returns 0, or -1 on a write error. */
 int spmd_emit(FILE *out, const SpProgram *p, int fixed, const char *srcname);

@@ -77,7 +77,7 @@ typedef struct {
     double overlap;
     int P, cube_dim;
     double *clock, *acc[M_N], *ex;
-    double *v1, *v2, *v3;         /* scratch vectors */
+    double *v1;                   /* scratch: send times in exchange() */
     PtrVec grids, tmpls;          /* Grid *, Tmpl * (heap) */
     CacheVar *cvar;
     int ncvar, capcvar;
@@ -388,13 +388,21 @@ static Grid *arr_grid(Eng *e, const SpArr *a)
 }
 
 /* The template cell of subscript s of array dimension d. */
+/* Array dimension d sits in template cell ca*i + cb. */
+static void align_coef(Eng *e, const SpArr *a, int d, long long *ca, long long *cb)
+{
+    *ca = a->ca[d];
+    *cb = a->cb[d];
+    if (!a->cknown[d]) {
+        *ca = eval_int(e, a->alpha[d], 1, 0, "alignment");
+        *cb = eval_int(e, a->beta[d], 0, 0, "alignment");
+    }
+}
+
 static long cell_of(Eng *e, const SpArr *a, int d, long long s)
 {
-    long long ca = a->ca[d], cb = a->cb[d];
-    if (!a->cknown[d]) {
-        ca = eval_int(e, a->alpha[d], 1, 0, "alignment");
-        cb = eval_int(e, a->beta[d], 0, 0, "alignment");
-    }
+    long long ca, cb;
+    align_coef(e, a, d, &ca, &cb);
     return (long)(ca * s + cb);
 }
 
@@ -663,52 +671,6 @@ static int index_gdim(const SpIndex *ix)
     return t >= 0 ? ix->arr->tmpl->gdim[t] : -1;
 }
 
-/* Trips of index ix for each coordinate of its grid dimension. */
-static double *index_counts(Eng *e, const SpIndex *ix, int line, int *ncoord)
-{
-    long long lo = eval_int(e, ix->lo, 1, line, "FORALL bound");
-    long long hi = eval_int(e, ix->hi, 0, line, "FORALL bound");
-    long long st = eval_int(e, ix->st, 1, line, "FORALL stride");
-    if (st == 0)
-        st = 1;
-    int gd = index_gdim(ix);
-    if (gd < 0) {
-        double *c = xmalloc(sizeof *c);
-        c[0] = (double)hpfmap_trip((long)lo, (long)hi, (long)st);
-        *ncoord = 1;
-        return c;
-    }
-    Tmpl *m = tmpl_of(e, ix->arr->tmpl);
-    int t = ix->arr->tdim[ix->dim];
-    long long a = ix->a_const ? eval_int(e, ix->a, 1, line, "subscript") : 0;
-    long long b = eval_int(e, ix->b, 0, line, "subscript");
-    /* cell = ca*(a*i + b) + cb */
-    long long ca = ix->arr->ca[ix->dim], cb = ix->arr->cb[ix->dim];
-    if (!ix->arr->cknown[ix->dim]) {
-        ca = eval_int(e, ix->arr->alpha[ix->dim], 1, line, "alignment");
-        cb = eval_int(e, ix->arr->beta[ix->dim], 0, line, "alignment");
-    }
-    int np = m->grid->shape[gd];
-    double *c = xcalloc((size_t)np, sizeof *c);
-    HpfSeg seg[64];
-    for (int p = 0; p < np; p++) {
-        long ns = hpfmap_segments(&m->d[t], p, (long)(ca * a), (long)(ca * b + cb), (long)lo,
-                                  (long)hi, (long)st, seg, 64);
-        if (ns > 64) {
-            HpfSeg *big = xmalloc((size_t)ns * sizeof *big);
-            hpfmap_segments(&m->d[t], p, (long)(ca * a), (long)(ca * b + cb), (long)lo,
-                            (long)hi, (long)st, big, ns);
-            for (long s = 0; s < ns; s++)
-                c[p] += (double)((big[s].i2 - big[s].i1) / big[s].is + 1);
-            free(big);
-        } else
-            for (long s = 0; s < ns; s++)
-                c[p] += (double)((seg[s].i2 - seg[s].i1) / seg[s].is + 1);
-    }
-    *ncoord = np;
-    return c;
-}
-
 /* How a FORALL index picks its processor: template cell A*i + B of the
  * distributed template dimension hd, on grid dimension gd (-1: unbound). */
 typedef struct {
@@ -717,25 +679,61 @@ typedef struct {
     long long A, B;
 } IxMap;
 
+static void index_map(Eng *e, const SpIndex *ix, int line, IxMap *m)
+{
+    m->gd = index_gdim(ix);
+    if (m->gd < 0)
+        return;
+    const SpArr *arr = ix->arr;
+    long long a = ix->a_const ? eval_int(e, ix->a, 1, line, "subscript") : 0;
+    long long b = eval_int(e, ix->b, 0, line, "subscript");
+    long long ca, cb;
+    align_coef(e, arr, ix->dim, &ca, &cb);
+    m->hd = &tmpl_of(e, arr->tmpl)->d[arr->tdim[ix->dim]];
+    m->A = ca * a;
+    m->B = ca * b + cb;
+}
+
 static void index_maps(Eng *e, const SpLoop *l, IxMap *map)
 {
-    for (int k = 0; k < l->nidx; k++) {
-        const SpIndex *ix = &l->idx[k];
-        map[k].gd = index_gdim(ix);
-        if (map[k].gd < 0)
-            continue;
-        const SpArr *arr = ix->arr;
-        long long a = ix->a_const ? eval_int(e, ix->a, 1, 0, "subscript") : 0;
-        long long b = eval_int(e, ix->b, 0, 0, "subscript");
-        long long ca = arr->ca[ix->dim], cb = arr->cb[ix->dim];
-        if (!arr->cknown[ix->dim]) {
-            ca = eval_int(e, arr->alpha[ix->dim], 1, 0, "alignment");
-            cb = eval_int(e, arr->beta[ix->dim], 0, 0, "alignment");
-        }
-        map[k].hd = &tmpl_of(e, arr->tmpl)->d[arr->tdim[ix->dim]];
-        map[k].A = ca * a;
-        map[k].B = ca * b + cb;
+    for (int k = 0; k < l->nidx; k++)
+        index_map(e, &l->idx[k], 0, &map[k]);
+}
+
+/* Trips of index ix for each coordinate of its grid dimension. */
+static double *index_counts(Eng *e, const SpIndex *ix, int line, int *ncoord)
+{
+    long long lo = eval_int(e, ix->lo, 1, line, "FORALL bound");
+    long long hi = eval_int(e, ix->hi, 0, line, "FORALL bound");
+    long long st = eval_int(e, ix->st, 1, line, "FORALL stride");
+    if (st == 0)
+        st = 1;
+    IxMap m;
+    index_map(e, ix, line, &m);
+    if (m.gd < 0) {
+        double *c = xmalloc(sizeof *c);
+        c[0] = (double)hpfmap_trip((long)lo, (long)hi, (long)st);
+        *ncoord = 1;
+        return c;
     }
+    int np = m.hd->nprocs;
+    double *c = xcalloc((size_t)np, sizeof *c);
+    HpfSeg buf[64], *seg = buf;
+    long max = 64;
+    for (int p = 0; p < np; p++) {
+        long ns;
+        while ((ns = hpfmap_segments(m.hd, p, (long)m.A, (long)m.B, (long)lo, (long)hi, (long)st,
+                                     seg, max)) > max) {
+            max = ns;
+            seg = xrealloc(seg == buf ? NULL : seg, (size_t)max * sizeof *seg);
+        }
+        for (long k = 0; k < ns; k++)
+            c[p] += (double)((seg[k].i2 - seg[k].i1) / seg[k].is + 1);
+    }
+    if (seg != buf)
+        free(seg);
+    *ncoord = np;
+    return c;
 }
 
 /* Grid coordinates of the processor that runs iteration point pt (bound
@@ -784,12 +782,11 @@ static void point_counts(Eng *e, const SpLoop *l, int masked, double *out, int l
         /* guards: the left-hand element must be held here */
         FiRefs rf;
         keep = xcalloc((size_t)sp.n, 1);
-        long long **cp = gsub;
         if (fi_refs(e->fi, l, l->lhs, l->ctx_iter, &rf)) {
             for (int d = 0; d < rf.rank; d++) {
-                cp[d] = xmalloc((size_t)sp.n * sizeof **cp);
+                gsub[d] = xmalloc((size_t)sp.n * sizeof **gsub);
                 for (long i = 0; i < rf.n; i++)
-                    cp[d][rf.point[i]] = rf.sub[d][i];
+                    gsub[d][rf.point[i]] = rf.sub[d][i];
             }
             for (long i = 0; i < rf.n; i++)
                 keep[rf.point[i]] = 1;
@@ -1600,20 +1597,9 @@ static int gather_pairs(Eng *e, Aau *a, const CommEntry *c, PairMap *pm)
         e->failed = 1;
         return 0;
     }
-    /* fi_refs reuses fi's storage: keep the space's index values */
-    long npts = sp.n;
-    long long *idx[MAX_RANK];
-    for (int k = 0; k < l->nidx; k++) {
-        idx[k] = xmalloc((size_t)(npts ? npts : 1) * sizeof **idx);
-        memcpy(idx[k], sp.idx[k], (size_t)npts * sizeof **idx);
-        sp.idx[k] = idx[k];
-    }
-    sp.mask = NULL;
     if (!fi_refs(e->fi, l, ref, ctx, &rf)) {
         fi_missing(e->fi, ref, a->line, "the index vector of a gather");
         e->failed = 1;
-        for (int k = 0; k < l->nidx; k++)
-            free(idx[k]);
         return 0;
     }
     Grid *lg = arr_grid(e, l->arr), *rg = arr_grid(e, arr);
@@ -1647,8 +1633,6 @@ static int gather_pairs(Eng *e, Aau *a, const CommEntry *c, PairMap *pm)
         else
             pm_add(pm, runner, owner, 1);
     }
-    for (int k = 0; k < l->nidx; k++)
-        free(idx[k]);
     return 1;
 }
 
@@ -1755,20 +1739,13 @@ static void comm(Eng *e, Aau *a)
         broadcast(e, a, root, elsize(c->type));
         break;
     }
-    case CM_BCASTIO: {
-        double bytes = 0;
-        for (int i = 0; i < a->parent->kids.n; i++) {
-            const Aau *s = a->parent->kids.v[i];
-            if (s->stmt == c->io && s->io)
-                bytes = s->io_bytes;
-        }
+    case CM_BCASTIO:
         charge_all(e, a, M_OVHD, e->pr.call_ovhd, NULL);
-        broadcast(e, a, 0, bytes > 0 ? bytes : 8);
+        broadcast(e, a, 0, c->bytes > 0 ? (double)c->bytes : 8);
         break;
-    }
     case CM_REDUCE:
         charge_all(e, a, M_OVHD, e->pr.call_ovhd, NULL);
-        reduce_all(e, a, c->red_op, (double)c->count * elsize(c->type), c->type);
+        reduce_all(e, a, c->red_op, (double)c->bytes, c->type);
         break;
     case CM_BARRIER:
         sync_all(e, a);
@@ -1874,8 +1851,6 @@ int engine_run(Aag *g, Fi *fi, const SagGraph *sag, const EngineOptions *o, Engi
     e->clock = vec_new(e);
     e->ex = vec_new(e);
     e->v1 = vec_new(e);
-    e->v2 = vec_new(e);
-    e->v3 = vec_new(e);
     for (int m = 0; m < M_N; m++)
         e->acc[m] = vec_new(e);
     for (int i = 0; i < g->naau; i++) {
@@ -1909,8 +1884,6 @@ int engine_run(Aag *g, Fi *fi, const SagGraph *sag, const EngineOptions *o, Engi
     free(e->clock);
     free(e->ex);
     free(e->v1);
-    free(e->v2);
-    free(e->v3);
     for (int m = 0; m < M_N; m++)
         free(e->acc[m]);
     for (int i = 0; i < e->grids.n; i++) {

@@ -83,8 +83,8 @@ void fi_leave(Fi *fi);
  * semantics at the loop's start: n points in FORALL order (the first index
  * varies fastest), the value of each index at each point, and the mask at
  * each point (NULL when the loop has none). Storage is fi's until the next
- * fi_space or fi_refs call. Returns 1, or 0 when a bound or the mask is
- * not known. */
+ * fi_space call (fi_refs leaves it). Returns 1, or 0 when a bound or the
+ * mask is not known. */
 typedef struct {
     long n;
     int nidx;                         /* = loop->nidx */
@@ -100,7 +100,8 @@ int fi_space(Fi *fi, const SpLoop *loop, FiSpace *sp);
  * an inline reduction (SpRed) once per trip of the reduction (ctx_iter of
  * the SpRed) or per trip where the reduction's mask holds (ctx_body).
  * Gives, per evaluation, the iteration point it belongs to and the global
- * subscripts of the element. Storage is fi's until the next call. Returns
+ * subscripts of the element. Storage is fi's until the next fi_refs call
+ * (fi_space leaves it). Returns
  * 1, or 0 when something needed is not known. */
 typedef struct {
     long n;                           /* evaluations */
