@@ -9,6 +9,7 @@
 #include "aag.h"
 #include "fi.h"
 #include "sag.h"
+#include "trace.h"
 
 /* The four parts every predicted time splits into. */
 enum { M_COMP, M_COMM, M_OVHD, M_WAIT, M_N };
@@ -18,6 +19,9 @@ typedef struct {
     int np;                    /* processors */
     double overlap;            /* communication/computation overlap fraction, 0..1:
                                   a Comm AAU's cost is weighted by (1 - overlap) */
+    int no_classes;            /* interpret every processor on its own (processors
+                                  that behave alike are otherwise interpreted once) */
+    Trace *trace;              /* record the timelines here (NULL: no trace) */
 } EngineOptions;
 
 typedef struct {

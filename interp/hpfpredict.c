@@ -53,6 +53,9 @@ static void usage(FILE *out)
           "      --dump-saag          print the SAAG and its communication table, and stop\n"
           "      --dot FILE           write the SAAG as a Graphviz digraph\n"
           "      --format=text|json   the report's form (default text)\n"
+          "      --no-classes         interpret every processor on its own (by default\n"
+          "                           processors that behave alike are interpreted once;\n"
+          "                           the results are the same, this is for checking)\n"
           "  -fdiagnostics-format=text|json\n"
           "                           how diagnostics are written on standard error\n"
           "  -h, --help               show this help and exit\n"
@@ -89,6 +92,7 @@ typedef struct {
     int dump_aag, dump_saag;
     const char *dot;
     int json;
+    int no_classes;
     DiagFormat diag_format;
 } Options;
 
@@ -155,6 +159,7 @@ static int parse_options(Options *o, int argc, char **argv)
         {"dump-saag", no_argument, NULL, 'S'},
         {"dot", required_argument, NULL, 'G'},
         {"format", required_argument, NULL, 'F'},
+        {"no-classes", no_argument, NULL, 'K'},
         {"help", no_argument, NULL, 'h'},
         {"version", no_argument, NULL, 'V'},
         {NULL, 0, NULL, 0},
@@ -206,6 +211,7 @@ static int parse_options(Options *o, int argc, char **argv)
             o->have_overlap = 1;
             break;
         }
+        case 'K': o->no_classes = 1; break;
         case 'A': o->dump_aag = 1; break;
         case 'S': o->dump_saag = 1; break;
         case 'G': o->dot = optarg; break;
@@ -347,7 +353,8 @@ static int predict(const Options *o, const SrcFile *f, const SagGraph *sag, cons
         goto done;
     fi_set_nprocs(fi, np);
     const SagUnit *node = engine_node_unit(sag);
-    EngineOptions eo = {np, o->have_overlap ? o->overlap : sag_value(node, "comm.overlap", 0)};
+    EngineOptions eo = {np, o->have_overlap ? o->overlap : sag_value(node, "comm.overlap", 0),
+                        o->no_classes, NULL};
     EngineResult r;
     if (engine_run(g, fi, sag, &eo, &r) != 0) {
         fi_report(fi, diag);
