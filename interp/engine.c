@@ -69,13 +69,36 @@ typedef struct {
     double last;                  /* data volume counter at the last access */
 } CacheVar;
 
+/* The processor classes: per dimension of the class grid, the intervals
+ * its coordinates are cut into (see engine.h). */
+struct EngineClasses {
+    int rank, shape[MAX_RANK];    /* the class grid (rank 0: not set up yet) */
+    unsigned char *cut[MAX_RANK]; /* cut[d][c]: an interval starts at coordinate c */
+    int runs;                     /* runs made with these classes */
+    int pending;                  /* cuts made during the current run */
+    int off;                      /* given up: every processor on its own */
+    long used;                    /* classes of the last run (0: none) */
+};
+
 typedef struct {
     Aag *g;
     Fi *fi;
     const SagUnit *node;
     Params pr;
     double overlap;
-    int P, cube_dim;
+    int NP;                       /* processors */
+    int P;                        /* processors interpreted: NP, or the classes */
+    int cube_dim;
+    /* with classes: the class of a processor is the mixed-radix number of
+       the intervals of its coordinates (dimension 0 fastest); each is
+       interpreted by one representative, its processor rank rep[]; cnt[]
+       processors stand behind it */
+    EngineClasses *ec;
+    int *of[MAX_RANK];            /* coordinate -> interval, per dimension */
+    int *ilo[MAX_RANK], *ihi[MAX_RANK]; /* interval -> its first and last coordinate */
+    int nint[MAX_RANK], stride[MAX_RANK];
+    int *rep;
+    double *cnt;
     double *clock, *acc[M_N], *ex;
     double *v1;                   /* scratch: send times in exchange() */
     PtrVec grids, tmpls;          /* Grid *, Tmpl * (heap) */
@@ -118,6 +141,87 @@ static void buf_put(Eng *e, void *v)
         e->pool = xrealloc(e->pool, (size_t)e->cappool * sizeof *e->pool);
     }
     e->pool[e->npool++] = v;
+}
+
+/* ---- processor classes ---------------------------------------------------- */
+
+EngineClasses *engine_classes_new(void)
+{
+    return xcalloc(1, sizeof(EngineClasses));
+}
+
+void engine_classes_free(EngineClasses *c)
+{
+    if (!c)
+        return;
+    for (int d = 0; d < MAX_RANK; d++)
+        free(c->cut[d]);
+    free(c);
+}
+
+long engine_classes_count(const EngineClasses *c)
+{
+    return c ? c->used : 0;
+}
+
+/* Processors standing behind interpreted processor p. */
+static double weight(const Eng *e, int p)
+{
+    return e->cnt ? e->cnt[p] : 1;
+}
+
+/* The interpreted processor of grid coordinates (class grid shape). */
+static int class_of_coords(const Eng *e, const int *co)
+{
+    int v = 0, stride = 1;
+    for (int d = 0; d < e->ec->rank; d++) {
+        v += e->of[d][co[d]] * stride;
+        stride *= e->nint[d];
+    }
+    return v;
+}
+
+/* The interpreted processor that processor rank stands in. */
+static int class_of_rank(const Eng *e, int rank)
+{
+    if (!e->ec)
+        return rank;
+    int co[MAX_RANK];
+    hpfmap_coords(rank, e->ec->rank, e->ec->shape, co);
+    return class_of_coords(e, co);
+}
+
+/* The processor rank interpreted as p. */
+static int rank_of(const Eng *e, int p)
+{
+    return e->rep ? e->rep[p] : p;
+}
+
+/* Makes coordinate c of dimension d start an interval (a refinement: the
+ * run goes on, and is repeated). */
+static void cut_at(Eng *e, int d, long c)
+{
+    EngineClasses *k = e->ec;
+    if (k && c > 0 && c < k->shape[d] && !k->cut[d][c]) {
+        k->cut[d][c] = 1;
+        k->pending = 1;
+    }
+}
+
+/* Makes the processor with coordinates co a class of its own. */
+static void isolate(Eng *e, const int *co)
+{
+    for (int d = 0; e->ec && d < e->ec->rank; d++) {
+        cut_at(e, d, co[d]);
+        cut_at(e, d, (long)co[d] + 1);
+    }
+}
+
+/* The interpreted processor of coordinates in grid g (with classes, every
+ * grid has the class grid's shape). */
+static int proc_of(const Eng *e, int rank, const int *shape, const int *co)
+{
+    return e->ec ? class_of_coords(e, co) : hpfmap_rank(rank, shape, co);
 }
 
 /* ---- SAG parameters ---------------------------------------------------- */
@@ -261,14 +365,53 @@ static int rank_hops(const Eng *e, int a, int b)
     case TOPO_HYPERCUBE: return engine_hops((unsigned)a, (unsigned)b);
     case TOPO_RING: {
         int d = abs(a - b);
-        return d < e->P - d ? d : e->P - d;
+        return d < e->NP - d ? d : e->NP - d;
     }
     case TOPO_MESH: {
-        int side = (int)ceil(sqrt((double)e->P));
+        int side = (int)ceil(sqrt((double)e->NP));
         return abs(a % side - b % side) + abs(a / side - b / side);
     }
     default: return 1;
     }
+}
+
+/* When processor p receives `bytes` from q (the exchange() model): its
+ * clock after the receive. */
+static double recv_finish(const Eng *e, int p, int q, double bytes)
+{
+    const Params *pr = &e->pr;
+    double f = 1.0 - e->overlap;
+    double arrive = e->clock[q] + f * (startup(pr, bytes, 0) + bytes * pr->st_pb) + pr->st_ph;
+    if (arrive <= e->clock[p])
+        return e->clock[p] + pr->dy_recv + f * bytes * (pr->dy_pb > pr->st_pb ? pr->dy_pb - pr->st_pb : 0);
+    return arrive + pr->st_recv;
+}
+
+/* With classes, the processors of a class talk to partners in several
+ * classes: the class follows its slowest member, so its partner is the one
+ * it would finish the receive of `bytes` latest with. Class p's members
+ * have coordinates in dimension d in an interval; their partners'
+ * coordinates along d are the members' moved by `delta` (or with the bits
+ * `flip` flipped). Returns that partner's class, or -1 when no member has a
+ * partner (ok(c): the coordinate c can be a partner). */
+static int latest_partner(const Eng *e, int p, int d, int delta, int flip,
+                          int (*ok)(const void *, int), const void *arg, double bytes)
+{
+    int co[MAX_RANK];
+    hpfmap_coords(rank_of(e, p), e->ec->rank, e->ec->shape, co);
+    int i = e->of[d][co[d]], best = -1;
+    int lo = e->ilo[d][i], hi = e->ihi[d][i], n = e->ec->shape[d];
+    for (int c = lo; c <= hi; c++) {
+        int cn = flip ? c ^ flip : c + delta;
+        if (cn < 0 || cn >= n || (ok && !ok(arg, cn)))
+            continue;
+        int q = p + (e->of[d][cn] - i) * e->stride[d];
+        if (best < 0 || recv_finish(e, p, q, bytes) > recv_finish(e, p, best, bytes))
+            best = q;
+        if (!flip)                /* the rest of cn's interval: the same class */
+            c = e->ihi[d][e->of[d][cn]] - delta;
+    }
+    return best;
 }
 
 /* ---- metrics ----------------------------------------------------------- */
@@ -285,7 +428,7 @@ static void charge(Eng *e, Aau *a, int m, int p, double t)
     e->clock[p] += t;
     e->acc[m][p] += t;
     e->ex[p] += t;
-    a->m_sum[m] += t;
+    a->m_sum[m] += t * weight(e, p);
 }
 
 /* Ends one execution of a on the processors in mult (NULL: all); execs
@@ -312,15 +455,30 @@ static void charge_all(Eng *e, Aau *a, int m, double t, const double *mult)
         charge(e, a, m, p, mult ? t * mult[p] : t);
 }
 
-static double sum_of(const double *mult, int P)
+/* The sum over all processors of mult (NULL: 1 each). */
+static double sum_of(const Eng *e, const double *mult)
 {
     double s = 0;
-    for (int p = 0; p < P; p++)
-        s += mult ? mult[p] : 1;
+    for (int p = 0; p < e->P; p++)
+        s += (mult ? mult[p] : 1) * weight(e, p);
     return s;
 }
 
 /* ---- grids and templates ---------------------------------------------- */
+
+/* The shape of a processor arrangement (NULL: the default 1-D one) on
+ * NP processors; returns its rank. */
+static int grid_shape(Eng *e, const SpProcs *pr, int *shape)
+{
+    int rank = pr ? pr->rank : 1;
+    long decl[MAX_RANK];
+    for (int d = 0; d < rank; d++) {
+        long long v = 0;
+        decl[d] = pr && pr->ext[d] && fi_eval_int(e->fi, pr->ext[d], &v) ? (long)v : 0;
+    }
+    hpfmap_grid_shape(e->NP, rank, pr ? decl : NULL, shape);
+    return rank;
+}
 
 static Grid *grid_of(Eng *e, const SpProcs *pr)
 {
@@ -331,16 +489,11 @@ static Grid *grid_of(Eng *e, const SpProcs *pr)
     }
     Grid *g = xcalloc(1, sizeof *g);
     g->procs = pr;
-    g->rank = pr ? pr->rank : 1;
-    long decl[MAX_RANK];
-    for (int d = 0; d < g->rank; d++) {
-        long long v = 0;
-        decl[d] = pr && pr->ext[d] && fi_eval_int(e->fi, pr->ext[d], &v) ? (long)v : 0;
-    }
-    hpfmap_grid_shape(e->P, g->rank, pr ? decl : NULL, g->shape);
+    g->rank = grid_shape(e, pr, g->shape);
+    /* the coordinates of the interpreted processors (representatives) */
     g->coords = xmalloc((size_t)e->P * (size_t)g->rank * sizeof *g->coords);
     for (int p = 0; p < e->P; p++)
-        hpfmap_coords(p, g->rank, g->shape, g->coords + (size_t)p * (size_t)g->rank);
+        hpfmap_coords(rank_of(e, p), g->rank, g->shape, g->coords + (size_t)p * (size_t)g->rank);
     vec_push(NULL, &e->grids, g);
     return g;
 }
@@ -520,35 +673,45 @@ static double sync_all(Eng *e, Aau *a)
 /* Broadcast of `bytes` from root by the SAG's algorithm. */
 static void broadcast(Eng *e, Aau *a, int root, double bytes)
 {
-    int P = e->P;
-    if (P == 1)
+    int NP = e->NP;
+    if (NP == 1)
         return;
     int *dst = buf_get(e), *src = buf_get(e);
     int *hops = buf_get(e);
     double *b = buf_get(e);
-    for (int p = 0; p < P; p++)
+    for (int p = 0; p < e->P; p++)
         b[p] = bytes;
+    if (e->ec && weight(e, class_of_rank(e, root)) > 1) {
+        int co[MAX_RANK];
+        hpfmap_coords(root, e->ec->rank, e->ec->shape, co);
+        isolate(e, co);
+    }
     if (e->pr.bcast_alg == ALG_LINEAR) {
-        /* the root sends to each in turn: P-1 rounds of one message */
-        for (int k = 1; k < P; k++) {
-            for (int p = 0; p < P; p++)
+        /* the root sends to each in turn: NP-1 rounds of one message (no
+           classes: see engine_run) */
+        for (int k = 1; k < NP; k++) {
+            for (int p = 0; p < NP; p++)
                 dst[p] = src[p] = -1;
-            int q = (root + k) % P;
+            int q = (root + k) % NP;
             dst[root] = q;
             src[q] = root;
             hops[q] = rank_hops(e, root, q);
             exchange(e, a, dst, src, b, hops);
         }
     } else {
-        /* binomial tree over the ranks relative to the root */
-        for (long s = 1; s < P; s <<= 1) {
-            for (int p = 0; p < P; p++)
+        /* binomial tree over the ranks relative to the root: in the round
+           of s, relative rank r < s sends to r + s */
+        for (long s = 1; s < NP; s <<= 1) {
+            for (int p = 0; p < e->P; p++) {
+                long r = (rank_of(e, p) - root + NP) % NP;
                 dst[p] = src[p] = -1;
-            for (int r = 0; r < s && r + s < P; r++) {
-                int from = (int)((r + root) % P), to = (int)((r + s + root) % P);
-                dst[from] = to;
-                src[to] = from;
-                hops[to] = rank_hops(e, from, to);
+                if (r < s && r + s < NP)
+                    dst[p] = class_of_rank(e, (int)((r + s + root) % NP));
+                else if (r >= s && r < 2 * s) {
+                    int from = (int)((r - s + root) % NP);
+                    src[p] = class_of_rank(e, from);
+                    hops[p] = rank_hops(e, from, rank_of(e, p));
+                }
             }
             exchange(e, a, dst, src, b, hops);
         }
@@ -559,50 +722,109 @@ static void broadcast(Eng *e, Aau *a, int root, double bytes)
     buf_put(e, b);
 }
 
+/* One round of an allreduce: processor rank r sends to rank to(r) and
+ * receives from rank from(r) (-1: none), combining what it receives. */
+typedef struct {
+    int kind;                     /* RD_FOLD, RD_STEP, RD_UNFOLD, RT_STEP */
+    long s;                       /* the step's distance */
+    int pow2;
+} RedRound;
+enum { RD_FOLD, RD_STEP, RD_UNFOLD, RT_STEP };
+
+static void red_partners(const RedRound *k, int NP, long r, long *to, long *from)
+{
+    *to = *from = -1;
+    switch (k->kind) {
+    case RD_FOLD:                 /* those beyond the largest power of two fold in */
+        if (r >= k->pow2)
+            *to = r - k->pow2;
+        else if (r < NP - k->pow2)
+            *from = r + k->pow2;
+        break;
+    case RD_STEP:                 /* recursive doubling: exchange with r ^ s */
+        if (r < k->pow2)
+            *to = *from = r ^ k->s;
+        break;
+    case RD_UNFOLD:               /* and get the result back */
+        if (r < NP - k->pow2)
+            *to = r + k->pow2;
+        else if (r >= k->pow2)
+            *from = r - k->pow2;
+        break;
+    case RT_STEP:                 /* tree to rank 0: r + s sends to r < s */
+        if (r < k->s && r + k->s < NP)
+            *from = r + k->s;
+        else if (r >= k->s && r < 2 * k->s)
+            *to = r - k->s;
+        break;
+    }
+}
+
+static void red_round(Eng *e, Aau *a, const RedRound *k, double bytes, double comb)
+{
+    int *dst = buf_get(e), *src = buf_get(e);
+    int *hops = buf_get(e);
+    double *b = buf_get(e);
+    /* with classes, a step of recursive doubling flips one bit of the
+       rank: one bit of one coordinate when the grid's extents are powers
+       of two */
+    int fd = -1, fbit = 0;
+    if (e->ec && k->kind == RD_STEP)
+        for (int d = 0, st = 1; d < e->ec->rank; st *= e->ec->shape[d], d++)
+            if ((e->ec->shape[d] & (e->ec->shape[d] - 1)) == 0 && k->s >= st &&
+                k->s < (long)st * e->ec->shape[d] && (k->pow2 == e->NP)) {
+                fd = d;
+                fbit = (int)(k->s / st);
+            }
+    for (int p = 0; p < e->P; p++) {
+        long to, from, r = rank_of(e, p);
+        red_partners(k, e->NP, r, &to, &from);
+        b[p] = bytes;
+        dst[p] = to >= 0 ? class_of_rank(e, (int)to) : -1;
+        src[p] = from >= 0 ? class_of_rank(e, (int)from) : -1;
+        if (fd >= 0)
+            dst[p] = src[p] = latest_partner(e, p, fd, 0, fbit, NULL, NULL, bytes);
+        if (from >= 0)
+            hops[p] = rank_hops(e, (int)from, (int)r);
+    }
+    exchange(e, a, dst, src, b, hops);
+    if (k->kind != RD_UNFOLD)
+        for (int p = 0; p < e->P; p++)
+            if (src[p] >= 0)
+                charge(e, a, M_COMP, p, comb);
+    buf_put(e, dst);
+    buf_put(e, src);
+    buf_put(e, hops);
+    buf_put(e, b);
+}
+
 /* Combining `count` values of type ty with op on every processor, the
  * result on every processor (allreduce). */
 static void reduce_all(Eng *e, Aau *a, int op, double bytes, Type ty)
 {
-    int P = e->P;
+    int NP = e->NP;
     double comb = ty.base == TY_INTEGER || ty.base == TY_LOGICAL
                 ? e->pr.op[op == HPFRT_PRODUCT ? OPC_IMUL : OPC_IADD]
                 : ty.kind == 8 ? e->pr.op[op == HPFRT_PRODUCT ? OPC_DMUL : OPC_DADD]
                                : e->pr.op[op == HPFRT_PRODUCT ? OPC_FMUL : OPC_FADD];
-    if (P == 1)
+    if (NP == 1)
         return;
-    if (e->pr.red_alg != ALG_RDOUBLING) {
-        /* to processor 0 (tree or one by one), then a broadcast */
+    if (e->pr.red_alg == ALG_LINEAR) {
+        /* to processor 0 one by one (no classes: see engine_run), then a
+           broadcast */
         int *dst = buf_get(e), *src = buf_get(e);
         int *hops = buf_get(e);
         double *b = buf_get(e);
-        for (int p = 0; p < P; p++)
+        for (int p = 0; p < NP; p++)
             b[p] = bytes;
-        if (e->pr.red_alg == ALG_LINEAR) {
-            for (int q = 1; q < P; q++) {
-                for (int p = 0; p < P; p++)
-                    dst[p] = src[p] = -1;
-                dst[q] = 0;
-                src[0] = q;
-                hops[0] = rank_hops(e, q, 0);
-                exchange(e, a, dst, src, b, hops);
-                charge(e, a, M_COMP, 0, comb);
-            }
-        } else {
-            long top = 1;
-            while (top < P)
-                top <<= 1;
-            for (long s = top >> 1; s >= 1; s >>= 1) {
-                for (int p = 0; p < P; p++)
-                    dst[p] = src[p] = -1;
-                for (int r = 0; r < s && r + s < P; r++) {
-                    dst[r + s] = r;
-                    src[r] = (int)(r + s);
-                    hops[r] = rank_hops(e, (int)(r + s), r);
-                }
-                exchange(e, a, dst, src, b, hops);
-                for (int r = 0; r < s && r + s < P; r++)
-                    charge(e, a, M_COMP, r, comb);
-            }
+        for (int q = 1; q < NP; q++) {
+            for (int p = 0; p < NP; p++)
+                dst[p] = src[p] = -1;
+            dst[q] = 0;
+            src[0] = q;
+            hops[0] = rank_hops(e, q, 0);
+            exchange(e, a, dst, src, b, hops);
+            charge(e, a, M_COMP, 0, comb);
         }
         buf_put(e, dst);
         buf_put(e, src);
@@ -611,53 +833,26 @@ static void reduce_all(Eng *e, Aau *a, int op, double bytes, Type ty)
         broadcast(e, a, 0, bytes);
         return;
     }
+    if (e->pr.red_alg == ALG_TREE) {
+        long top = 1;
+        while (top < NP)
+            top <<= 1;
+        for (long s = top >> 1; s >= 1; s >>= 1)
+            red_round(e, a, &(RedRound){RT_STEP, s, 0}, bytes, comb);
+        broadcast(e, a, 0, bytes);
+        return;
+    }
     /* recursive doubling; the processes beyond the largest power of two
        fold their values into the first ones before and get the result after */
-    int *dst = buf_get(e), *src = buf_get(e);
-    int *hops = buf_get(e);
-    double *b = buf_get(e);
-    for (int p = 0; p < P; p++)
-        b[p] = bytes;
     int pow2 = 1;
-    while (pow2 * 2 <= P)
+    while (pow2 * 2 <= NP)
         pow2 *= 2;
-    if (pow2 < P) {
-        for (int p = 0; p < P; p++)
-            dst[p] = src[p] = -1;
-        for (int p = pow2; p < P; p++) {
-            dst[p] = p - pow2;
-            src[p - pow2] = p;
-            hops[p - pow2] = rank_hops(e, p, p - pow2);
-        }
-        exchange(e, a, dst, src, b, hops);
-        for (int p = pow2; p < P; p++)
-            charge(e, a, M_COMP, p - pow2, comb);
-    }
-    for (int s = 1; s < pow2; s <<= 1) {
-        for (int p = 0; p < P; p++)
-            dst[p] = src[p] = -1;
-        for (int p = 0; p < pow2; p++) {
-            dst[p] = src[p] = p ^ s;
-            hops[p] = rank_hops(e, p, p ^ s);
-        }
-        exchange(e, a, dst, src, b, hops);
-        for (int p = 0; p < pow2; p++)
-            charge(e, a, M_COMP, p, comb);
-    }
-    if (pow2 < P) {
-        for (int p = 0; p < P; p++)
-            dst[p] = src[p] = -1;
-        for (int p = pow2; p < P; p++) {
-            dst[p - pow2] = p;
-            src[p] = p - pow2;
-            hops[p] = rank_hops(e, p - pow2, p);
-        }
-        exchange(e, a, dst, src, b, hops);
-    }
-    buf_put(e, dst);
-    buf_put(e, src);
-    buf_put(e, hops);
-    buf_put(e, b);
+    if (pow2 < NP)
+        red_round(e, a, &(RedRound){RD_FOLD, 0, pow2}, bytes, comb);
+    for (int s = 1; s < pow2; s <<= 1)
+        red_round(e, a, &(RedRound){RD_STEP, s, pow2}, bytes, comb);
+    if (pow2 < NP)
+        red_round(e, a, &(RedRound){RD_UNFOLD, 0, pow2}, bytes, comb);
 }
 
 /* ---- FORALL nests: iterations per processor ------------------------------ */
@@ -818,8 +1013,11 @@ static void point_counts(Eng *e, const SpLoop *l, int masked, double *out, int l
                         hpfmap_owner(&m->d[t], cell_of(e, r->arr, d, gsub[d][pt]));
             }
         }
-        out[hpfmap_rank(g->rank, g->shape, coord)] += 1;
+        out[proc_of(e, g->rank, g->shape, coord)] += 1;
     }
+    /* with classes: the mean of the processors of a class */
+    for (int p = 0; e->cnt && p < e->P; p++)
+        out[p] /= e->cnt[p];
     for (int d = 0; d < MAX_RANK; d++)
         free(gsub[d]);
     free(keep);
@@ -834,7 +1032,7 @@ static void point_counts(Eng *e, const SpLoop *l, int masked, double *out, int l
                 coord[d] = 0;
             }
         if (!base)
-            out[p] = out[hpfmap_rank(g->rank, g->shape, coord)];
+            out[p] = out[proc_of(e, g->rank, g->shape, coord)];
     }
     if (l->primary)
         for (int p = 0; p < e->P; p++) {
@@ -855,6 +1053,10 @@ static void loop_counts(Eng *e, const SpLoop *l, int line)
         int nc;
         double *c = index_counts(e, &l->idx[k], line, &nc);
         int gd = index_gdim(&l->idx[k]);
+        /* with classes: the trips must not change inside an interval */
+        for (int q = 1; e->ec && gd >= 0 && q < nc; q++)
+            if (c[q] != c[q - 1] && e->of[gd][q] == e->of[gd][q - 1])
+                cut_at(e, gd, q);
         for (int p = 0; p < e->P; p++) {
             if (gd >= 0 && g) {
                 memcpy(coord, coords_of(g, p), (size_t)g->rank * sizeof *coord);
@@ -1019,6 +1221,11 @@ static void seq(Eng *e, Aau *a, const double *mult)
             int own[MAX_RANK], coord[MAX_RANK];
             Grid *g = arr_grid(e, r->arr);
             owner_coords(e, r->arr, sub, own);
+            for (int d = 0; e->ec && d < g->rank; d++)
+                if (own[d] >= 0) {
+                    cut_at(e, d, own[d]);
+                    cut_at(e, d, (long)own[d] + 1);
+                }
             double n = 0;
             for (int p = 0; p < e->P; p++) {
                 memcpy(coord, coords_of(g, p), (size_t)g->rank * sizeof *coord);
@@ -1028,17 +1235,17 @@ static void seq(Eng *e, Aau *a, const double *mult)
                         mine = 0;
                 if (mine) {
                     charge(e, a, M_COMP, p, t * (mult ? mult[p] : 1));
-                    n += mult ? mult[p] : 1;
+                    n += (mult ? mult[p] : 1) * weight(e, p);
                 }
             }
             end(e, a, n);
         } else {
             charge_all(e, a, M_COMP, t, mult);
-            end(e, a, sum_of(mult, e->P));
+            end(e, a, sum_of(e, mult));
         }
     } else {
         charge_all(e, a, M_COMP, t, mult);
-        end(e, a, sum_of(mult, e->P));
+        end(e, a, sum_of(e, mult));
     }
     if (!mult)
         effect(e, a);
@@ -1066,7 +1273,7 @@ static void forall_level(Eng *e, Aau *a, const double *outer)
         charge(e, a, M_OVHD, p, entries[p] * (e->pr.loop_setup + e->pr.call_ovhd));
         charge(e, a, M_OVHD, p, trips[p] * e->pr.loop_iter);
     }
-    end(e, a, sum_of(entries, e->P));
+    end(e, a, sum_of(e, entries));
     /* the innermost level's body runs once per point: the product of the
        levels, or the guarded count */
     int innermost = a->iter == ITER_COPY || a->level == 0;
@@ -1085,7 +1292,7 @@ static void forall_level(Eng *e, Aau *a, const double *outer)
                 tr[p] = (nm ? nm[p] : 1) * e->n_true[p];
                 charge(e, k, M_OVHD, p, tr[p] * e->pr.cond_taken);
             }
-            end(e, k, sum_of(trips, e->P));
+            end(e, k, sum_of(e, trips));
             /* the mask's own computation, at every point */
             for (int b = 0; b < k->nbranch; b++)
                 if (k->bpre)
@@ -1139,14 +1346,14 @@ static void red_loop(Eng *e, Aau *a, const double *mult)
     charge_all(e, a, M_OVHD, e->pr.loop_setup, mult);
     for (int p = 0; p < e->P; p++)
         charge(e, a, M_OVHD, p, m[p] * e->pr.loop_iter);
-    end(e, a, sum_of(mult, e->P));
+    end(e, a, sum_of(e, mult));
     for (int i = 0; i < a->kids.n; i++) {
         Aau *k = a->kids.v[i];
         if (k->cls == AAU_CONDTD || k->cls == AAU_CONDTSYNC) {
             /* the reduction's mask: taken as always true for the cost */
             begin(e);
             charge_all(e, k, M_OVHD, e->pr.cond_test + e->pr.cond_taken, m);
-            end(e, k, sum_of(m, e->P));
+            end(e, k, sum_of(e, m));
             for (int b = 0; b < k->nbranch; b++)
                 walk_list(e, &k->bbody[b], m);
         } else
@@ -1239,7 +1446,7 @@ static void do_loop(Eng *e, Aau *a, const double *mult)
     charge_all(e, a, M_OVHD, e->pr.loop_setup, mult);
     charge_all(e, a, M_OVHD, (double)n * (e->pr.loop_iter + (st != 1 ? e->pr.loop_step : 0)),
                mult);
-    end(e, a, sum_of(mult, e->P));
+    end(e, a, sum_of(e, mult));
     int closed = (a->cls == AAU_ITERD || mult) && !a->varying && !has_ctl(a);
     if (closed) {
         if (n > 0) {
@@ -1353,7 +1560,7 @@ static void while_loop(Eng *e, Aau *a, const double *mult)
 {
     begin(e);
     charge_all(e, a, M_OVHD, e->pr.loop_setup, mult);
-    end(e, a, sum_of(mult, e->P));
+    end(e, a, sum_of(e, mult));
     for (;;) {
         int i = 0;
         for (; i < a->kids.n && ((Aau *)a->kids.v[i])->pre; i++)
@@ -1393,7 +1600,7 @@ static void condt(Eng *e, Aau *a, const double *mult)
             }
             begin(e);
             charge_all(e, a, M_OVHD, e->pr.cond_test + (taken ? e->pr.cond_taken : 0), mult);
-            end(e, a, sum_of(mult, e->P));
+            end(e, a, sum_of(e, mult));
         }
         if (taken) {
             walk_list(e, &a->bbody[b], mult);
@@ -1408,7 +1615,7 @@ static void call(Eng *e, Aau *a, const double *mult)
     int nargs = a->call ? a->call->u.ref.args.n : 0;
     begin(e);
     charge_all(e, a, M_OVHD, e->pr.call_ovhd + nargs * e->pr.call_arg, mult);
-    end(e, a, sum_of(mult, e->P));
+    end(e, a, sum_of(e, mult));
     if (!body)
         return;
     fi_enter(e->fi, a->callee, a->call);
@@ -1420,6 +1627,11 @@ static void call(Eng *e, Aau *a, const double *mult)
 
 /* ---- communication ------------------------------------------------------- */
 
+static int holds(const void *hd, int c)
+{
+    return hpfmap_count(hd, c) > 0;
+}
+
 static void overlap_shift(Eng *e, Aau *a, const CommEntry *c)
 {
     const SpArr *arr = c->arr;
@@ -1429,35 +1641,44 @@ static void overlap_shift(Eng *e, Aau *a, const CommEntry *c)
         return;
     int gd = arr->tmpl->gdim[t];
     Tmpl *m = tmpl_of(e, arr->tmpl);
-    int P = e->P;
     int *dst = buf_get(e), *src = buf_get(e);
     int *hops = buf_get(e);
     double *bytes = buf_get(e);
     int coord[MAX_RANK];
     for (int dir = 0; dir < 2; dir++) {
-        /* dir 0: the top `below` cells go up; dir 1: the bottom `above` go down */
+        /* dir 0: the top `below` cells go up; dir 1: the bottom `above` go
+           down. Each (interpreted) processor holding cells sends to its
+           neighbour on one side and receives from the one on the other,
+           when those hold cells too. */
         int w = dir == 0 ? c->below : c->above;
         if (w <= 0)
             continue;
-        for (int p = 0; p < P; p++)
+        for (int p = 0; p < e->P; p++) {
             dst[p] = src[p] = -1;
-        for (int p = 0; p < P; p++) {
             memcpy(coord, coords_of(g, p), (size_t)g->rank * sizeof *coord);
-            if (hpfmap_count(&m->d[t], coord[gd]) == 0)
-                continue;
             int c0 = coord[gd];
-            coord[gd] = dir == 0 ? c0 + 1 : c0 - 1;
-            if (coord[gd] < 0 || coord[gd] >= g->shape[gd] ||
-                hpfmap_count(&m->d[t], coord[gd]) == 0)
+            if (hpfmap_count(&m->d[t], c0) == 0)
                 continue;
-            int q = hpfmap_rank(g->rank, g->shape, coord);
-            unsigned aq = engine_embed(g->rank, g->shape, coord);
-            coord[gd] = c0;
             unsigned ap = engine_embed(g->rank, g->shape, coord);
-            dst[p] = q;
-            src[q] = p;
-            bytes[p] = (double)w * local_elems(e, arr, p, c->dim) * elsize(arr->type);
-            hops[q] = e->pr.topo == TOPO_HYPERCUBE ? engine_hops(ap, aq) : 1;
+            for (int side = 0; side < 2; side++) {
+                int cn = c0 + ((dir == 0) == (side == 0) ? 1 : -1);
+                if (cn < 0 || cn >= g->shape[gd] || hpfmap_count(&m->d[t], cn) == 0)
+                    continue;
+                coord[gd] = cn;
+                int q = e->ec ? latest_partner(e, p, gd, cn - c0, 0, holds, &m->d[t],
+                                                 (double)w * local_elems(e, arr, p, c->dim) *
+                                                     elsize(arr->type))
+                              : proc_of(e, g->rank, g->shape, coord);
+                if (side == 0) {
+                    dst[p] = q;
+                    bytes[p] = (double)w * local_elems(e, arr, p, c->dim) * elsize(arr->type);
+                } else {
+                    src[p] = q;
+                    unsigned aq = engine_embed(g->rank, g->shape, coord);
+                    hops[p] = e->pr.topo == TOPO_HYPERCUBE ? engine_hops(ap, aq) : 1;
+                }
+                coord[gd] = c0;
+            }
         }
         exchange(e, a, dst, src, bytes, hops);
     }
@@ -1713,7 +1934,7 @@ static void comm(Eng *e, Aau *a)
     const CommEntry *c = a->comm;
     begin(e);
     if (!c) {
-        end(e, a, e->P);
+        end(e, a, e->NP);
         return;
     }
     switch (c->kind) {
@@ -1752,7 +1973,7 @@ static void comm(Eng *e, Aau *a)
         charge_all(e, a, M_OVHD, e->pr.sync, NULL);
         break;
     }
-    end(e, a, e->P);
+    end(e, a, e->NP);
 }
 
 /* ---- dispatch -------------------------------------------------------------- */
@@ -1765,7 +1986,7 @@ static void walk(Eng *e, Aau *a, const double *mult)
     case AAU_START:
     case AAU_END:
         begin(e);
-        end(e, a, e->P);
+        end(e, a, e->NP);
         return;
     case AAU_SPAWN:
         walk_list(e, &a->kids, mult);
@@ -1838,6 +2059,145 @@ static void walk_list(Eng *e, const PtrVec *l, const double *mult)
     }
 }
 
+/* Whether the program allows classes: one processor grid for all its
+ * templates (its shape in *shape), no gathers or scatters (their pairs are
+ * per processor), tree or recursive-doubling collectives. */
+static int classes_apply(Eng *e, int *shape)
+{
+    if (e->pr.bcast_alg == ALG_LINEAR || e->pr.red_alg == ALG_LINEAR)
+        return 0;
+    for (int i = 0; i < e->g->ncomm; i++)
+        if (e->g->comm[i]->kind == CM_GATHER || e->g->comm[i]->kind == CM_SCATTER)
+            return 0;
+    int rank = 0;
+    for (int u = 0; u < e->g->prog->units.n; u++) {
+        const SpUnit *su = e->g->prog->units.v[u];
+        for (int i = 0; i < su->tmpls.n; i++) {
+            const SpTmpl *t = su->tmpls.v[i];
+            int sh[MAX_RANK];
+            int rk = grid_shape(e, t->onto, sh);
+            if (rank && (rk != rank || memcmp(sh, shape, (size_t)rk * sizeof *sh)))
+                return 0;
+            rank = rk;
+            memcpy(shape, sh, (size_t)rk * sizeof *sh);
+        }
+    }
+    if (!rank) {
+        shape[0] = e->NP;
+        rank = 1;
+    }
+    return rank;
+}
+
+/* The classes of this run: from the cuts kept in o->cls, made on the first
+ * run where the grid's boundaries and the templates' ownership change. */
+static void setup_classes(Eng *e, const EngineOptions *o)
+{
+    EngineClasses *k = o->cls;
+    if (!k || k->off || o->trace || o->classes == ENGINE_CLASSES_NEVER ||
+        (o->classes == ENGINE_CLASSES_AUTO && e->NP <= ENGINE_CLASSES_FROM))
+        return;
+    if (++k->runs > 8) {
+        /* refined again and again: every processor on its own */
+        k->off = 1;
+        return;
+    }
+    int shape[MAX_RANK];
+    int rank = classes_apply(e, shape);
+    if (!rank) {
+        k->off = 1;
+        return;
+    }
+    if (!k->rank) {
+        k->rank = rank;
+        memcpy(k->shape, shape, sizeof shape);
+        for (int d = 0; d < rank; d++) {
+            int n = shape[d];
+            k->cut[d] = xcalloc((size_t)n + 1, 1);
+            /* the boundary layers of the grid, three deep, on their own */
+            for (int c = 0; c <= n && c <= 3; c++) {
+                k->cut[d][c] = 1;
+                k->cut[d][n - c] = 1;
+            }
+        }
+        /* where the processors' holdings change (the templates set up
+           for one processor: the grids' coordinates are not needed) */
+        e->P = 1;
+        for (int u = 0; u < e->g->prog->units.n; u++) {
+            const SpUnit *su = e->g->prog->units.v[u];
+            for (int i = 0; i < su->tmpls.n; i++) {
+                const SpTmpl *t = su->tmpls.v[i];
+                Tmpl *m = tmpl_of(e, t);
+                for (int td = 0; td < t->rank; td++) {
+                    int gd = t->gdim[td];
+                    if (gd < 0)
+                        continue;
+                    for (int c = 1; c < shape[gd]; c++)
+                        if (hpfmap_count(&m->d[td], c) != hpfmap_count(&m->d[td], c - 1))
+                            k->cut[gd][c] = 1;
+                }
+            }
+        }
+        /* the templates were set up for all processors: again below */
+        for (int i = 0; i < e->grids.n; i++) {
+            free(((Grid *)e->grids.v[i])->coords);
+            free(e->grids.v[i]);
+        }
+        for (int i = 0; i < e->tmpls.n; i++)
+            free(e->tmpls.v[i]);
+        e->grids.n = e->tmpls.n = 0;
+    }
+    k->pending = 0;
+    e->ec = k;
+    long C = 1;
+    int co[MAX_RANK];
+    for (int d = 0; d < rank; d++) {
+        e->of[d] = xmalloc((size_t)k->shape[d] * sizeof *e->of[d]);
+        int i = -1;
+        for (int c = 0; c < k->shape[d]; c++)
+            e->of[d][c] = i += c == 0 || k->cut[d][c];
+        e->nint[d] = i + 1;
+        e->ilo[d] = xmalloc((size_t)e->nint[d] * sizeof *e->ilo[d]);
+        e->ihi[d] = xmalloc((size_t)e->nint[d] * sizeof *e->ihi[d]);
+        for (int c = k->shape[d] - 1; c >= 0; c--)
+            e->ilo[d][e->of[d][c]] = c;
+        for (int c = 0; c < k->shape[d]; c++)
+            e->ihi[d][e->of[d][c]] = c;
+        e->stride[d] = (int)C;
+        C *= e->nint[d];
+    }
+    e->P = (int)C;
+    e->rep = xmalloc((size_t)C * sizeof *e->rep);
+    e->cnt = xmalloc((size_t)C * sizeof *e->cnt);
+    /* the representative: the last coordinate of each interval (the one a
+       binomial tree reaches last) */
+    int *last[MAX_RANK], *len[MAX_RANK];
+    for (int d = 0; d < rank; d++) {
+        last[d] = xcalloc((size_t)e->nint[d], sizeof **last);
+        len[d] = xcalloc((size_t)e->nint[d], sizeof **len);
+        for (int c = 0; c < k->shape[d]; c++) {
+            last[d][e->of[d][c]] = c;
+            len[d][e->of[d][c]]++;
+        }
+    }
+    for (long v = 0; v < C; v++) {
+        long x = v;
+        double n = 1;
+        for (int d = 0; d < rank; d++) {
+            int i = (int)(x % e->nint[d]);
+            x /= e->nint[d];
+            co[d] = last[d][i];
+            n *= len[d][i];
+        }
+        e->rep[v] = hpfmap_rank(rank, k->shape, co);
+        e->cnt[v] = n;
+    }
+    for (int d = 0; d < rank; d++) {
+        free(last[d]);
+        free(len[d]);
+    }
+}
+
 int engine_run(Aag *g, Fi *fi, const SagGraph *sag, const EngineOptions *o, EngineResult *r)
 {
     Eng E = {0}, *e = &E;
@@ -1846,8 +2206,9 @@ int engine_run(Aag *g, Fi *fi, const SagGraph *sag, const EngineOptions *o, Engi
     e->node = engine_node_unit(sag);
     read_params(&e->pr, e->node);
     e->overlap = o->overlap < 0 ? 0 : o->overlap > 1 ? 1 : o->overlap;
-    e->P = o->np > 0 ? o->np : 1;
-    e->cube_dim = bits_for(e->P);
+    e->NP = e->P = o->np > 0 ? o->np : 1;
+    e->cube_dim = bits_for(e->NP);
+    setup_classes(e, o);
     e->clock = vec_new(e);
     e->ex = vec_new(e);
     e->v1 = vec_new(e);
@@ -1862,25 +2223,39 @@ int engine_run(Aag *g, Fi *fi, const SagGraph *sag, const EngineOptions *o, Engi
     if (e->ctl == AST_STOP)
         e->ctl = 0;
     memset(r, 0, sizeof *r);
-    r->np = e->P;
+    r->np = e->NP;
     r->min_total = INFINITY;
+    int slow = 0;
     for (int p = 0; p < e->P; p++) {
         if (p == 0 || e->clock[p] > r->total) {
             r->total = e->clock[p];
-            r->slowest = p;
+            slow = p;
         }
         if (e->clock[p] < r->min_total)
             r->min_total = e->clock[p];
         for (int m = 0; m < M_N; m++)
-            r->mean[m] += e->acc[m][p] / e->P;
+            r->mean[m] += e->acc[m][p] * weight(e, p) / e->NP;
     }
     for (int m = 0; m < M_N; m++)
-        r->part[m] = e->acc[m][r->slowest];
+        r->part[m] = e->acc[m][slow];
+    r->slowest = rank_of(e, slow);
     r->aau_visits = e->visits;
     r->extrapolated = e->extrapolated;
     r->node = sag_unit_name(e->node);
     r->cube_dim = e->cube_dim;
     int failed = e->failed || fi_stopped(fi);
+    int again = 0;
+    if (e->ec) {
+        e->ec->used = e->P;
+        again = e->ec->pending;
+        for (int d = 0; d < e->ec->rank; d++) {
+            free(e->of[d]);
+            free(e->ilo[d]);
+            free(e->ihi[d]);
+        }
+        free(e->rep);
+        free(e->cnt);
+    }
     free(e->clock);
     free(e->ex);
     free(e->v1);
@@ -1903,5 +2278,5 @@ int engine_run(Aag *g, Fi *fi, const SagGraph *sag, const EngineOptions *o, Engi
     for (int i = 0; i < e->npool; i++)
         free(e->pool[i]);
     free(e->pool);
-    return failed ? -1 : 0;
+    return failed ? -1 : again ? 1 : 0;
 }

@@ -19,10 +19,26 @@ typedef struct {
     int np;                    /* processors */
     double overlap;            /* communication/computation overlap fraction, 0..1:
                                   a Comm AAU's cost is weighted by (1 - overlap) */
-    int no_classes;            /* interpret every processor on its own (processors
-                                  that behave alike are otherwise interpreted once) */
+    int classes;               /* processor classes: ENGINE_CLASSES_AUTO, _ALWAYS, _NEVER */
+    struct EngineClasses *cls; /* the classes, kept from one run to the next (NULL:
+                                  every processor interpreted on its own) */
     Trace *trace;              /* record the timelines here (NULL: no trace) */
 } EngineOptions;
+
+/* Processor classes (doc/predict.md): above ENGINE_CLASSES_FROM processors
+ * (auto), processors whose coordinates fall in the same intervals of the
+ * processor grid's dimensions are interpreted once, by a representative.
+ * The intervals are cut wherever the program makes processors differ (what
+ * they own, their loop trips, the boundaries of the grid, the owner of an
+ * element); a cut found during a run makes engine_run return 1: the run is
+ * repeated with a fresh interpreter. */
+enum { ENGINE_CLASSES_AUTO, ENGINE_CLASSES_ALWAYS, ENGINE_CLASSES_NEVER };
+enum { ENGINE_CLASSES_FROM = 4096 };
+typedef struct EngineClasses EngineClasses;
+EngineClasses *engine_classes_new(void);
+void engine_classes_free(EngineClasses *c);
+/* Classes interpreted in the last run (0: none were used). */
+long engine_classes_count(const EngineClasses *c);
 
 typedef struct {
     int np;
@@ -43,7 +59,8 @@ const SagUnit *engine_node_unit(const SagGraph *sag);
 
 /* Interprets the AAG: fills every AAU's m_* fields and r. Returns 0, or -1
  * when interpretation stopped (missing values or the step budget: fi has
- * the reasons, fi_report prints them). */
+ * the reasons, fi_report prints them), or 1 when the processor classes were
+ * refined: run again with a fresh Fi and the same o->cls. */
 int engine_run(Aag *g, Fi *fi, const SagGraph *sag, const EngineOptions *o,
                EngineResult *r);
 

@@ -1,6 +1,8 @@
 /* hpfpredict.c - the hpfpredict program: options, then the stages — front
  * end and SPMD lowering (as hpfc), the abstraction parse (AAG/SAAG), the
- * functional interpreter and the interpretation engine — and the report. */
+ * functional interpreter and the interpretation engine — and the report,
+ * or the answers to the queries on it (profiles, lines, the annotated
+ * listing, callgrind; doc/outputs.md). */
 #include <config.h>
 
 #include <errno.h>
@@ -52,10 +54,19 @@ static void usage(FILE *out)
           "      --dump-aag           print the AAG (stable text) and stop\n"
           "      --dump-saag          print the SAAG and its communication table, and stop\n"
           "      --dot FILE           write the SAAG as a Graphviz digraph\n"
-          "      --format=text|json   the report's form (default text)\n"
-          "      --no-classes         interpret every processor on its own (by default\n"
-          "                           processors that behave alike are interpreted once;\n"
-          "                           the results are the same, this is for checking)\n"
+          "      --profile            the whole program's profile: mean, slowest and\n"
+          "                           fastest processor, imbalance, the four parts\n"
+          "      --aau ID             the profile of AAU ID (its own time) and of its\n"
+          "                           sub-AAG (the AAU and everything below it)\n"
+          "      --line N             the metrics of source line N and its AAUs\n"
+          "      --lines A-B          the metrics of lines A to B, line by line\n"
+          "      --annotate           the source listing with the metrics of each line\n"
+          "      --callgrind FILE     write per-line costs in the callgrind format\n"
+          "                           (callgrind_annotate, KCachegrind)\n"
+          "      --format=text|json|csv\n"
+          "                           the report's form (default text)\n"
+          "      --classes=WHEN       interpret processors that behave alike once, as one\n"
+          "                           class: auto (above 4096 processors), always, never\n"
           "  -fdiagnostics-format=text|json\n"
           "                           how diagnostics are written on standard error\n"
           "  -h, --help               show this help and exit\n"
@@ -91,10 +102,24 @@ typedef struct {
     int have_overlap;
     int dump_aag, dump_saag;
     const char *dot;
-    int json;
-    int no_classes;
+    int format;                /* FMT_* */
+    int classes;
     DiagFormat diag_format;
+    /* queries (the --aau IDs are checked against the AAG, the lines against
+       the file) */
+    int profile, annotate;
+    int *aau;
+    int naau;
+    int *line;
+    int nline;
+    LineRange *range;
+    int nrange;
+    const char *callgrind;
+    FILE *cg;                  /* opened before any work, removed on failure */
+    char *cmd;                 /* the command line, for the callgrind header */
 } Options;
+
+enum { FMT_TEXT, FMT_JSON, FMT_CSV };
 
 static int parse_np(Options *o, const char *arg)
 {
@@ -111,6 +136,26 @@ static int parse_np(Options *o, const char *arg)
         s = *end ? end + 1 : end;
     }
     return o->nnp ? 0 : bad_usage("-np expects processor counts, not '%s'", arg);
+}
+
+/* A positive number filling all of s up to `stop` (NUL or a character). */
+static int parse_pos(const char *s, char stop, long *v, const char **rest)
+{
+    char *end;
+    if (*s < '0' || *s > '9')
+        return -1;
+    errno = 0;
+    *v = strtol(s, &end, 10);
+    if (errno || *v < 1 || *v > 100000000 || *end != stop)
+        return -1;
+    *rest = end;
+    return 0;
+}
+
+static void push_int(int **v, int *n, int x)
+{
+    *v = xrealloc(*v, (size_t)(*n + 1) * sizeof **v);
+    (*v)[(*n)++] = x;
 }
 
 /* The SAG: a file, a NAME.sag in the installed directory, or built in. */
@@ -159,7 +204,13 @@ static int parse_options(Options *o, int argc, char **argv)
         {"dump-saag", no_argument, NULL, 'S'},
         {"dot", required_argument, NULL, 'G'},
         {"format", required_argument, NULL, 'F'},
-        {"no-classes", no_argument, NULL, 'K'},
+        {"classes", required_argument, NULL, 'K'},
+        {"profile", no_argument, NULL, 'P'},
+        {"aau", required_argument, NULL, 'a'},
+        {"line", required_argument, NULL, 'l'},
+        {"lines", required_argument, NULL, 'r'},
+        {"annotate", no_argument, NULL, 'N'},
+        {"callgrind", required_argument, NULL, 'C'},
         {"help", no_argument, NULL, 'h'},
         {"version", no_argument, NULL, 'V'},
         {NULL, 0, NULL, 0},
@@ -211,18 +262,60 @@ static int parse_options(Options *o, int argc, char **argv)
             o->have_overlap = 1;
             break;
         }
-        case 'K': o->no_classes = 1; break;
+        case 'K':
+            if (!strcmp(optarg, "auto"))
+                o->classes = ENGINE_CLASSES_AUTO;
+            else if (!strcmp(optarg, "always"))
+                o->classes = ENGINE_CLASSES_ALWAYS;
+            else if (!strcmp(optarg, "never"))
+                o->classes = ENGINE_CLASSES_NEVER;
+            else
+                return bad_usage("--classes expects auto, always or never, not '%s'", optarg);
+            break;
         case 'A': o->dump_aag = 1; break;
         case 'S': o->dump_saag = 1; break;
         case 'G': o->dot = optarg; break;
         case 'F':
             if (!strcmp(optarg, "json"))
-                o->json = 1;
+                o->format = FMT_JSON;
             else if (!strcmp(optarg, "text"))
-                o->json = 0;
+                o->format = FMT_TEXT;
+            else if (!strcmp(optarg, "csv"))
+                o->format = FMT_CSV;
             else
-                return bad_usage("--format expects text or json, not '%s'", optarg);
+                return bad_usage("--format expects text, json or csv, not '%s'", optarg);
             break;
+        case 'P': o->profile = 1; break;
+        case 'N': o->annotate = 1; break;
+        case 'C': o->callgrind = optarg; break;
+        case 'a': {
+            long v;
+            const char *rest;
+            if (parse_pos(optarg, '\0', &v, &rest))
+                return bad_usage("--aau expects the number of an AAU (from 1; --dump-aag lists "
+                                 "them), not '%s'", optarg);
+            push_int(&o->aau, &o->naau, (int)v);
+            break;
+        }
+        case 'l': {
+            long v;
+            const char *rest;
+            if (parse_pos(optarg, '\0', &v, &rest))
+                return bad_usage("--line expects a line number from 1, not '%s'", optarg);
+            push_int(&o->line, &o->nline, (int)v);
+            break;
+        }
+        case 'r': {
+            long a, b;
+            const char *rest;
+            if (parse_pos(optarg, '-', &a, &rest) || parse_pos(rest + 1, '\0', &b, &rest)
+                || b < a)
+                return bad_usage("--lines expects a range A-B of line numbers, 1 <= A <= B, "
+                                 "not '%s'", optarg);
+            o->range = xrealloc(o->range, (size_t)(o->nrange + 1) * sizeof *o->range);
+            o->range[o->nrange++] = (LineRange){(int)a, (int)b};
+            break;
+        }
         case 'h': usage(stdout); exit(0);
         case 'V':
             printf("hpfpredict (%s) %s\n", PACKAGE_NAME, PACKAGE_VERSION);
@@ -256,7 +349,45 @@ static int parse_options(Options *o, int argc, char **argv)
     if (optind != argc - 1)
         return bad_usage("%s", optind >= argc ? "no input file" : "only one input file at a time");
     o->path = argv[optind];
+    if (o->callgrind && o->nnp > 1)
+        return bad_usage("--callgrind writes the profile of one prediction: give one processor "
+                         "count with -np, not '%s'", o->callgrind);
     return 0;
+}
+
+/* Query lines beyond the end of the file are refused before any work. */
+static int check_lines(const Options *o, const SrcFile *f)
+{
+    int n = f->nlines;
+    if (f->len && f->text[f->len - 1] == '\n')
+        n--;
+    for (int i = 0; i < o->nline; i++)
+        if (o->line[i] > n) {
+            fprintf(stderr, "hpfpredict: error: --line %d: '%s' has %d line%s\n", o->line[i],
+                    o->path, n, n == 1 ? "" : "s");
+            return 1;
+        }
+    for (int i = 0; i < o->nrange; i++)
+        if (o->range[i].last > n) {
+            fprintf(stderr, "hpfpredict: error: --lines %d-%d: '%s' has %d line%s\n",
+                    o->range[i].first, o->range[i].last, o->path, n, n == 1 ? "" : "s");
+            return 1;
+        }
+    return 0;
+}
+
+/* The command line as typed (the -sag and -np spellings included), for the
+ * callgrind header. */
+static char *command_line(int argc, char **argv)
+{
+    size_t n = 16;
+    for (int i = 0; i < argc; i++)
+        n += strlen(argv[i]) + 1;
+    char *s = xmalloc(n), *p = s;
+    p += sprintf(p, "hpfpredict");
+    for (int i = 1; i < argc; i++)
+        p += sprintf(p, " %s", argv[i]);
+    return s;
 }
 
 /* The location of the first character of a source line. */
@@ -344,31 +475,60 @@ static int predict(const Options *o, const SrcFile *f, const SagGraph *sag, cons
         status = 0;
         goto done;
     }
+    for (int i = 0; i < o->naau; i++)
+        if (o->aau[i] > g->naau) {
+            fprintf(stderr, "hpfpredict: error: --aau %d: the program has %d AAUs (--dump-aag "
+                    "lists them)\n", o->aau[i], g->naau);
+            goto done;
+        }
     if (!o->unroll && undecided(g, f, diag))
         goto done;
     FiOptions fo = {sp, vdefs, nv, o->input, isatty(0) && isatty(2), o->max_steps, o->libs,
                     o->nlibs};
-    Fi *fi = fi_new(&fo, diag);
-    if (!fi)
-        goto done;
-    fi_set_nprocs(fi, np);
     const SagUnit *node = engine_node_unit(sag);
     EngineOptions eo = {np, o->have_overlap ? o->overlap : sag_value(node, "comm.overlap", 0),
-                        o->no_classes, NULL};
+                        o->classes, engine_classes_new(), NULL};
     EngineResult r;
-    if (engine_run(g, fi, sag, &eo, &r) != 0) {
+    Fi *fi;
+    int rc;
+    /* again while the processor classes are refined (engine.h) */
+    do {
+        fi = fi_new(&fo, diag);
+        if (!fi) {
+            engine_classes_free(eo.cls);
+            goto done;
+        }
+        fi_set_nprocs(fi, np);
+        rc = engine_run(g, fi, sag, &eo, &r);
+        if (rc == 1)
+            fi_free(fi);
+    } while (rc == 1);
+    engine_classes_free(eo.cls);
+    if (rc != 0) {
         fi_report(fi, diag);
         if (!diag->nerrors)
             diag_error(diag, line_loc(f, 0), "interpretation stopped");
     } else {
-        Report rp = {o->path, sag_name, g, &r};
-        if (o->json)
+        ReportQuery q = {o->profile, o->aau, o->naau, o->line, o->nline, o->range, o->nrange,
+                         o->annotate};
+        Report rp = {o->path, sag_name, g, &r, f, &q};
+        if (o->format == FMT_JSON)
             report_json(stdout, &rp, o->nnp > 1 ? 2 : 0);
+        else if (o->format == FMT_CSV) {
+            if (first)     /* one header for a sweep, none when nothing follows */
+                report_csv_header(stdout);
+            report_csv(stdout, &rp);
+        }
         else {
             if (!first)
                 putchar('\n');
-            report_text(stdout, &rp);
+            if (report_has_query(&q))
+                report_query_text(stdout, &rp);
+            else
+                report_text(stdout, &rp);
         }
+        if (o->cg && first)
+            report_callgrind(o->cg, &rp, o->cmd);
         status = 0;
     }
     fi_free(fi);
@@ -380,12 +540,25 @@ done:
     return status;
 }
 
+static void free_options(Options *o)
+{
+    free(o->defs);
+    free(o->libs);
+    free(o->aau);
+    free(o->line);
+    free(o->range);
+    free(o->cmd);
+}
+
 int main(int argc, char **argv)
 {
     Options o = {0};
     o.granularity = 1;
-    if (parse_options(&o, argc, argv))
+    o.cmd = command_line(argc, argv);
+    if (parse_options(&o, argc, argv)) {
+        free_options(&o);
         return 1;
+    }
     Diag diag;
     diag_init(&diag, stderr);
     diag.format = o.diag_format;
@@ -393,8 +566,7 @@ int main(int argc, char **argv)
     SagGraph *sag = load_sag(o.sag_arg, &sag_name);
     if (!sag) {
         free(sag_name);
-        free(o.defs);
-        free(o.libs);
+        free_options(&o);
         return 1;
     }
     char *err = NULL;
@@ -404,23 +576,41 @@ int main(int argc, char **argv)
         free(err);
         sag_free(sag);
         free(sag_name);
-        free(o.defs);
-        free(o.libs);
+        free_options(&o);
+        return 1;
+    }
+    /* the callgrind file is opened first, so that a path that cannot be
+       written stops the run before the work */
+    int bad = check_lines(&o, f);
+    if (!bad && o.callgrind && !o.dump_aag && !o.dump_saag) {
+        o.cg = fopen(o.callgrind, "w");
+        if (!o.cg) {
+            fprintf(stderr, "hpfpredict: error: cannot write '%s': %s\n", o.callgrind,
+                    strerror(errno));
+            bad = 1;
+        }
+    }
+    if (bad) {
+        srcfile_free(f);
+        sag_free(sag);
+        free(sag_name);
+        free_options(&o);
         return 1;
     }
     if (!o.nnp)
         o.np[o.nnp++] = sag_unit_count(engine_node_unit(sag));
     int status = 0;
-    if (o.json && o.nnp > 1 && !o.dump_aag && !o.dump_saag)
+    int json = o.format == FMT_JSON && !o.dump_aag && !o.dump_saag;
+    if (json && o.nnp > 1)
         puts("[");
     for (int i = 0; i < o.nnp && !status; i++) {
-        if (o.json && i && !o.dump_aag && !o.dump_saag)
+        if (json && i)
             puts(",");
         status = predict(&o, f, sag, sag_name, o.np[i], i == 0, &diag);
-        if (o.json && !o.dump_aag && !o.dump_saag && !status && o.nnp == 1)
+        if (json && !status && o.nnp == 1)
             putchar('\n');
     }
-    if (o.json && o.nnp > 1 && !o.dump_aag && !o.dump_saag && !status)
+    if (json && o.nnp > 1 && !status)
         puts("\n]");
     diag_finish(&diag);
     if (diag.nerrors)
@@ -429,10 +619,17 @@ int main(int argc, char **argv)
         fputs("hpfpredict: error: cannot write the output\n", stderr);
         status = 1;
     }
+    if (o.cg) {
+        if ((ferror(o.cg) | fclose(o.cg)) != 0 && !status) {
+            fprintf(stderr, "hpfpredict: error: cannot write '%s'\n", o.callgrind);
+            status = 1;
+        }
+        if (status)
+            remove(o.callgrind);   /* no half-written profile left behind */
+    }
     srcfile_free(f);
     sag_free(sag);
     free(sag_name);
-    free(o.defs);
-    free(o.libs);
+    free_options(&o);
     return status;
 }

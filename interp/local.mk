@@ -50,11 +50,12 @@ EXTRA_DIST += interp/README.md testsuite/sag.test \
 # The interpretation engine and the report (they read the AAG, so they sit
 # in a library of their own, linked before analysis/), and hpfpredict.
 noinst_LIBRARIES += interp/libengine.a
-interp_libengine_a_SOURCES = interp/engine.c interp/engine.h interp/report.c interp/report.h
+interp_libengine_a_SOURCES = interp/engine.c interp/engine.h interp/report.c interp/report.h \
+	interp/trace.c interp/trace.h
 interp_libengine_a_CPPFLAGS = $(AM_CPPFLAGS) -I$(top_srcdir)/interp -I$(top_srcdir)/analysis \
-	-I$(top_srcdir)/runtime
+	-I$(top_srcdir)/runtime $(OTF2_CFLAGS)
 ENGINE_LIBS = interp/libengine.a interp/libinterp.a analysis/libanalysis.a \
-	frontend/libfrontend.a runtime/libhpfmap.a $(FFI_LIBS) -ldl -lm
+	frontend/libfrontend.a runtime/libhpfmap.a $(FFI_LIBS) $(OTF2_LIBS) -ldl -lm
 
 bin_PROGRAMS += hpfpredict
 hpfpredict_SOURCES = interp/hpfpredict.c
@@ -69,3 +70,14 @@ TESTS += testsuite/unit/test_engine
 testsuite_unit_test_engine_SOURCES = testsuite/unit/test_engine.c
 testsuite_unit_test_engine_CPPFLAGS = $(interp_libengine_a_CPPFLAGS)
 testsuite_unit_test_engine_LDADD = $(ENGINE_LIBS)
+
+# The trace writers' unit test: a synthetic trace written in every format,
+# checked by testsuite/trace_check.py (python3) and, for OTF2, read back
+# with otf2-print.
+check_PROGRAMS += testsuite/unit/test_trace
+TESTS += testsuite/unit/test_trace
+testsuite_unit_test_trace_SOURCES = testsuite/unit/test_trace.c
+testsuite_unit_test_trace_CPPFLAGS = $(AM_CPPFLAGS) -I$(top_srcdir)/interp \
+	-DTRACE_CHECK='"$(abs_top_srcdir)/testsuite/trace_check.py"' -DOTF2_PRINT='"$(OTF2_PRINT)"'
+testsuite_unit_test_trace_LDADD = interp/libengine.a frontend/libfrontend.a $(OTF2_LIBS) -lm
+EXTRA_DIST += testsuite/trace_check.py

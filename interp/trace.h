@@ -68,5 +68,12 @@ int trace_format_built(int fmt);
  * the archive's directory is made beside it). Returns 0, or -1 with a
  * one-line reason in err. */
 int trace_write(const Trace *t, int fmt, const char *path, char *err, size_t errlen);
+/* What trace_write expects (doc/traces.md): events in any order; on each
+ * processor they nest (one that starts inside another and ends after it is
+ * cut at the other's end); 0 <= t0 <= t1 and proc in 0..np-1 (else -1,
+ * naming the event); a message arrives after it is sent. An otf2 path
+ * without .otf2 gets it appended, and an archive written before under the
+ * name is replaced. program and sag are borrowed, not copied; err may be
+ * NULL. */
 
 #endif

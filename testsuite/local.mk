@@ -11,6 +11,9 @@ AM_TESTS_ENVIRONMENT = srcdir='$(srcdir)' top_builddir='$(top_builddir)' \
 TESTS += testsuite/cli.test testsuite/ast.test testsuite/errors.test \
 	testsuite/roundtrip.test testsuite/stress.test testsuite/fuzz.test \
 	testsuite/spmd.test testsuite/spmd-ir.test testsuite/predict.test
+# the outputs of hpfpredict beyond the report (doc/outputs.md) and its manual page
+TESTS += testsuite/outputs.test
+EXTRA_DIST += testsuite/outputs.test $(wildcard $(srcdir)/testsuite/outputs/*)
 
 check_PROGRAMS += testsuite/fuzz/fuzz_replay
 testsuite_fuzz_fuzz_replay_SOURCES = testsuite/fuzz/fuzz_replay.c testsuite/fuzz/fuzz_frontend.c
@@ -46,7 +49,9 @@ update-tests: all
 	UPDATE=1 srcdir='$(srcdir)' top_builddir='$(top_builddir)' \
 	  VALGRIND= $(SHELL) $(srcdir)/testsuite/sag.test >/dev/null; \
 	UPDATE=1 srcdir='$(srcdir)' top_builddir='$(top_builddir)' \
-	  $(SHELL) $(srcdir)/testsuite/predict.test >/dev/null
+	  $(SHELL) $(srcdir)/testsuite/predict.test >/dev/null; \
+	UPDATE=1 srcdir='$(srcdir)' top_builddir='$(top_builddir)' \
+	  VALGRIND= $(SHELL) $(srcdir)/testsuite/outputs.test >/dev/null
 .PHONY: update-tests
 
 # what the SPMD oracle builds and runs (testsuite/spmd.test)
