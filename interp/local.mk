@@ -80,4 +80,4 @@ testsuite_unit_test_trace_SOURCES = testsuite/unit/test_trace.c
 testsuite_unit_test_trace_CPPFLAGS = $(AM_CPPFLAGS) -I$(top_srcdir)/interp \
 	-DTRACE_CHECK='"$(abs_top_srcdir)/testsuite/trace_check.py"' -DOTF2_PRINT='"$(OTF2_PRINT)"'
 testsuite_unit_test_trace_LDADD = interp/libengine.a frontend/libfrontend.a $(OTF2_LIBS) -lm
-EXTRA_DIST += testsuite/trace_check.py
+EXTRA_DIST += testsuite/trace_check.py testsuite/unit/tap.h

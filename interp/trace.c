@@ -958,6 +958,17 @@ static PiclRec *picl_new(PiclCtx *c, int cls, long long t, int node, int rec, in
     return r;
 }
 
+/* The data of a send, and of a receive's end: length, type, the other
+ * node, and a zero (ParaGraph's layout). */
+static void picl_message(PiclRec *r, const TraceEvent *e, long long type)
+{
+    r->nd = 4;
+    r->d[0] = bytes_of(e);
+    r->d[1] = type;
+    r->d[2] = e->peer;
+    r->d[3] = 0;
+}
+
 enum { PICL_BEGIN = -3, PICL_END = -4, PICL_TRACE = -901, PICL_SEND = -21, PICL_RECV = -52,
        PICL_IDLE = -601 };
 
@@ -982,13 +993,8 @@ static void picl_step(void *ctx, const Span *s, int begin, long long t, const Sp
         if (s->mate < 0)       /* ParaGraph would wait for its partner */
             break;
         r = picl_new(c, 1, t, e->proc, rec, PICL_SEND);
-        if (begin) {
-            r->nd = 4;
-            r->d[0] = bytes_of(e);
-            r->d[1] = type;
-            r->d[2] = e->peer;
-            r->d[3] = 0;
-        }
+        if (begin)
+            picl_message(r, e, type);
         break;
     case TR_RECV:
         if (s->mate < 0)
@@ -1000,13 +1006,8 @@ static void picl_step(void *ctx, const Span *s, int begin, long long t, const Sp
             r->d[1] = e->peer;
             r->d[2] = 0;
         }
-        else {
-            r->nd = 4;
-            r->d[0] = bytes_of(e);
-            r->d[1] = type;
-            r->d[2] = e->peer;
-            r->d[3] = 0;
-        }
+        else
+            picl_message(r, e, type);
         break;
     default:
         break;

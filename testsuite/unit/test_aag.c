@@ -16,15 +16,7 @@
 #include "spmd.h"
 #include "aag.h"
 
-static int tap_n, tap_failed;
-
-static void check(int ok, const char *what)
-{
-    tap_n++;
-    if (!ok)
-        tap_failed++;
-    printf("%s %d - %s\n", ok ? "ok" : "not ok", tap_n, what);
-}
+#include "tap.h"
 
 typedef struct {
     Arena *a;

@@ -21,15 +21,7 @@
 #include "frontend.h"
 #include "sag.h"
 
-static int tap_n, tap_failed;
-
-static void check(int ok, const char *what)
-{
-    tap_n++;
-    if (!ok)
-        tap_failed++;
-    printf("%s %d - %s\n", ok ? "ok" : "not ok", tap_n, what);
-}
+#include "tap.h"
 
 static void check_us(double got, double want_us, const char *what)
 {

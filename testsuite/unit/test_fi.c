@@ -16,15 +16,7 @@
 #include "fi.h"
 #include "frontend.h"
 
-static int tap_n, tap_failed;
-
-static void check(int ok, const char *what)
-{
-    tap_n++;
-    if (!ok)
-        tap_failed++;
-    printf("%s %d - %s\n", ok ? "ok" : "not ok", tap_n, what);
-}
+#include "tap.h"
 
 /* An EXTERNAL function of the programs below, found as `myfun_` with
  * dlsym (the test is linked with -rdynamic), its argument by reference. */

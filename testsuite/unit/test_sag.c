@@ -10,15 +10,7 @@
 
 #include "sag.h"
 
-static int tap_n, tap_failed;
-
-static void check(int ok, const char *what)
-{
-    tap_n++;
-    if (!ok)
-        tap_failed++;
-    printf("%s %d - %s\n", ok ? "ok" : "not ok", tap_n, what);
-}
+#include "tap.h"
 
 static int near(double a, double b)
 {

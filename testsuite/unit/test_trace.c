@@ -31,15 +31,7 @@
 #define OTF2_PRINT ""
 #endif
 
-static int tap_n, tap_failed;
-
-static void check(int ok, const char *what)
-{
-    tap_n++;
-    if (!ok)
-        tap_failed++;
-    printf("%s %d - %s\n", ok ? "ok" : "not ok", tap_n, what);
-}
+#include "tap.h"
 
 static void skip(const char *what, const char *why)
 {
