@@ -173,12 +173,19 @@ def parse_counts(text, what):
     return int(m.group(1)), items
 
 
-def check_paraver(path, opts):
+def read_lines(path):
+    """The file's lines, or None (reported) when it cannot be read."""
     try:
         with open(path, encoding="utf-8") as f:
-            lines = f.read().split("\n")
+            return f.read().split("\n")
     except OSError as e:
         bad("%s: %s" % (path, e))
+        return None
+
+
+def check_paraver(path, opts):
+    lines = read_lines(path)
+    if lines is None:
         return
     m = HEADER.match(lines[0])
     if not m:
@@ -331,11 +338,8 @@ def check_paraver(path, opts):
 # ---- PICL ----
 
 def check_picl(path, opts):
-    try:
-        with open(path, encoding="utf-8") as f:
-            lines = f.read().split("\n")
-    except OSError as e:
-        bad("%s: %s" % (path, e))
+    lines = read_lines(path)
+    if lines is None:
         return
     last = -1.0
     stacks = {}
