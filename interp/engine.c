@@ -115,6 +115,8 @@ typedef struct {
     const double *nest_mult;      /* the multiplier the nest was entered with */
     struct GatherCache *gcache;   /* pairs of invariant gathers, by communication entry */
     int ngcache;
+    struct IxCache *ixc;          /* FORALL index trips, by index (open hash) */
+    size_t ixcap, ixused;
     void **pool;                  /* free vectors of P doubles, reused */
     int npool, cappool;
 } Eng;
@@ -895,8 +897,50 @@ static void index_maps(Eng *e, const SpLoop *l, IxMap *map)
         index_map(e, &l->idx[k], 0, &map[k]);
 }
 
-/* Trips of index ix for each coordinate of its grid dimension. */
-static double *index_counts(Eng *e, const SpIndex *ix, int line, int *ncoord)
+/* The trips of a FORALL index by coordinate, kept for the next execution
+ * with the same bounds and mapping (an unrolled loop runs its FORALLs
+ * again and again). */
+typedef struct IxCache {
+    const SpIndex *ix;
+    long long lo, hi, st, A, B;
+    const HpfDim *hd;
+    int n;
+    double *c;
+} IxCache;
+
+static IxCache *ix_cached(Eng *e, const SpIndex *ix)
+{
+    size_t h = ((uintptr_t)ix >> 4) * 0x9E3779B97F4A7C15ull;
+    if (!e->ixcap) {
+        e->ixcap = 256;
+        e->ixc = xcalloc(e->ixcap, sizeof *e->ixc);
+    }
+    for (size_t i = h & (e->ixcap - 1);; i = (i + 1) & (e->ixcap - 1))
+        if (e->ixc[i].ix == ix)
+            return &e->ixc[i];
+        else if (!e->ixc[i].ix) {
+            if (2 * (e->ixused + 1) > e->ixcap) {
+                IxCache *old = e->ixc;
+                size_t oc = e->ixcap;
+                e->ixcap *= 2;
+                e->ixc = xcalloc(e->ixcap, sizeof *e->ixc);
+                e->ixused = 0;
+                for (size_t j = 0; j < oc; j++)
+                    if (old[j].ix)
+                        *ix_cached(e, old[j].ix) = old[j];
+                free(old);
+                return ix_cached(e, ix);
+            }
+            e->ixused++;
+            e->ixc[i].ix = ix;
+            e->ixc[i].n = -1;
+            return &e->ixc[i];
+        }
+}
+
+/* Trips of index ix for each coordinate of its grid dimension (*ncoord of
+ * them; the engine's, not to be freed). */
+static const double *index_counts(Eng *e, const SpIndex *ix, int line, int *ncoord)
 {
     long long lo = eval_int(e, ix->lo, 1, line, "FORALL bound");
     long long hi = eval_int(e, ix->hi, 0, line, "FORALL bound");
@@ -905,11 +949,19 @@ static double *index_counts(Eng *e, const SpIndex *ix, int line, int *ncoord)
         st = 1;
     IxMap m;
     index_map(e, ix, line, &m);
+    IxCache *k = ix_cached(e, ix);
+    if (k->n >= 0 && k->lo == lo && k->hi == hi && k->st == st &&
+        (m.gd < 0 ? !k->hd : k->hd == m.hd && k->A == m.A && k->B == m.B)) {
+        *ncoord = k->n;
+        return k->c;
+    }
+    free(k->c);
+    *k = (IxCache){ix, lo, hi, st, 0, 0, NULL, 1, NULL};
     if (m.gd < 0) {
-        double *c = xmalloc(sizeof *c);
-        c[0] = (double)hpfmap_trip((long)lo, (long)hi, (long)st);
+        k->c = xmalloc(sizeof *k->c);
+        k->c[0] = (double)hpfmap_trip((long)lo, (long)hi, (long)st);
         *ncoord = 1;
-        return c;
+        return k->c;
     }
     int np = m.hd->nprocs;
     double *c = xcalloc((size_t)np, sizeof *c);
@@ -922,11 +974,16 @@ static double *index_counts(Eng *e, const SpIndex *ix, int line, int *ncoord)
             max = ns;
             seg = xrealloc(seg == buf ? NULL : seg, (size_t)max * sizeof *seg);
         }
-        for (long k = 0; k < ns; k++)
-            c[p] += (double)((seg[k].i2 - seg[k].i1) / seg[k].is + 1);
+        for (long j = 0; j < ns; j++)
+            c[p] += (double)((seg[j].i2 - seg[j].i1) / seg[j].is + 1);
     }
     if (seg != buf)
         free(seg);
+    k->hd = m.hd;
+    k->A = m.A;
+    k->B = m.B;
+    k->n = np;
+    k->c = c;
     *ncoord = np;
     return c;
 }
@@ -1051,7 +1108,7 @@ static void loop_counts(Eng *e, const SpLoop *l, int line)
     int coord[MAX_RANK] = {0};
     for (int k = 0; k < l->nidx; k++) {
         int nc;
-        double *c = index_counts(e, &l->idx[k], line, &nc);
+        const double *c = index_counts(e, &l->idx[k], line, &nc);
         int gd = index_gdim(&l->idx[k]);
         /* with classes: the trips must not change inside an interval */
         for (int q = 1; e->ec && gd >= 0 && q < nc; q++)
@@ -1064,7 +1121,6 @@ static void loop_counts(Eng *e, const SpLoop *l, int line)
             } else
                 e->lvl[k][p] = c[0];
         }
-        free(c);
     }
     for (int p = 0; p < e->P; p++) {
         double n = 1;
@@ -1695,9 +1751,18 @@ typedef struct {
     size_t cap, used;
 } PairMap;
 
+/* The same pairs as a list by round: round k (0 .. P-1) holds the pairs
+ * whose receiver is k places after its sender, (dst - src) mod P = k;
+ * round 0 is the local copies. */
+typedef struct {
+    int *dst, *src;
+    double *n;
+    long *start;                  /* P + 1: round k is start[k] .. start[k+1]-1 */
+} PairList;
+
 typedef struct GatherCache {
     const CommEntry *c;
-    PairMap pm;
+    PairList pl;
 } GatherCache;
 
 static void pm_add(PairMap *m, int dst, int src, double n)
@@ -1727,11 +1792,50 @@ static void pm_add(PairMap *m, int dst, int src, double n)
     m->n[h] += n;
 }
 
+/* The list of the pairs of m by round (m is freed). */
+static void pl_of_map(int P, PairMap *m, PairList *pl)
+{
+    size_t n = m->used ? m->used : 1;
+    pl->dst = xmalloc(n * sizeof *pl->dst);
+    pl->src = xmalloc(n * sizeof *pl->src);
+    pl->n = xmalloc(n * sizeof *pl->n);
+    pl->start = xcalloc((size_t)P + 1, sizeof *pl->start);
+    for (size_t i = 0; i < m->cap; i++)
+        if (m->key[i] != UINT64_MAX) {
+            int d = (int)(m->key[i] >> 32), s = (int)(m->key[i] & 0xffffffffu);
+            pl->start[(d - s + P) % P + 1]++;
+        }
+    for (int k = 0; k < P; k++)
+        pl->start[k + 1] += pl->start[k];
+    long *fill = xmalloc((size_t)P * sizeof *fill);
+    memcpy(fill, pl->start, (size_t)P * sizeof *fill);
+    for (size_t i = 0; i < m->cap; i++)
+        if (m->key[i] != UINT64_MAX) {
+            int d = (int)(m->key[i] >> 32), s = (int)(m->key[i] & 0xffffffffu);
+            long j = fill[(d - s + P) % P]++;
+            pl->dst[j] = d;
+            pl->src[j] = s;
+            pl->n[j] = m->n[i];
+        }
+    free(fill);
+    free(m->key);
+    free(m->n);
+    *m = (PairMap){0};
+}
+
+static void pl_free(PairList *pl)
+{
+    free(pl->dst);
+    free(pl->src);
+    free(pl->n);
+    free(pl->start);
+}
+
 /* Messages of a gather or scatter: every processor first learns how much
  * each other sends it (an all-to-all of counts), then the requests
  * (indices) go to the owners and the values come back (gather), or values
  * and indices go to the owners (scatter). */
-static void pairs_exchange(Eng *e, Aau *a, PairMap *m, double req_bytes, double val_bytes)
+static void pairs_exchange(Eng *e, Aau *a, const PairList *pl, double req_bytes, double val_bytes)
 {
     int P = e->P;
     if (P > 1) {
@@ -1739,62 +1843,31 @@ static void pairs_exchange(Eng *e, Aau *a, PairMap *m, double req_bytes, double 
         double t = (double)(P - 1) * (startup(&e->pr, 4, 0) + 4 * e->pr.st_pb);
         charge_all(e, a, M_COMM, (1 - e->overlap) * t, NULL);
     }
+    for (long j = pl->start[0]; j < pl->start[1]; j++)
+        charge(e, a, M_COMP, pl->dst[j], pl->n[j] * (e->pr.fetch_hit + e->pr.store_hit));
     int *dst = buf_get(e), *src = buf_get(e);
     int *hops = buf_get(e);
     double *bytes = buf_get(e);
-    /* the pairs by distance, so that the rounds only visit those used */
-    PtrVec by_k = {0};
-    for (size_t i = 0; i < m->cap; i++) {
-        if (m->key[i] == UINT64_MAX)
-            continue;
-        int d = (int)(m->key[i] >> 32), s = (int)(m->key[i] & 0xffffffffu);
-        if (d == s) {
-            charge(e, a, M_COMP, d, m->n[i] * (e->pr.fetch_hit + e->pr.store_hit));
-            continue;
-        }
-        vec_push(NULL, &by_k, (void *)(uintptr_t)i);
-    }
     /* by round: in round k, p talks to (p + k) mod P; each processor has at
-       most one partner a round, so a round is one exchange */
-    long *start = xcalloc((size_t)P + 1, sizeof *start);
-    size_t *order = xmalloc((size_t)(by_k.n ? by_k.n : 1) * sizeof *order);
-    for (int j = 0; j < by_k.n; j++) {
-        size_t i = (size_t)(uintptr_t)by_k.v[j];
-        int d = (int)(m->key[i] >> 32), s = (int)(m->key[i] & 0xffffffffu);
-        start[(d - s + P) % P + 1]++;
-    }
-    for (int k = 0; k < P; k++)
-        start[k + 1] += start[k];
-    long *fill = xmalloc((size_t)P * sizeof *fill);
-    memcpy(fill, start, (size_t)P * sizeof *fill);
-    for (int j = 0; j < by_k.n; j++) {
-        size_t i = (size_t)(uintptr_t)by_k.v[j];
-        int d = (int)(m->key[i] >> 32), s = (int)(m->key[i] & 0xffffffffu);
-        order[fill[(d - s + P) % P]++] = i;
-    }
-    /* a gather: requests from the receiver d to the owner s, then the values
-       back; a scatter: values only */
+       most one partner a round, so a round is one exchange. A gather:
+       requests from the receiver d to the owner s, then the values back; a
+       scatter: values only */
     for (int phase = req_bytes > 0 ? 0 : 1; phase < 2; phase++)
         for (int k = 1; k < P; k++) {
-            if (start[k] == start[k + 1])
+            if (pl->start[k] == pl->start[k + 1])
                 continue;
             for (int p = 0; p < P; p++)
                 dst[p] = src[p] = -1;
-            for (long j = start[k]; j < start[k + 1]; j++) {
-                size_t i = order[j];
-                int d = (int)(m->key[i] >> 32), s = (int)(m->key[i] & 0xffffffffu);
+            for (long j = pl->start[k]; j < pl->start[k + 1]; j++) {
+                int d = pl->dst[j], s = pl->src[j];
                 int from = phase == 0 ? d : s, to = phase == 0 ? s : d;
                 dst[from] = to;
                 src[to] = from;
-                bytes[from] = m->n[i] * (phase == 0 ? req_bytes : val_bytes);
+                bytes[from] = pl->n[j] * (phase == 0 ? req_bytes : val_bytes);
                 hops[to] = rank_hops(e, from, to);
             }
             exchange(e, a, dst, src, bytes, hops);
         }
-    free(start);
-    free(order);
-    free(fill);
-    free(by_k.v);
     buf_put(e, dst);
     buf_put(e, src);
     buf_put(e, hops);
@@ -1803,8 +1876,9 @@ static void pairs_exchange(Eng *e, Aau *a, PairMap *m, double req_bytes, double 
 
 /* The element counts a gather or scatter moves, by (receiver, sender).
  * Returns 0 when a value needed was not known. */
-static int gather_pairs(Eng *e, Aau *a, const CommEntry *c, PairMap *pm)
+static int gather_pairs(Eng *e, Aau *a, const CommEntry *c, PairList *pl)
 {
+    PairMap pairs = {0}, *pm = &pairs;
     const SpLoop *l = c->loop;
     const SpArr *arr = c->g ? c->g->r->arr : c->arr;
     FiRefs rf;
@@ -1854,6 +1928,7 @@ static int gather_pairs(Eng *e, Aau *a, const CommEntry *c, PairMap *pm)
         else
             pm_add(pm, runner, owner, 1);
     }
+    pl_of_map(P, pm, pl);
     return 1;
 }
 
@@ -1871,7 +1946,10 @@ static int invariant(const Node *n)
     case AST_BINARY: return invariant(n->u.binary.lhs) && invariant(n->u.binary.rhs);
     case AST_UNARY: case AST_PAREN: return invariant(n->u.unary.operand);
     case AST_REF:
-        if (n->u.ref.what != REF_INTRINSIC || n->ir)
+        /* an intrinsic of the source, or one the lowering built (mod,
+           max, min, merge of a CSHIFT's or EOSHIFT's subscripts) */
+        if (!(n->u.ref.what == REF_INTRINSIC && !n->ir) &&
+            !(n->u.ref.what == REF_FUNCTION && !n->u.ref.sym))
             return 0;
         for (int i = 0; i < n->u.ref.args.n; i++)
             if (!invariant(n->u.ref.args.v[i]))
@@ -1904,29 +1982,27 @@ static int gather_invariant(const CommEntry *c)
 static void gather(Eng *e, Aau *a, const CommEntry *c)
 {
     const SpArr *arr = c->g ? c->g->r->arr : c->arr;
-    PairMap local = {0}, *pm = &local;
+    PairList local = {0}, *pl = &local;
     if (gather_invariant(c)) {
-        for (int i = 0; i < e->ngcache && pm == &local; i++)
+        for (int i = 0; i < e->ngcache && pl == &local; i++)
             if (e->gcache[i].c == c)
-                pm = &e->gcache[i].pm;
-        if (pm == &local) {
+                pl = &e->gcache[i].pl;
+        if (pl == &local) {
             if (!gather_pairs(e, a, c, &local))
                 return;
             e->gcache = xrealloc(e->gcache, (size_t)(e->ngcache + 1) * sizeof *e->gcache);
             e->gcache[e->ngcache] = (GatherCache){c, local};
-            pm = &e->gcache[e->ngcache++].pm;
+            pl = &e->gcache[e->ngcache++].pl;
         }
     } else if (!gather_pairs(e, a, c, &local))
         return;
     int es = elsize(arr->type);
     if (c->kind == CM_SCATTER)
-        pairs_exchange(e, a, pm, 0, es + 8.0 * arr->rank);
+        pairs_exchange(e, a, pl, 0, es + 8.0 * arr->rank);
     else
-        pairs_exchange(e, a, pm, 8.0 * arr->rank, es);
-    if (pm == &local) {
-        free(local.key);
-        free(local.n);
-    }
+        pairs_exchange(e, a, pl, 8.0 * arr->rank, es);
+    if (pl == &local)
+        pl_free(&local);
 }
 
 static void comm(Eng *e, Aau *a)
@@ -2270,10 +2346,11 @@ int engine_run(Aag *g, Fi *fi, const SagGraph *sag, const EngineOptions *o, Engi
     free(e->grids.v);
     free(e->tmpls.v);
     free(e->cvar);
-    for (int i = 0; i < e->ngcache; i++) {
-        free(e->gcache[i].pm.key);
-        free(e->gcache[i].pm.n);
-    }
+    for (int i = 0; i < e->ngcache; i++)
+        pl_free(&e->gcache[i].pl);
+    for (size_t i = 0; i < e->ixcap; i++)
+        free(e->ixc[i].c);
+    free(e->ixc);
     free(e->gcache);
     for (int i = 0; i < e->npool; i++)
         free(e->pool[i]);

@@ -1696,6 +1696,10 @@ int fi_eval(Fi *fi, const Node *e, FiValue *v)
 
 int fi_eval_int(Fi *fi, const Node *e, long long *v)
 {
+    if (e->kind == AST_INT_CONST) {
+        *v = e->u.konst.ival;
+        return 1;
+    }
     FiValue x;
     fi_eval(fi, e, &x);
     *v = x.type.base == TY_REAL || x.type.base == TY_COMPLEX ? (long long)x.r : x.i;

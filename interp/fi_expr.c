@@ -254,9 +254,11 @@ void fv_convert(Vec *v, Type to)
 
 void fi_ctx_init(Ctx *c, Frame *fr)
 {
-    memset(c, 0, sizeof *c);
+    /* bsym and bval are read below nb only, pos below rank */
     c->fr = fr;
     c->n = 1;
+    c->nb = c->rank = 0;
+    c->base = NULL;
 }
 
 void fi_ctx_free(Ctx *c)
