@@ -117,6 +117,8 @@ typedef struct {
     int ngcache;
     struct IxCache *ixc;          /* FORALL index trips, by index (open hash) */
     size_t ixcap, ixused;
+    Trace *tr;                    /* the timelines being recorded, or NULL */
+    int mute;                     /* > 0: charges are recorded by the caller */
     void **pool;                  /* free vectors of P doubles, reused */
     int npool, cappool;
 } Eng;
@@ -423,6 +425,16 @@ static void begin(Eng *e)
     memset(e->ex, 0, (size_t)e->P * sizeof *e->ex);
 }
 
+/* One event of the trace on processor p (classes are off when tracing:
+ * p is the processor's rank). */
+static void record(Eng *e, const Aau *a, TraceKind k, int p, double t0, double t1, int peer,
+                   long msg, double bytes)
+{
+    TraceEvent ev = {t0, t1, p, k, a ? a->line : 0, a ? a->id : -1, peer, msg, bytes,
+                     a ? aau_class_name[a->cls] : NULL};
+    trace_add(e->tr, &ev);
+}
+
 static void charge(Eng *e, Aau *a, int m, int p, double t)
 {
     if (t <= 0)
@@ -431,6 +443,12 @@ static void charge(Eng *e, Aau *a, int m, int p, double t)
     e->acc[m][p] += t;
     e->ex[p] += t;
     a->m_sum[m] += t * weight(e, p);
+    if (e->tr && !e->mute) {
+        /* communication charged outside a message (the all-to-all of a
+           gather's counts): a send without a partner */
+        static const TraceKind kind[M_N] = {TR_COMP, TR_SEND, TR_OVHD, TR_WAIT};
+        record(e, a, kind[m], p, e->clock[p] - t, e->clock[p], -1, -1, 0);
+    }
 }
 
 /* Ends one execution of a on the processors in mult (NULL: all); execs
@@ -633,6 +651,7 @@ static void exchange(Eng *e, Aau *a, const int *dst, const int *src, const doubl
     const Params *pr = &e->pr;
     double f = 1.0 - e->overlap;
     double *sent = e->v1;
+    long *msg = e->tr ? buf_get(e) : NULL;   /* the message each sends, traced */
     for (int p = 0; p < e->P; p++)
         sent[p] = e->clock[p];
     /* a rendezvous send starts when its receiver is ready */
@@ -641,23 +660,40 @@ static void exchange(Eng *e, Aau *a, const int *dst, const int *src, const doubl
             charge(e, a, M_WAIT, p, e->clock[dst[p]] - sent[p]);
             sent[p] = e->clock[p];
         }
+    e->mute++;
     for (int p = 0; p < e->P; p++)
-        if (dst[p] >= 0)
+        if (dst[p] >= 0) {
             charge(e, a, M_COMM, p, f * (startup(pr, bytes[p], 0) + bytes[p] * pr->st_pb));
+            if (msg) {
+                msg[p] = trace_message(e->tr);
+                record(e, a, TR_SEND, p, sent[p], e->clock[p], dst[p], msg[p], bytes[p]);
+            }
+        }
     for (int p = 0; p < e->P; p++) {
         int q = src[p];
         if (q < 0)
             continue;
         double b = bytes[q];
         double arrive = sent[q] + f * (startup(pr, b, 0) + b * pr->st_pb) + hops[p] * pr->st_ph;
-        if (arrive <= e->clock[p]) {
+        int early = arrive <= e->clock[p];
+        if (!early) {
+            double w0 = e->clock[p];
+            charge(e, a, M_WAIT, p, arrive - e->clock[p]);
+            if (msg)
+                record(e, a, TR_WAIT, p, w0, e->clock[p], -1, -1, 0);
+        }
+        double r0 = e->clock[p];
+        if (early) {
             charge(e, a, M_OVHD, p, pr->dy_recv);
             charge(e, a, M_COMM, p, f * b * (pr->dy_pb > pr->st_pb ? pr->dy_pb - pr->st_pb : 0));
-        } else {
-            charge(e, a, M_WAIT, p, arrive - e->clock[p]);
+        } else
             charge(e, a, M_OVHD, p, pr->st_recv);
-        }
+        if (msg)
+            record(e, a, TR_RECV, p, r0, e->clock[p], q, msg[q], b);
     }
+    e->mute--;
+    if (msg)
+        buf_put(e, msg);
 }
 
 /* All processors wait for the last one (a synchronizing collective). */
@@ -1518,7 +1554,9 @@ static void do_loop(Eng *e, Aau *a, const double *mult)
             fi_set_int(e->fi, var, lo + n * st);
         return;
     }
-    int steady = a->cls == AAU_ITERSYNC && !a->varying && !mult;
+    /* a traced run shows every iteration (until the trace is full) */
+    int steady = a->cls == AAU_ITERSYNC && !a->varying && !mult &&
+                 !(e->tr && e->tr->n < e->tr->max);
     PtrVec sub = {0};
     Snap *s0 = NULL, *s1 = NULL;
     double *c0 = NULL, *d0 = NULL, *acc0[M_N] = {0}, *dacc0[M_N] = {0};
@@ -2005,6 +2043,20 @@ static void gather(Eng *e, Aau *a, const CommEntry *c)
         pl_free(&local);
 }
 
+/* The name of a communication in a trace. */
+static const char *comm_name(int kind)
+{
+    switch (kind) {
+    case CM_OVERLAP: return "shift";
+    case CM_GATHER: return "gather";
+    case CM_SCATTER: return "scatter";
+    case CM_BCAST: case CM_BCASTIO: return "broadcast";
+    case CM_REDUCE: return "allreduce";
+    case CM_BARRIER: return "barrier";
+    default: return "communication";
+    }
+}
+
 static void comm(Eng *e, Aau *a)
 {
     const CommEntry *c = a->comm;
@@ -2013,6 +2065,10 @@ static void comm(Eng *e, Aau *a)
         end(e, a, e->NP);
         return;
     }
+    /* traced: one collective event on each processor encloses its steps */
+    double *c0 = e->tr ? buf_get(e) : NULL;
+    if (c0)
+        memcpy(c0, e->clock, (size_t)e->P * sizeof *c0);
     switch (c->kind) {
     case CM_OVERLAP: overlap_shift(e, a, c); break;
     case CM_GATHER:
@@ -2048,6 +2104,15 @@ static void comm(Eng *e, Aau *a)
         sync_all(e, a);
         charge_all(e, a, M_OVHD, e->pr.sync, NULL);
         break;
+    }
+    if (c0) {
+        for (int p = 0; p < e->P; p++)
+            if (e->clock[p] > c0[p]) {
+                TraceEvent ev = {c0[p], e->clock[p], p, TR_COLL, a->line, a->id, -1, -1, 0,
+                                 comm_name(c->kind)};
+                trace_add(e->tr, &ev);
+            }
+        buf_put(e, c0);
     }
     end(e, a, e->NP);
 }
@@ -2284,6 +2349,7 @@ int engine_run(Aag *g, Fi *fi, const SagGraph *sag, const EngineOptions *o, Engi
     e->overlap = o->overlap < 0 ? 0 : o->overlap > 1 ? 1 : o->overlap;
     e->NP = e->P = o->np > 0 ? o->np : 1;
     e->cube_dim = bits_for(e->NP);
+    e->tr = o->trace;
     setup_classes(e, o);
     e->clock = vec_new(e);
     e->ex = vec_new(e);

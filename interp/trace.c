@@ -40,6 +40,7 @@ void trace_init(Trace *t, int np, const char *program, const char *sag)
     t->np = np;
     t->program = program;
     t->sag = sag;
+    t->max = TRACE_MAX_EVENTS;
 }
 
 void trace_free(Trace *t)
@@ -47,11 +48,15 @@ void trace_free(Trace *t)
     free(t->ev);
     t->ev = NULL;
     t->n = t->cap = 0;
-    t->nmsg = 0;
+    t->nmsg = t->dropped = 0;
 }
 
 void trace_add(Trace *t, const TraceEvent *e)
 {
+    if (t->max > 0 && t->n >= t->max) {
+        t->dropped++;
+        return;
+    }
     if (t->n == t->cap) {
         t->cap = t->cap ? 2 * t->cap : 1024;
         t->ev = xrealloc(t->ev, (size_t)t->cap * sizeof *t->ev);

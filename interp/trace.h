@@ -45,13 +45,19 @@ typedef struct {
                                processor's in time order; TR_COLL events
                                are added when the collective ends */
     long nmsg;              /* messages numbered so far (trace_message) */
+    long max;               /* events kept at most (trace_init: TRACE_MAX_EVENTS) */
+    long dropped;           /* events added beyond max, not kept */
 } Trace;
+
+/* A trace keeps its first events only: a million make a Perfetto file of
+ * about 150 MB, near what the viewers load comfortably, in 64 MB here. */
+#define TRACE_MAX_EVENTS 1000000L
 
 enum { TRACE_PERFETTO, TRACE_PARAVER, TRACE_PICL, TRACE_OTF2, TRACE_NFORMATS };
 
 void trace_init(Trace *t, int np, const char *program, const char *sag);
 void trace_free(Trace *t);
-/* Appends a copy of *e. */
+/* Appends a copy of *e (counted in dropped instead once max are kept). */
 void trace_add(Trace *t, const TraceEvent *e);
 /* A new message number. */
 long trace_message(Trace *t);

@@ -89,8 +89,9 @@ static const char *small_sag =
 
 static SagGraph *sag;
 
-/* Predicts the program on np processors; 0 when it does not compile. */
-static int predict(const char *text, int np, EngineResult *r)
+/* Predicts the program on np processors, recording into tr (NULL: no
+ * trace); 0 when it does not compile. */
+static int predict_traced(const char *text, int np, EngineResult *r, Trace *tr)
 {
     Arena *a = arena_new("test_engine");
     SrcFile *f = srcfile_from_bytes("t.f90", text, strlen(text));
@@ -105,7 +106,7 @@ static int predict(const char *text, int np, EngineResult *r)
         FiOptions fo = {p, NULL, 0, NULL, 0, 0, NULL, 0};
         Fi *fi = fi_new(&fo, &d);
         fi_set_nprocs(fi, np);
-        EngineOptions eo = {np, 0};
+        EngineOptions eo = {np, 0, ENGINE_CLASSES_AUTO, NULL, tr};
         ok = engine_run(g, fi, sag, &eo, r) == 0;
         fi_free(fi);
         aag_free(g);
@@ -113,6 +114,11 @@ static int predict(const char *text, int np, EngineResult *r)
     srcfile_free(f);
     arena_free(a);
     return ok;
+}
+
+static int predict(const char *text, int np, EngineResult *r)
+{
+    return predict_traced(text, np, r, NULL);
 }
 
 #define HEAD "program t\n  integer :: i, k\n  real(8) :: x, s\n  real(8) :: a(16), b(16)\n" \
@@ -229,6 +235,131 @@ static void test_cond(void)
     check_us(r.total, 4 + 1 + 2 + 2, "CondtD: test, cmp, taken, the THEN body");
 }
 
+/* The events of processor p of kind k, in the order recorded. */
+static int events_of(const Trace *t, int p, TraceKind k, const TraceEvent **out, int max)
+{
+    int n = 0;
+    for (long i = 0; i < t->n; i++)
+        if (t->ev[i].proc == p && t->ev[i].kind == k && n < max)
+            out[n++] = &t->ev[i];
+    return n;
+}
+
+/* Per processor, the events other than collectives cover the time from 0
+ * to the processor's end without gaps or overlaps, and lie inside the
+ * collectives; every receive has its send, earlier. */
+static void check_timelines(const Trace *t, const EngineResult *r, const char *what)
+{
+    char buf[256];
+    int tiled = 1, inside = 1, paired = 1;
+    double end_max = 0;
+    for (int p = 0; p < t->np; p++) {
+        double at = 0;
+        for (long i = 0; i < t->n; i++) {
+            const TraceEvent *e = &t->ev[i];
+            if (e->proc != p)
+                continue;
+            if (e->kind == TR_COLL) {
+                for (long j = 0; j < t->n; j++) {
+                    const TraceEvent *f = &t->ev[j];
+                    if (f->proc == p && f->kind != TR_COLL && f->t1 > e->t0 && f->t0 < e->t1 &&
+                        (f->t0 < e->t0 - 1e-15 || f->t1 > e->t1 + 1e-15))
+                        inside = 0;
+                }
+                continue;
+            }
+            if (fabs(e->t0 - at) > 1e-12)
+                tiled = 0;
+            at = e->t1;
+        }
+        if (at > end_max)
+            end_max = at;
+    }
+    for (long i = 0; i < t->n; i++) {
+        const TraceEvent *e = &t->ev[i];
+        if (e->kind != TR_RECV)
+            continue;
+        int found = 0;
+        for (long j = 0; j < t->n; j++) {
+            const TraceEvent *f = &t->ev[j];
+            if (f->kind == TR_SEND && f->msg == e->msg && f->proc == e->peer && f->peer == e->proc &&
+                f->t0 <= e->t1)
+                found = 1;
+        }
+        paired &= found && e->msg >= 0;
+    }
+    snprintf(buf, sizeof buf, "%s: each processor's events follow one another from 0", what);
+    check(tiled, buf);
+    snprintf(buf, sizeof buf, "%s: the steps lie inside their collectives", what);
+    check(inside, buf);
+    snprintf(buf, sizeof buf, "%s: every receive has its send", what);
+    check(paired, buf);
+    snprintf(buf, sizeof buf, "%s: the trace ends with the prediction", what);
+    check_us(end_max, r->total * 1e6, buf);
+}
+
+static void test_trace(void)
+{
+    EngineResult r;
+    Trace t;
+    const TraceEvent *ev[64];
+    /* the shift of test_shift: processor 0 sends to 1 from 0 to 108 us;
+       1 sends its own up, then waits to 118 and receives to 123 */
+    trace_init(&t, 4, "t.f90", "small");
+    check(predict_traced(HEAD "  b(2:15) = a(1:14) + a(3:16)\nend program t\n", 4, &r, &t),
+          "traced shift predicts");
+    check_us(r.total, 268, "traced shift: the same prediction");
+    int n = events_of(&t, 0, TR_SEND, ev, 64);
+    check(n == 1 && ev[0]->peer == 1 && fabs(ev[0]->t1 * 1e6 - 108) < 1e-6 && ev[0]->bytes == 8,
+          "trace: processor 0 sends 8 bytes to 1 from 0 to 108 us");
+    long m0 = n ? ev[0]->msg : -2;
+    n = events_of(&t, 1, TR_RECV, ev, 64);
+    int got = 0;
+    for (int i = 0; i < n; i++)
+        if (ev[i]->peer == 0 && ev[i]->msg == m0 && fabs(ev[i]->t0 * 1e6 - 118) < 1e-6 &&
+            fabs(ev[i]->t1 * 1e6 - 123) < 1e-6)
+            got = 1;
+    check(got, "trace: processor 1 receives that message from 118 to 123 us");
+    n = events_of(&t, 1, TR_WAIT, ev, 64);
+    check(n >= 1 && fabs(ev[0]->t0 * 1e6 - 108) < 1e-6 && fabs(ev[0]->t1 * 1e6 - 118) < 1e-6,
+          "trace: processor 1 waits from 108 to 118 us");
+    n = events_of(&t, 2, TR_COLL, ev, 64);
+    check(n == 1 && !strcmp(ev[0]->name, "shift") && ev[0]->t0 == 0 &&
+          fabs(ev[0]->t1 * 1e6 - 246) < 1e-6, "trace: the shift encloses 0 to 246 us on 2");
+    n = events_of(&t, 3, TR_COMP, ev, 64);
+    check(n >= 1 && ev[n - 1]->line == 7 && ev[n - 1]->aau >= 0 && !strcmp(ev[n - 1]->name, "Seq"),
+          "trace: computation carries its line, AAU and class");
+    check_timelines(&t, &r, "traced shift");
+    trace_free(&t);
+
+    /* the IterSync loop of test_itersync: traced, no iteration is
+       extrapolated, and the prediction is the same */
+    EngineResult r50;
+    const char *loop = HEAD "  a = 1.0d0\n  do k = 1, 50\n    b(2:15) = a(1:14) + a(3:16)\n"
+                            "    s = sum(b)\n  end do\nend program t\n";
+    trace_init(&t, 4, "t.f90", "small");
+    check(predict(loop, 4, &r50) && predict_traced(loop, 4, &r, &t), "traced loop predicts");
+    check(r.extrapolated == 0, "traced loop: every iteration interpreted");
+    check_us(r.total, r50.total * 1e6, "traced loop: the prediction of the extrapolated run");
+    int shifts = 0, reds = 0;
+    for (long i = 0; i < t.n; i++)
+        if (t.ev[i].kind == TR_COLL) {
+            shifts += !strcmp(t.ev[i].name, "shift");
+            reds += !strcmp(t.ev[i].name, "allreduce");
+        }
+    check(shifts == 50 * 4 && reds == 50 * 4, "traced loop: 50 shifts and 50 allreduces on 4");
+    check_timelines(&t, &r, "traced loop");
+    /* a full trace keeps its first events and counts the rest */
+    long all = t.n;
+    trace_free(&t);
+    trace_init(&t, 4, "t.f90", "small");
+    t.max = all / 2;
+    check(predict_traced(loop, 4, &r, &t), "traced loop with a small trace predicts");
+    check(t.n == all / 2 && t.dropped > 0, "a full trace drops the events beyond its size");
+    check_us(r.total, r50.total * 1e6, "a full trace: the same prediction");
+    trace_free(&t);
+}
+
 static void test_network(void)
 {
     check(engine_gray(0) == 0 && engine_gray(1) == 1 && engine_gray(2) == 3 &&
@@ -268,6 +399,7 @@ int main(void)
     test_reduce();
     test_itersync();
     test_cond();
+    test_trace();
     sag_free(sag);
     printf("1..%d\n", tap_n);
     return tap_failed ? 1 : 0;
