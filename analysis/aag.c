@@ -377,7 +377,45 @@ typedef struct {
     Build *B;
     const SpStmt *s;
     const SpLoop *lp;
+    int inner;                 /* the index run innermost (inner_index) */
 } LoopB;
+
+/* A cache line, for ranking loop orders before the machine is known. */
+enum { REORDER_LINE = 32 };
+
+/* The index the node compiler runs innermost. The emitter nests idx[0]
+ * innermost (column-major order for a FORALL written in subscript order).
+ * With loop reordering (-floop-reorder, the interpretation parse's model
+ * of the node compiler's loop interchange; legal since the iterations of a
+ * FORALL are independent) it is the index whose consecutive values touch
+ * the fewest cache lines over the statement's accesses; ties keep the
+ * emitter's order. */
+static int inner_index(Build *B, const SpLoop *lp)
+{
+    if (!B->o->loop_reorder || lp->nidx < 2 || !lp->lhs || !lp->rhs)
+        return 0;
+    int best = 0;
+    double best_lines = 0;
+    for (int k = 0; k < lp->nidx; k++) {
+        AauOps o = {0};
+        OpCtx c = op_ctx(B, &o, lp->idx[k].var, step_of(lp->idx[k].st), NULL);
+        ops_expr(&c, lp->rhs);
+        if (!lp->lhs_temp && !lp->scatter)
+            ops_store(&c, lp->lhs);
+        double lines = 0;
+        for (int i = 0; i < o.nacc; i++) {
+            const AauAccess *x = &o.acc[i];
+            long long st = x->stride < 0 ? -x->stride : x->stride;
+            if (!x->scalar)
+                lines += (x->loads + x->stores) * (st < REORDER_LINE ? (double)st : REORDER_LINE);
+        }
+        if (k == 0 || lines < best_lines) {
+            best = k;
+            best_lines = lines;
+        }
+    }
+    return best;
+}
 
 /* An AAU of a loop's sub-AAG: every one knows its loop. */
 static Aau *loop_aau(LoopB *L, AauClass cls, const char *label)
@@ -513,8 +551,8 @@ static void gather_level(LoopB *L, PtrVec *out, PtrVec *entries)
 {
     Build *B = L->B;
     const SpLoop *lp = L->lp;
-    const Symbol *inner = lp->nidx ? lp->idx[0].var : NULL;
-    long long step = lp->nidx ? step_of(lp->idx[0].st) : 1;
+    const Symbol *inner = lp->nidx ? lp->idx[L->inner].var : NULL;
+    long long step = lp->nidx ? step_of(lp->idx[L->inner].st) : 1;
     for (int round = 0; round < lp->nrounds; round++)
         for (int i = 0; i < lp->gathers.n; i++) {
             const SpGather *g = lp->gathers.v[i];
@@ -545,8 +583,8 @@ static Aau *body_seq(LoopB *L, PtrVec *calls)
 {
     Build *B = L->B;
     const SpLoop *lp = L->lp;
-    const Symbol *inner = lp->nidx ? lp->idx[0].var : NULL;
-    long long step = lp->nidx ? step_of(lp->idx[0].st) : 1;
+    const Symbol *inner = lp->nidx ? lp->idx[L->inner].var : NULL;
+    long long step = lp->nidx ? step_of(lp->idx[L->inner].st) : 1;
     const char *label = lp->lhs ? arena_printf(B->a, "%s = %s", aag_expr_text(B, lp->lhs),
                                                aag_expr_text(B, lp->rhs))
                                 : arena_printf(B->a, "%s %s", red_name[lp->red_op],
@@ -589,7 +627,7 @@ static Aau *body_seq(LoopB *L, PtrVec *calls)
 static void build_loop(Build *B, const SpStmt *s, PtrVec *out)
 {
     const SpLoop *lp = s->u.loop;
-    LoopB L = {B, s, lp};
+    LoopB L = {B, s, lp, inner_index(B, lp)};
     PtrVec before = {0};
     overlap_level(&L, out, &before);
     gather_level(&L, out, &before);
@@ -609,8 +647,8 @@ static void build_loop(Build *B, const SpStmt *s, PtrVec *out)
         if (!outer)
             outer = it;
     }
-    const Symbol *inner = lp->nidx ? lp->idx[0].var : NULL;
-    long long step = lp->nidx ? step_of(lp->idx[0].st) : 1;
+    const Symbol *inner = lp->nidx ? lp->idx[L.inner].var : NULL;
+    long long step = lp->nidx ? step_of(lp->idx[L.inner].st) : 1;
     if (lp->nguard) {
         Aau *gs = loop_aau(&L, AAU_SEQ, "guard");
         OpCtx c = op_ctx(B, &gs->ops, inner, step, NULL);

@@ -231,6 +231,9 @@ typedef struct {
     int granularity;           /* consecutive Seq statements per Seq AAU; 0 or 1: one */
     const char *const *held;   /* names of variables given with -D */
     int nheld;
+    int loop_reorder;          /* model the node compiler's loop interchange in FORALL
+                                  nests (-floop-reorder): the cache-friendliest index
+                                  innermost */
 } AagOptions;
 
 /* The abstraction parse of a lowered program. Never fails on a valid IR. */

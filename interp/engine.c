@@ -118,6 +118,7 @@ typedef struct {
     struct IxCache *ixc;          /* FORALL index trips, by index (open hash) */
     size_t ixcap, ixused;
     Trace *tr;                    /* the timelines being recorded, or NULL */
+    int inline_calls;             /* EngineOptions.inline_calls */
     int mute;                     /* > 0: charges are recorded by the caller */
     void **pool;                  /* free vectors of P doubles, reused */
     int npool, cappool;
@@ -287,6 +288,17 @@ static void read_params(Params *p, const SagUnit *n)
     p->dy_ph = sag_seconds(n, "net.dynamic.per_hop", p->st_ph);
     p->dy_recv = sag_seconds(n, "net.dynamic.receive", p->st_recv);
     p->dy_buffer = sag_value(n, "net.dynamic.buffer", 1e18);
+    /* a background load rho on the channels (--set net.load=rho): a loaded
+       channel carries a message 1/(1 - rho) slower, the growth of an M/M/1
+       queue's time in the system, steep as rho nears 1 (doc/sag.md) */
+    double rho = sag_value(n, "net.load", 0);
+    if (rho > 0 && rho < 1) {
+        double slow = 1.0 / (1.0 - rho);
+        p->st_pb *= slow;
+        p->dy_pb *= slow;
+        p->st_ph *= slow;
+        p->dy_ph *= slow;
+    }
     p->sync = sag_seconds(n, "sync.overhead", 0);
     p->bcast_alg = alg_of(n, "coll.broadcast");
     p->red_alg = alg_of(n, "coll.reduction");
@@ -1703,12 +1715,29 @@ static void condt(Eng *e, Aau *a, const double *mult)
     }
 }
 
+/* Whether the AAUs of l make no call and no communication. */
+static int leaf(const PtrVec *l)
+{
+    for (int i = 0; i < l->n; i++) {
+        const Aau *a = l->v[i];
+        if (a->cls == AAU_CALL || a->cls == AAU_COMM || a->cls == AAU_SYNC ||
+            a->cls == AAU_SYNCSEQ || !leaf(&a->kids))
+            return 0;
+        for (int b = 0; b < a->nbranch; b++)
+            if (!leaf(&a->bpre[b]) || !leaf(&a->bbody[b]))
+                return 0;
+    }
+    return 1;
+}
+
 static void call(Eng *e, Aau *a, const double *mult)
 {
     const PtrVec *body = aag_unit_body(e->g, a->callee);
     int nargs = a->call ? a->call->u.ref.args.n : 0;
     begin(e);
-    charge_all(e, a, M_OVHD, e->pr.call_ovhd + nargs * e->pr.call_arg, mult);
+    /* an inlined call costs its body only */
+    if (!(e->inline_calls && body && leaf(body)))
+        charge_all(e, a, M_OVHD, e->pr.call_ovhd + nargs * e->pr.call_arg, mult);
     end(e, a, sum_of(e, mult));
     if (!body)
         return;
@@ -2350,6 +2379,7 @@ int engine_run(Aag *g, Fi *fi, const SagGraph *sag, const EngineOptions *o, Engi
     e->NP = e->P = o->np > 0 ? o->np : 1;
     e->cube_dim = bits_for(e->NP);
     e->tr = o->trace;
+    e->inline_calls = o->inline_calls;
     setup_classes(e, o);
     e->clock = vec_new(e);
     e->ex = vec_new(e);

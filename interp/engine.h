@@ -22,7 +22,11 @@ typedef struct {
     int classes;               /* processor classes: ENGINE_CLASSES_AUTO, _ALWAYS, _NEVER */
     struct EngineClasses *cls; /* the classes, kept from one run to the next (NULL:
                                   every processor interpreted on its own) */
-    Trace *trace;              /* record the timelines here (NULL: no trace) */
+    Trace *trace;              /* record the timelines here (NULL: no trace); classes
+                                  are off then: np processors, each on its own */
+    int inline_calls;          /* model the node compiler's inline expansion (-finline):
+                                  calls of leaf procedures (no calls, no communication
+                                  inside) cost no call overhead */
 } EngineOptions;
 
 /* Processor classes (doc/predict.md): above ENGINE_CLASSES_FROM processors

@@ -262,7 +262,7 @@ static void laplace_checks(void)
     /* -D err: held, its definitions ignored; the loop keeps its
        communication but no longer varies */
     const char *held[] = {"err"};
-    AagOptions o = {1, held, 1};
+    AagOptions o = {1, held, 1, 0};
     if (!build(&p, laplace, &o)) {
         check(0, "the Laplace program compiles (held)");
         return;
@@ -356,7 +356,7 @@ static void ops_checks(void)
         "  print *, x, i, q\n"
         "end program ops\n";
     Prog p;
-    AagOptions o = {1, NULL, 0};
+    AagOptions o = {1, NULL, 0, 0};
     if (!build(&p, text, &o)) {
         check(0, "the ops program compiles");
         return;
@@ -589,7 +589,7 @@ static void example_checks(void)
 static int tool(int argc, char **argv)
 {
     void (*fn)(FILE *, const Aag *) = aag_dump;
-    AagOptions o = {1, NULL, 0};
+    AagOptions o = {1, NULL, 0, 0};
     const char *held[64];
     const char *path = NULL;
     for (int i = 1; i < argc; i++) {

@@ -88,6 +88,8 @@ static const char *small_sag =
     "}\n";
 
 static SagGraph *sag;
+/* the compiler-optimization switches of the next predictions */
+static int opt_reorder, opt_inline;
 
 /* Predicts the program on np processors, recording into tr (NULL: no
  * trace); 0 when it does not compile. */
@@ -101,12 +103,12 @@ static int predict_traced(const char *text, int np, EngineResult *r, Trace *tr)
     SpProgram *p = file ? spmd_lower(file, a, &d) : NULL;
     int ok = 0;
     if (p) {
-        AagOptions ao = {1, NULL, 0};
+        AagOptions ao = {1, NULL, 0, opt_reorder};
         Aag *g = aag_build(p, &ao);
         FiOptions fo = {p, NULL, 0, NULL, 0, 0, NULL, 0};
         Fi *fi = fi_new(&fo, &d);
         fi_set_nprocs(fi, np);
-        EngineOptions eo = {np, 0, ENGINE_CLASSES_AUTO, NULL, tr};
+        EngineOptions eo = {np, 0, ENGINE_CLASSES_AUTO, NULL, tr, opt_inline};
         ok = engine_run(g, fi, sag, &eo, r) == 0;
         fi_free(fi);
         aag_free(g);
@@ -360,6 +362,53 @@ static void test_trace(void)
     trace_free(&t);
 }
 
+/* The node compiler's optimizations, on the iPSC/860 (whose calls and
+ * cache misses cost something). */
+static void test_optimizations(void)
+{
+    SagGraph *small = sag;
+    sag = sag_load_string("ipsc860", sag_builtin("ipsc860"), stderr, NULL);
+    const SagUnit *node = engine_node_unit(sag);
+    EngineResult r0, r1, good, bad;
+    /* ten calls of a leaf subroutine with two arguments: inlined, each
+       saves the call overhead and two argument costs */
+    const char *calls = "program t\n  integer :: k\n  real(8) :: x\n  x = 0.0d0\n"
+                        "  do k = 1, 10\n    call add(x, 1.5d0)\n  end do\ncontains\n"
+                        "  subroutine add(y, d)\n    real(8) :: y, d\n    y = y + d\n"
+                        "  end subroutine add\nend program t\n";
+    check(predict(calls, 1, &r0), "calls predict");
+    opt_inline = 1;
+    check(predict(calls, 1, &r1), "calls predict with inline expansion");
+    opt_inline = 0;
+    double saved = 10 * (sag_seconds(node, "call.overhead", 0) + 2 * sag_seconds(node, "call.per_arg", 0));
+    check(saved > 0, "iPSC/860: a call costs something");
+    check_us(r0.total - r1.total, saved * 1e6, "-finline: ten call overheads saved");
+    /* a FORALL whose first index runs along the second dimension: the
+       emitted nest strides through memory; reordered, it costs what the
+       FORALL in subscript order costs */
+    const char *head = "program t\n  integer :: i, j\n  real(8) :: a(256, 256), c(256, 256)\n"
+                       "  a = 1.0d0\n";
+    char text[512];
+    snprintf(text, sizeof text, "%s  forall (j = 1:256, i = 1:256) c(i, j) = a(i, j)*2.0d0\n"
+             "end program t\n", head);
+    check(predict(text, 1, &bad), "a FORALL across the columns predicts");
+    snprintf(text, sizeof text, "%s  forall (i = 1:256, j = 1:256) c(i, j) = a(i, j)*2.0d0\n"
+             "end program t\n", head);
+    check(predict(text, 1, &good), "a FORALL along the columns predicts");
+    check(bad.part[M_COMP] > good.part[M_COMP] * 1.2,
+          "the emitted order across the columns misses the cache");
+    opt_reorder = 1;
+    check(predict(text, 1, &r1), "reordered, the good order predicts");
+    check_us(r1.total, good.total * 1e6, "-floop-reorder keeps a FORALL already in order");
+    snprintf(text, sizeof text, "%s  forall (j = 1:256, i = 1:256) c(i, j) = a(i, j)*2.0d0\n"
+             "end program t\n", head);
+    check(predict(text, 1, &r1), "reordered, the bad order predicts");
+    check_us(r1.total, good.total * 1e6, "-floop-reorder: the bad order costs what the good one does");
+    opt_reorder = 0;
+    sag_free(sag);
+    sag = small;
+}
+
 static void test_network(void)
 {
     check(engine_gray(0) == 0 && engine_gray(1) == 1 && engine_gray(2) == 3 &&
@@ -400,6 +449,7 @@ int main(void)
     test_itersync();
     test_cond();
     test_trace();
+    test_optimizations();
     sag_free(sag);
     printf("1..%d\n", tap_n);
     return tap_failed ? 1 : 0;
