@@ -4,6 +4,7 @@
 #include <config.h>
 
 #include <ctype.h>
+#include <math.h>
 #include <setjmp.h>
 #include <stdlib.h>
 #include <string.h>
@@ -109,6 +110,8 @@ static const struct {
     {"io.startup", SAG_IO, TIME_OR_CYCLES, NULL},
     {"io.per_byte", SAG_IO, TIME_OR_CYCLES, NULL},
     {"io.bandwidth", SAG_IO, SAG_RATE, NULL},
+    {"comm.overlap", SAG_COMM, SAG_COUNT, NULL},
+    {"net.load", SAG_COMM, SAG_COUNT, NULL},
 };
 
 static const char *const comp_names[SAG_NCOMP] = {"processing", "memory", "comm", "io"};
@@ -157,6 +160,17 @@ static int word_in(const char *word, const char *words)
     return 0;
 }
 
+/* The two parameters that are fractions: why VALUE is out of range for
+ * NAME, or NULL. The engine divides by 1 - net.load, so 1 is refused. */
+static const char *fraction_range(const char *name, double value)
+{
+    if (strcmp(name, "net.load") == 0 && !(value >= 0 && value < 1))
+        return "'net.load' must be below 1 (the network saturates at 1)";
+    if (strcmp(name, "comm.overlap") == 0 && !(value >= 0 && value <= 1))
+        return "'comm.overlap' is a fraction from 0 to 1";
+    return NULL;
+}
+
 /* ---- scanner ---- */
 
 typedef enum { T_EOF, T_NL, T_WORD, T_NUM, T_LBRACE, T_RBRACE, T_EQ, T_LBRACK, T_RBRACK } TokKind;
@@ -177,6 +191,9 @@ typedef struct {
     int line, col;
     Token tok;                    /* the current token */
     jmp_buf fail;                 /* for errors after which the structure is lost */
+    char *msg;                    /* not NULL: the first error goes here, not to diag */
+    size_t msglen;
+    int nmsg;                     /* errors seen in that mode */
 } Parser;
 
 static Loc tok_loc(const Parser *P, const Token *t)
@@ -185,12 +202,31 @@ static Loc tok_loc(const Parser *P, const Token *t)
     return l;
 }
 
+/* An experiment's value is read by the same parser, but its error is one
+ * line for the caller, not a diagnostic quoting a file. */
+static void report(Parser *P, Loc l, const char *fmt, va_list ap)
+{
+    if (!P->msg)
+        diag_vreport(P->diag, DIAG_ERROR, l, fmt, ap);
+    else if (P->nmsg++ == 0)
+        vsnprintf(P->msg, P->msglen, fmt, ap);
+}
+
 static void error_at(Parser *P, const Token *t, const char *fmt, ...) HPF_PRINTF(3, 4);
 static void error_at(Parser *P, const Token *t, const char *fmt, ...)
 {
     va_list ap;
     va_start(ap, fmt);
-    diag_vreport(P->diag, DIAG_ERROR, tok_loc(P, t), fmt, ap);
+    report(P, tok_loc(P, t), fmt, ap);
+    va_end(ap);
+}
+
+static void error_loc(Parser *P, Loc l, const char *fmt, ...) HPF_PRINTF(3, 4);
+static void error_loc(Parser *P, Loc l, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    report(P, l, fmt, ap);
     va_end(ap);
 }
 
@@ -278,7 +314,7 @@ static void next(Parser *P)
                 t->kind = T_WORD;
             } else {
                 Loc l = {P->file, P->line, P->col, P->line, P->col};
-                diag_error(P->diag, l, "stray character '%c' (0x%02x)",
+                error_loc(P, l, "stray character '%c' (0x%02x)",
                            isprint((unsigned char)*s) ? *s : '?', (unsigned char)*s);
                 fail(P);
             }
@@ -343,6 +379,57 @@ static const SagParam *find_own(const SagUnit *u, const char *name)
     return NULL;
 }
 
+/* " for 'NAME'" in a message, or nothing when the caller names it. */
+static const char *for_name(Parser *P, const char *name)
+{
+    return name ? arena_printf(P->g->arena, " for '%s'", name) : "";
+}
+
+/* value -> NUMBER [UNIT] | KEYWORD, into Q's kind, value and keyword; *VT
+ * gets the value's token, its unit included. Returns 0, or -1 after an
+ * error, with the current token where it was found. */
+static int parse_value(Parser *P, SagParam *q, const char *name, Token *vt)
+{
+    *vt = P->tok;
+    if (vt->kind == T_NUM) {
+        q->value = vt->num;
+        q->kind = SAG_COUNT;
+        if (vt->num < 0) {
+            error_at(P, vt, "negative value%s", for_name(P, name));
+            return -1;
+        }
+        next(P);
+        if (P->tok.kind == T_WORD) {
+            size_t i;
+            for (i = 0; i < sizeof units / sizeof units[0]; i++)
+                if (is_word(&P->tok, units[i].name))
+                    break;
+            if (i == sizeof units / sizeof units[0]) {
+                error_at(P, &P->tok, "unknown unit %s (see doc/sag.md for the units)",
+                         tok_text(P, &P->tok));
+                return -1;
+            }
+            q->kind = units[i].kind;
+            q->value *= units[i].scale;
+            vt->len = (int)(P->tok.s + P->tok.len - vt->s);   /* the value with its unit */
+            next(P);
+        }
+    } else if (vt->kind == T_WORD) {
+        if (!valid_name(vt->s, vt->len, 0)) {
+            error_at(P, vt, "invalid value %s%s (a number with a unit, or a "
+                     "lower-case keyword)", tok_text(P, vt), for_name(P, name));
+            return -1;
+        }
+        q->kind = SAG_KEYWORD;
+        q->keyword = arena_strndup(P->g->arena, vt->s, (size_t)vt->len);
+        next(P);
+    } else {
+        error_at(P, vt, "missing value%s", for_name(P, name));
+        return -1;
+    }
+    return 0;
+}
+
 /* param -> NAME '=' ( NUMBER [UNIT] | KEYWORD ) end-of-line */
 static void parse_param(Parser *P, SagUnit *u, SagComp comp)
 {
@@ -365,44 +452,8 @@ static void parse_param(Parser *P, SagUnit *u, SagComp comp)
     q->name = name;
     q->line = nt.line;
     q->col = nt.col;
-    Token vt = P->tok;
-    if (vt.kind == T_NUM) {
-        q->value = vt.num;
-        q->kind = SAG_COUNT;
-        if (vt.num < 0) {
-            error_at(P, &vt, "negative value for '%s'", name);
-            skip_line(P);
-            return;
-        }
-        next(P);
-        if (P->tok.kind == T_WORD) {
-            size_t i;
-            for (i = 0; i < sizeof units / sizeof units[0]; i++)
-                if (is_word(&P->tok, units[i].name))
-                    break;
-            if (i == sizeof units / sizeof units[0]) {
-                error_at(P, &P->tok, "unknown unit %s (see doc/sag.md for the units)",
-                         tok_text(P, &P->tok));
-                skip_line(P);
-                return;
-            }
-            q->kind = units[i].kind;
-            q->value *= units[i].scale;
-            vt.len = (int)(P->tok.s + P->tok.len - vt.s);   /* the value with its unit */
-            next(P);
-        }
-    } else if (vt.kind == T_WORD) {
-        if (!valid_name(vt.s, vt.len, 0)) {
-            error_at(P, &vt, "invalid value %s for '%s' (a number with a unit, or a "
-                     "lower-case keyword)", tok_text(P, &vt), name);
-            skip_line(P);
-            return;
-        }
-        q->kind = SAG_KEYWORD;
-        q->keyword = arena_strndup(P->g->arena, vt.s, (size_t)vt.len);
-        next(P);
-    } else {
-        error_at(P, &vt, "missing value for '%s'", name);
+    Token vt;
+    if (parse_value(P, q, name, &vt) < 0) {
         skip_line(P);
         return;
     }
@@ -431,6 +482,11 @@ static void parse_param(Parser *P, SagUnit *u, SagComp comp)
         if (want == SAG_KEYWORD && known[k].words && !word_in(q->keyword, known[k].words)) {
             error_at(P, &vt, "unknown value '%s' for '%s' (one of: %s)", q->keyword, name,
                      known[k].words);
+            return;
+        }
+        const char *why = fraction_range(name, q->value);
+        if (why) {
+            error_at(P, &vt, "%s", why);
             return;
         }
     }
@@ -748,6 +804,518 @@ double sag_value(const SagUnit *u, const char *name, double dflt)
 {
     const SagParam *q = sag_lookup(u, name);
     return q && q->kind != SAG_KEYWORD ? q->value : dflt;
+}
+
+/* ---- experiments ---- */
+
+/* Section 5.2 of the paper: change the machine, never the program. Each
+ * experiment is planned as a list of changes, all checked before any is
+ * made, so that a refused experiment leaves the graph as it was. */
+
+static const SagExperiment experiments[] = {
+    {"cpu.speed", "K", "processors K times as fast: every cpu.clock times K, "
+     "so every cost in cycles over K"},
+    {"net.bandwidth", "K", "network bandwidth times K: per-byte times over K "
+     "(a rate, e.g. 10MB/s, sets it instead)"},
+    {"net.load", "X", "background network load, 0 <= X < 1: per-byte and "
+     "per-hop costs over (1 - X)"},
+    {"comm.overlap", "F", "fraction 0..1 of communication overlapped with "
+     "computation"},
+    {NULL, NULL, NULL},
+};
+
+const SagExperiment *sag_experiments(void)
+{
+    return experiments;
+}
+
+typedef struct {
+    SagUnit *u;                   /* the unit holding it */
+    SagParam *q;                  /* NULL: a new parameter, added to u's comm */
+    const char *name;             /* for a new one */
+    SagKind kind;
+    double value;
+    const char *keyword;
+} Change;
+
+typedef struct {
+    SagGraph *g;
+    Change *v;
+    int n, cap;
+    char *err;
+    size_t errlen;
+    char msg[200];                /* the reader's message on a bad value */
+} Plan;
+
+static int refuse(Plan *pl, const char *fmt, ...) HPF_PRINTF(2, 3);
+static int refuse(Plan *pl, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(pl->err, pl->errlen, fmt, ap);
+    va_end(ap);
+    return -1;
+}
+
+static Change *plan_add(Plan *pl, SagUnit *u, SagParam *q)
+{
+    if (pl->n == pl->cap) {
+        pl->cap = pl->cap ? 2 * pl->cap : 16;
+        pl->v = xrealloc(pl->v, (size_t)pl->cap * sizeof *pl->v);
+    }
+    Change *c = &pl->v[pl->n++];
+    *c = (Change){u, q, q ? q->name : NULL, q ? q->kind : SAG_COUNT, q ? q->value : 0,
+                  q ? q->keyword : NULL};
+    return c;
+}
+
+static void plan_value(Plan *pl, SagUnit *u, SagParam *q, double value)
+{
+    plan_add(pl, u, q)->value = value;
+}
+
+static SagParam *own_param(SagUnit *u, SagComp c, const char *name)
+{
+    for (int i = 0; i < u->params[c].n; i++) {
+        SagParam *q = u->params[c].v[i];
+        if (strcmp(q->name, name) == 0)
+            return q;
+    }
+    return NULL;
+}
+
+static int ends_with(const char *s, const char *suffix)
+{
+    size_t n = strlen(s), m = strlen(suffix);
+    return n >= m && strcmp(s + n - m, suffix) == 0;
+}
+
+/* A new clock for the definition Q of cpu.clock in U: the peak rates of
+ * every unit that sees this clock follow it, since they are counted in
+ * operations a second. Costs in cycles follow by themselves (clock_hz is
+ * taken again from the clocks once the plan is made). */
+static void plan_clock(Plan *pl, SagUnit *u, SagParam *q, double clock)
+{
+    double f = clock / q->value;
+    for (int i = 0; i < pl->g->units.n && q->value > 0; i++) {
+        SagUnit *v = pl->g->units.v[i];
+        if (sag_lookup(v, "cpu.clock") != q)
+            continue;
+        for (int j = 0; j < v->params[SAG_PROCESSING].n; j++) {
+            SagParam *p = v->params[SAG_PROCESSING].v[j];
+            if (strncmp(p->name, "cpu.peak.", 9) == 0 && p->kind == SAG_COUNT)
+                plan_value(pl, v, p, p->value * f);
+        }
+    }
+    plan_value(pl, u, q, clock);
+}
+
+/* Bandwidth times F in the comm component of U: per-byte times over F,
+ * rates times F. Start-ups and per-hop latencies are not bandwidth. */
+static int plan_comm_scale(Plan *pl, SagUnit *u, double f)
+{
+    int n = 0;
+    for (int j = 0; j < u->params[SAG_COMM].n; j++) {
+        SagParam *p = u->params[SAG_COMM].v[j];
+        if (p->kind == SAG_RATE)
+            plan_value(pl, u, p, p->value * f);
+        else if ((p->kind == SAG_TIME || p->kind == SAG_CYCLES) &&
+                 (strcmp(p->name, "per_byte") == 0 || ends_with(p->name, ".per_byte")))
+            plan_value(pl, u, p, p->value / f);
+        else
+            continue;
+        n++;
+    }
+    return n;
+}
+
+/* The units that hold a network: a simple comm component with parameters.
+ * net.load and comm.overlap are set (or added) in each, so that every unit
+ * below one inherits the setting with the network it uses. */
+static int plan_comm_setting(Plan *pl, const char *name, double value)
+{
+    int n = 0;
+    for (int i = 0; i < pl->g->units.n; i++) {
+        SagUnit *u = pl->g->units.v[i];
+        SagParam *q = NULL;
+        for (int c = 0; c < SAG_NCOMP && !q; c++)
+            q = own_param(u, (SagComp)c, name);
+        if (q) {
+            Change *ch = plan_add(pl, u, q);
+            ch->kind = SAG_COUNT;
+            ch->value = value;
+            ch->keyword = NULL;
+        } else if (u->form[SAG_COMM] == SAG_SIMPLE && u->params[SAG_COMM].n > 0) {
+            Change *ch = plan_add(pl, u, NULL);
+            ch->name = name;
+            ch->value = value;
+        } else {
+            continue;
+        }
+        n++;
+    }
+    return n;
+}
+
+/* Why a planned value is out of range for its kind, or NULL. */
+static const char *range_error(Plan *pl, const Change *c)
+{
+    const char *name = c->q ? c->q->name : c->name;
+    if (c->kind == SAG_KEYWORD)
+        return NULL;
+    if (!isfinite(c->value))
+        return arena_printf(pl->g->arena, "'%s' must be a finite number", name);
+    if (c->value < 0)
+        return arena_printf(pl->g->arena, "'%s' cannot be negative", name);
+    if (c->value == 0 && (c->kind == SAG_SIZE || c->kind == SAG_RATE || c->kind == SAG_FREQ))
+        return arena_printf(pl->g->arena, "'%s' takes %s above 0", name, sag_kind_name(c->kind));
+    return fraction_range(name, c->value);
+}
+
+/* Checks every change, then makes them all; cycle counts then take the
+ * clock they see again, as the reader gives it to them. */
+static int plan_apply(Plan *pl)
+{
+    for (int i = 0; i < pl->n; i++) {
+        const char *why = range_error(pl, &pl->v[i]);
+        if (why)
+            return refuse(pl, "%s", why);
+        if (pl->v[i].kind == SAG_CYCLES && sag_value(pl->v[i].u, "cpu.clock", 0) <= 0)
+            return refuse(pl, "'%s' is given in cycles but unit '%s' has no cpu.clock "
+                          "(in it or an enclosing unit)", pl->v[i].q->name, pl->v[i].u->name);
+    }
+    for (int i = 0; i < pl->n; i++) {
+        Change *c = &pl->v[i];
+        SagParam *q = c->q;
+        if (!q) {
+            q = arena_alloc(pl->g->arena, sizeof *q);
+            q->name = arena_strdup(pl->g->arena, c->name);
+            vec_push(pl->g->arena, &c->u->params[SAG_COMM], q);
+        }
+        q->kind = c->kind;
+        q->value = c->value + 0.0;            /* never -0 */
+        q->keyword = c->keyword;
+        q->clock_hz = 0;
+    }
+    for (int i = 0; i < pl->g->units.n; i++) {
+        const SagUnit *u = pl->g->units.v[i];
+        for (int c = 0; c < SAG_NCOMP; c++)
+            for (int j = 0; j < u->params[c].n; j++) {
+                SagParam *q = u->params[c].v[j];
+                if (q->kind == SAG_CYCLES)
+                    q->clock_hz = sag_value(u, "cpu.clock", 0);
+            }
+    }
+    return 0;
+}
+
+/* Edit distance of two short names, for "did you mean". */
+static int edit_distance(const char *a, const char *b)
+{
+    size_t n = strlen(a), m = strlen(b);
+    if (n > 63 || m > 63)
+        return 99;
+    int row[64];
+    for (size_t j = 0; j <= m; j++)
+        row[j] = (int)j;
+    for (size_t i = 1; i <= n; i++) {
+        int diag = row[0];
+        row[0] = (int)i;
+        for (size_t j = 1; j <= m; j++) {
+            int up = row[j];
+            int best = diag + (a[i - 1] != b[j - 1]);
+            if (up + 1 < best)
+                best = up + 1;
+            if (row[j - 1] + 1 < best)
+                best = row[j - 1] + 1;
+            row[j] = best;
+            diag = up;
+        }
+    }
+    return row[m];
+}
+
+/* The experiment or parameter of the graph nearest to NAME, within three
+ * edits and fewer edits than NAME has characters; NULL if none. */
+static const char *nearest_name(const SagGraph *g, const char *name)
+{
+    const char *best = NULL;
+    int bd = 4;
+    if ((int)strlen(name) < bd)
+        bd = (int)strlen(name);
+    for (const SagExperiment *e = experiments; e->name; e++) {
+        int d = edit_distance(name, e->name);
+        if (d < bd) {
+            bd = d;
+            best = e->name;
+        }
+    }
+    for (int i = 0; i < g->units.n; i++) {
+        const SagUnit *u = g->units.v[i];
+        for (int c = 0; c < SAG_NCOMP; c++)
+            for (int j = 0; j < u->params[c].n; j++) {
+                const SagParam *q = u->params[c].v[j];
+                int d = edit_distance(name, q->name);
+                if (d < bd) {
+                    bd = d;
+                    best = q->name;
+                }
+            }
+    }
+    return best;
+}
+
+/* VALUE read as the value of a parameter in a .sag file, into Q. */
+static int read_value(Plan *pl, const char *name, const char *value, SagParam *q)
+{
+    SrcFile *f = srcfile_from_bytes(name, value, strlen(value));
+    Parser P = {.file = f, .g = pl->g, .p = f->text, .line = 1, .col = 1,
+                .msg = pl->msg, .msglen = sizeof pl->msg};
+    volatile int rc = -1;
+    if (!setjmp(P.fail)) {
+        next(&P);
+        Token vt;
+        if (parse_value(&P, q, NULL, &vt) == 0) {
+            if (P.tok.kind != T_EOF)
+                error_at(&P, &P.tok, "unexpected %s after the value", tok_text(&P, &P.tok));
+            else
+                rc = 0;
+        }
+    }
+    srcfile_free(f);
+    if (rc < 0)
+        return refuse(pl, "bad value '%.60s' for '%s': %s", value, name, pl->msg);
+    return 0;
+}
+
+static const char *got_name(SagKind k)
+{
+    return k == SAG_COUNT ? "a number without a unit" : sag_kind_name(k);
+}
+
+/* Can a parameter of kind HAVE take a value of kind GOT? A time is a time
+ * whether written in seconds or in cycles. */
+static int kind_fits(SagKind have, SagKind got)
+{
+    if (have == SAG_CYCLES)
+        have = SAG_TIME;
+    if (got == SAG_CYCLES)
+        got = SAG_TIME;
+    return have == got;
+}
+
+/* NAME=VALUE (or NAME*=K when SCALE) on the parameter NAME, in the unit at
+ * PATH or, when PATH is NULL, wherever the graph defines it. */
+static int set_param(Plan *pl, const char *path, const char *name, const SagParam *v, int scale)
+{
+    SagGraph *g = pl->g;
+    const SagUnit *only = NULL;
+    if (path) {
+        only = sag_find_unit(g, path);
+        if (!only)
+            return refuse(pl, "no unit '%s' in the machine (for '%s/%s')", path, path, name);
+    }
+    int n = 0;
+    for (int i = 0; i < g->units.n; i++) {
+        SagUnit *u = g->units.v[i];
+        if (only && u != only)
+            continue;
+        for (int c = 0; c < SAG_NCOMP; c++) {
+            SagParam *q = own_param(u, (SagComp)c, name);
+            if (!q)
+                continue;
+            n++;
+            if (scale && q->kind == SAG_KEYWORD)
+                return refuse(pl, "'%s' is a keyword; only numbers scale", name);
+            int k = known_index(name);
+            if (!scale && !kind_fits(q->kind, v->kind)) {
+                if (q->kind == SAG_KEYWORD && k >= 0 && known[k].words)
+                    return refuse(pl, "'%s' takes a keyword (one of: %s), not %s", name,
+                                  known[k].words, got_name(v->kind));
+                return refuse(pl, "'%s' takes %s, not %s", name,
+                              q->kind == SAG_TIME || q->kind == SAG_CYCLES ? "a time or cycles"
+                                                                           : sag_kind_name(q->kind),
+                              got_name(v->kind));
+            }
+            if (!scale && v->kind == SAG_KEYWORD && k >= 0 && known[k].words &&
+                !word_in(v->keyword, known[k].words))
+                return refuse(pl, "unknown value '%s' for '%s' (one of: %s)", v->keyword, name,
+                              known[k].words);
+            double value = scale ? q->value * v->value : v->value;
+            /* the clock and the bandwidth are what other values are stated
+               against: changing them is cpu.speed or net.bandwidth here */
+            if (strcmp(name, "cpu.clock") == 0 && q->kind == SAG_FREQ) {
+                plan_clock(pl, u, q, value);
+                continue;
+            }
+            if (strcmp(name, "net.bandwidth") == 0 && q->kind == SAG_RATE && c == SAG_COMM &&
+                q->value > 0)
+                plan_comm_scale(pl, u, value / q->value);
+            Change *ch = plan_add(pl, u, q);
+            ch->value = value;
+            if (!scale) {
+                ch->kind = v->kind;
+                ch->keyword = v->keyword;
+            }
+        }
+    }
+    if (n > 0)
+        return 0;
+    if (only) {
+        const SagParam *seen = sag_lookup(only, name);
+        if (seen) {
+            const SagUnit *from = only->parent;
+            while (from && !find_own(from, name))
+                from = from->parent;
+            return refuse(pl, "unit '%s' does not define '%s'; it inherits it from '%s'",
+                          path, name, from ? from->name : "?");
+        }
+        return refuse(pl, "unit '%s' does not define '%s'", path, name);
+    }
+    const char *near = nearest_name(g, name);
+    if (near)
+        return refuse(pl, "unknown SAG parameter '%s'; did you mean '%s'?", name, near);
+    return refuse(pl, "unknown SAG parameter '%s' (not an experiment, and not in the machine)",
+                  name);
+}
+
+static const SagExperiment *experiment_named(const char *name)
+{
+    for (const SagExperiment *e = experiments; e->name; e++)
+        if (strcmp(e->name, name) == 0)
+            return e;
+    return NULL;
+}
+
+/* An experiment's factor or fraction: a plain number. */
+static int plain_number(Plan *pl, const char *name, const SagParam *v, const char *what)
+{
+    if (v->kind != SAG_COUNT)
+        return refuse(pl, "'%s' takes %s (a number without a unit), not %s", name, what,
+                      sag_kind_name(v->kind));
+    if (!isfinite(v->value))
+        return refuse(pl, "'%s' takes a finite number", name);
+    return 0;
+}
+
+static int experiment(Plan *pl, const char *path, const char *name, const SagParam *v,
+                      int scale)
+{
+    SagGraph *g = pl->g;
+    int net = strcmp(name, "net.bandwidth") == 0;
+    if (net || strcmp(name, "cpu.speed") == 0) {
+        /* net.bandwidth is a parameter too: a rate sets it, a plain number
+           (or *=) is the factor */
+        if (net && (v->kind != SAG_COUNT || path))
+            return set_param(pl, path, name, v, scale);
+        if (path)
+            return refuse(pl, "'%s' applies to the whole machine; write it without a unit "
+                          "path", name);
+        if (plain_number(pl, name, v, "a factor") < 0)
+            return -1;
+        if (!(v->value > 0))
+            return refuse(pl, "'%s' takes a factor above 0", name);
+        int n = 0;
+        for (int i = 0; i < g->units.n; i++) {
+            SagUnit *u = g->units.v[i];
+            if (net) {
+                n += plan_comm_scale(pl, u, v->value);
+            } else {
+                SagParam *q = own_param(u, SAG_PROCESSING, "cpu.clock");
+                if (q && q->kind == SAG_FREQ) {
+                    plan_clock(pl, u, q, q->value * v->value);
+                    n++;
+                }
+            }
+        }
+        if (n == 0)
+            return refuse(pl, net
+                          ? "'net.bandwidth': the machine gives no per-byte time or rate in a "
+                            "comm component to scale"
+                          : "'cpu.speed': the machine gives no cpu.clock to scale");
+        return 0;
+    }
+    /* net.load and comm.overlap: set as fractions; once there, they are
+       parameters like any other for a unit path or a scale */
+    if (path || scale) {
+        if (!path && scale) {
+            int defined = 0;
+            for (int i = 0; i < g->units.n && !defined; i++)
+                defined = find_own(g->units.v[i], name) != NULL;
+            if (!defined)
+                return refuse(pl, "'%s' is not in the machine to scale; set it with %s=%s",
+                              name, name, experiment_named(name)->value);
+        }
+        return set_param(pl, path, name, v, scale);
+    }
+    if (plain_number(pl, name, v, "a fraction") < 0)
+        return -1;
+    Change probe = {.name = name, .kind = SAG_COUNT, .value = v->value};
+    const char *why = range_error(pl, &probe);
+    if (why)
+        return refuse(pl, "%s", why);
+    if (plan_comm_setting(pl, name, v->value) == 0)
+        return refuse(pl, "'%s': the machine has no comm component with parameters (no "
+                      "network) to set it in", name);
+    return 0;
+}
+
+/* The N characters at S without the white space at either end, in the
+ * graph's arena. */
+static char *trimmed(SagGraph *g, const char *s, size_t n)
+{
+    while (n > 0 && isspace((unsigned char)*s)) {
+        s++;
+        n--;
+    }
+    while (n > 0 && isspace((unsigned char)s[n - 1]))
+        n--;
+    return arena_strndup(g->arena, s, n);
+}
+
+int sag_experiment(SagGraph *g, const char *assignment, char *err, size_t errlen)
+{
+    char spare[1];
+    Plan pl = {.g = g, .err = err && errlen ? err : spare, .errlen = err && errlen ? errlen : 1};
+    pl.err[0] = '\0';
+    const char *eq = strchr(assignment, '=');
+    if (!eq)
+        return refuse(&pl, "expected NAME=VALUE or NAME*=FACTOR, not '%.60s'", assignment);
+    int scale = eq > assignment && eq[-1] == '*';
+    char *full = trimmed(g, assignment, (size_t)(eq - scale - assignment));
+    char *value = trimmed(g, eq + 1, strlen(eq + 1));
+    if (!*full)
+        return refuse(&pl, "missing parameter name before '%s='", scale ? "*" : "");
+    char *name = strrchr(full, '/');
+    const char *path = NULL;
+    if (name) {
+        *name++ = '\0';
+        path = full;
+    } else {
+        name = full;
+    }
+    if (!valid_name(name, (int)strlen(name), 1))
+        return refuse(&pl, "invalid parameter name '%.60s' (lower-case words joined by dots)",
+                      name);
+    if (!*value)
+        return refuse(&pl, "missing value for '%s'", name);
+
+    SagParam v = {0};
+    if (read_value(&pl, name, value, &v) < 0)
+        return -1;
+    if (scale) {
+        if (v.kind != SAG_COUNT)
+            return refuse(&pl, "the factor of '%s*=' is a number without a unit, not %s", name,
+                          sag_kind_name(v.kind));
+        if (!(v.value > 0) || !isfinite(v.value))
+            return refuse(&pl, "the factor of '%s*=' must be above 0", name);
+    }
+    int rc = experiment_named(name) ? experiment(&pl, path, name, &v, scale)
+                                    : set_param(&pl, path, name, &v, scale);
+    if (rc == 0)
+        rc = plan_apply(&pl);
+    free(pl.v);
+    return rc;
 }
 
 /* ---- writer ---- */

@@ -4,6 +4,7 @@
 #ifndef HPF_SAG_H
 #define HPF_SAG_H
 
+#include <stddef.h>
 #include <stdio.h>
 
 /* The four components of a unit, in the order a dump writes them. */
@@ -85,6 +86,27 @@ double sag_value(const SagUnit *u, const char *name, double dflt);
 
 const char *sag_comp_name(SagComp c);   /* "processing", "memory", "comm", "io" */
 const char *sag_kind_name(SagKind k);
+
+/* Experiments (doc/sag.md, "Experiments"): change the machine, never the
+ * program, as in the paper's section 5.2. An assignment is one of
+ *   cpu.speed=K, net.bandwidth=K, net.load=X, comm.overlap=F (the table),
+ *   NAME=VALUE   every definition of the parameter NAME in the graph takes
+ *                VALUE, written as in a .sag file ("16KiB", "50us", "lru");
+ *                UNIT/NAME=VALUE only the one in the unit at that path,
+ *   NAME*=K      every definition of the numeric parameter NAME times K.
+ * Applies one to the graph: returns 0, or -1 with a one-line reason in ERR
+ * (when not NULL) and the graph unchanged. sag_value, sag_seconds and
+ * sag_write see the changed machine. */
+int sag_experiment(SagGraph *g, const char *assignment, char *err, size_t errlen);
+
+typedef struct {
+    const char *name;      /* before the '=': "cpu.speed" */
+    const char *value;     /* after it, for a usage line: "K" */
+    const char *help;      /* one line */
+} SagExperiment;
+
+/* The named experiments, for --help and messages; the last has a NULL name. */
+const SagExperiment *sag_experiments(void);
 
 /* Writes the graph back as a .sag text in base units (s, B, B/s, Hz,
  * cycles), which sag_load_string reads to the same graph. */
