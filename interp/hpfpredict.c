@@ -2,7 +2,9 @@
  * end and SPMD lowering (as hpfc), the abstraction parse (AAG/SAAG), the
  * functional interpreter and the interpretation engine — and the report,
  * or the answers to the queries on it (profiles, lines, the annotated
- * listing, callgrind; doc/outputs.md). */
+ * listing, callgrind; doc/outputs.md), and the trace of the processors'
+ * timelines (doc/traces.md). The stages are functions of their own, which
+ * the interactive mode (interact.c) drives too. */
 #include <config.h>
 
 #include <errno.h>
@@ -12,19 +14,12 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "aag.h"
-#include "engine.h"
 #include "fi.h"
-#include "frontend.h"
-#include "report.h"
-#include "sag.h"
-#include "spmd.h"
+#include "interact.h"
 
 #ifndef PKGDATADIR
 #define PKGDATADIR "/usr/local/share/hpfpredict"
 #endif
-
-enum { MAX_NP = 4194304, MAX_POINTS = 256 };
 
 static void usage(FILE *out)
 {
@@ -63,10 +58,19 @@ static void usage(FILE *out)
           "      --annotate           the source listing with the metrics of each line\n"
           "      --callgrind FILE     write per-line costs in the callgrind format\n"
           "                           (callgrind_annotate, KCachegrind)\n"
+          "      --trace FILE         write the timelines of the processors to FILE, a\n"
+          "                           trace for a visualizer (one -np, at most 4096)\n"
+          "      --trace-format=perfetto|paraver|picl|otf2\n"
+          "                           the trace's form (default: from FILE's suffix,\n"
+          "                           .json perfetto, .prv paraver, .trf picl, .otf2\n"
+          "                           otf2 (when built with libotf2); else perfetto)\n"
           "      --format=text|json|csv\n"
           "                           the report's form (default text)\n"
           "      --classes=WHEN       interpret processors that behave alike once, as one\n"
           "                           class: auto (above 4096 processors), always, never\n"
+          "  -i, --interactive        a prompt where the report and its queries are asked\n"
+          "                           for, and the processor count and -D values changed\n"
+          "                           ('help' lists the commands)\n"
           "  -fdiagnostics-format=text|json\n"
           "                           how diagnostics are written on standard error\n"
           "  -h, --help               show this help and exit\n"
@@ -85,42 +89,6 @@ static int bad_usage(const char *fmt, const char *arg)
     return 1;
 }
 
-typedef struct {
-    const char *path;
-    const char *sag_arg;
-    int np[MAX_POINTS];
-    int nnp;
-    Define *defs;
-    int ndefs;
-    const char *input;
-    int unroll;
-    long long max_steps;
-    const char **libs;
-    int nlibs;
-    int granularity;
-    double overlap;
-    int have_overlap;
-    int dump_aag, dump_saag;
-    const char *dot;
-    int format;                /* FMT_* */
-    int classes;
-    DiagFormat diag_format;
-    /* queries (the --aau IDs are checked against the AAG, the lines against
-       the file) */
-    int profile, annotate;
-    int *aau;
-    int naau;
-    int *line;
-    int nline;
-    LineRange *range;
-    int nrange;
-    const char *callgrind;
-    FILE *cg;                  /* opened before any work, removed on failure */
-    char *cmd;                 /* the command line, for the callgrind header */
-} Options;
-
-enum { FMT_TEXT, FMT_JSON, FMT_CSV };
-
 static int parse_np(Options *o, const char *arg)
 {
     const char *s = arg;
@@ -138,8 +106,7 @@ static int parse_np(Options *o, const char *arg)
     return o->nnp ? 0 : bad_usage("-np expects processor counts, not '%s'", arg);
 }
 
-/* A positive number filling all of s up to `stop` (NUL or a character). */
-static int parse_pos(const char *s, char stop, long *v, const char **rest)
+int parse_pos(const char *s, char stop, long *v, const char **rest)
 {
     char *end;
     if (*s < '0' || *s > '9')
@@ -189,6 +156,71 @@ static SagGraph *load_sag(const char *arg, char **shown)
     return sag_load_string(name, text, stderr, NULL);
 }
 
+/* The trace's form: --trace-format, or else FILE's suffix. */
+static int trace_format_of(const char *path)
+{
+    static const struct { const char *suffix; int fmt; } by_suffix[] = {
+        {".json", TRACE_PERFETTO}, {".prv", TRACE_PARAVER}, {".trf", TRACE_PICL},
+        {".otf2", TRACE_OTF2},
+    };
+    size_t n = strlen(path);
+    for (size_t i = 0; i < sizeof by_suffix / sizeof *by_suffix; i++) {
+        size_t k = strlen(by_suffix[i].suffix);
+        if (n > k && str_ieq(path + n - k, by_suffix[i].suffix))
+            return by_suffix[i].fmt;
+    }
+    return TRACE_PERFETTO;
+}
+
+static int check_trace(Options *o)
+{
+    if (o->trace_fmt >= 0 && !o->trace)
+        return bad_usage("%s", "--trace-format needs --trace FILE, the file to write");
+    if (!o->trace)
+        return 0;
+    if (!*o->trace)
+        return bad_usage("%s", "--trace expects the name of the file to write");
+    if (o->trace_fmt < 0) {
+        o->trace_fmt = trace_format_of(o->trace);
+        if (!trace_format_built(o->trace_fmt))
+            return bad_usage("--trace '%s' asks for an OTF2 archive (.otf2), but this "
+                             "hpfpredict was built without OTF2 (configure found no libotf2); "
+                             "name another form with --trace-format", o->trace);
+    }
+    if (!trace_format_built(o->trace_fmt))
+        return bad_usage("%s", "--trace-format=otf2: this hpfpredict was built without OTF2 "
+                         "(configure found no libotf2)");
+    if (o->nnp > 1)
+        return bad_usage("--trace '%s' holds the timelines of one prediction: give one "
+                         "processor count with -np", o->trace);
+    return 0;
+}
+
+/* -i answers the queries at its prompt, for one processor count at a time. */
+static int check_interactive(const Options *o)
+{
+    static const char *const cmd[][2] = {
+        {"--profile", "profile"}, {"--aau", "aau ID"}, {"--line", "line N"},
+        {"--lines", "lines A-B"}, {"--annotate", "annotate"}, {"--dump-aag", "aag"},
+        {"--dump-saag", "saag"},
+    };
+    if (!o->interactive)
+        return 0;
+    if (o->nnp > 1)
+        return bad_usage("%s", "-i predicts for one processor count at a time (give one with "
+                         "-np; 'np N' at the prompt changes it)");
+    if (o->callgrind)
+        return bad_usage("--callgrind '%s' is not available with -i", o->callgrind);
+    int k = o->profile ? 0 : o->naau ? 1 : o->nline ? 2 : o->nrange ? 3 : o->annotate ? 4
+          : o->dump_aag ? 5 : o->dump_saag ? 6 : -1;
+    if (k < 0)
+        return 0;
+    char msg[160];
+    snprintf(msg, sizeof msg, "with -i, ask at the prompt: '%s' instead of %s", cmd[k][1],
+             cmd[k][0]);
+    return bad_usage("%s", msg);
+}
+
 static int parse_options(Options *o, int argc, char **argv)
 {
     static const struct option longopts[] = {
@@ -211,6 +243,9 @@ static int parse_options(Options *o, int argc, char **argv)
         {"lines", required_argument, NULL, 'r'},
         {"annotate", no_argument, NULL, 'N'},
         {"callgrind", required_argument, NULL, 'C'},
+        {"trace", required_argument, NULL, 'T'},
+        {"trace-format", required_argument, NULL, 'R'},
+        {"interactive", no_argument, NULL, 'i'},
         {"help", no_argument, NULL, 'h'},
         {"version", no_argument, NULL, 'V'},
         {NULL, 0, NULL, 0},
@@ -226,7 +261,7 @@ static int parse_options(Options *o, int argc, char **argv)
     }
     int c;
     opterr = 0;
-    while ((c = getopt_long(argc, argv, ":hVD:f:", longopts, NULL)) != -1) {
+    while ((c = getopt_long(argc, argv, ":hViD:f:", longopts, NULL)) != -1) {
         switch (c) {
         case 's': o->sag_arg = optarg; break;
         case 'n':
@@ -288,6 +323,14 @@ static int parse_options(Options *o, int argc, char **argv)
         case 'P': o->profile = 1; break;
         case 'N': o->annotate = 1; break;
         case 'C': o->callgrind = optarg; break;
+        case 'T': o->trace = optarg; break;
+        case 'R':
+            o->trace_fmt = trace_format(optarg);
+            if (o->trace_fmt < 0)
+                return bad_usage("--trace-format expects perfetto, paraver, picl or otf2, "
+                                 "not '%s'", optarg);
+            break;
+        case 'i': o->interactive = 1; break;
         case 'a': {
             long v;
             const char *rest;
@@ -352,15 +395,21 @@ static int parse_options(Options *o, int argc, char **argv)
     if (o->callgrind && o->nnp > 1)
         return bad_usage("--callgrind writes the profile of one prediction: give one processor "
                          "count with -np, not '%s'", o->callgrind);
-    return 0;
+    return check_trace(o) || check_interactive(o);
+}
+
+int source_nlines(const SrcFile *f)
+{
+    int n = f->nlines;
+    if (f->len && f->text[f->len - 1] == '\n')
+        n--;
+    return n;
 }
 
 /* Query lines beyond the end of the file are refused before any work. */
 static int check_lines(const Options *o, const SrcFile *f)
 {
-    int n = f->nlines;
-    if (f->len && f->text[f->len - 1] == '\n')
-        n--;
+    int n = source_nlines(f);
     for (int i = 0; i < o->nline; i++)
         if (o->line[i] > n) {
             fprintf(stderr, "hpfpredict: error: --line %d: '%s' has %d line%s\n", o->line[i],
@@ -428,31 +477,121 @@ static int undecided(const Aag *g, const SrcFile *f, Diag *d)
     return n;
 }
 
-/* One prediction: the whole pipeline for one processor count. */
-static int predict(const Options *o, const SrcFile *f, const SagGraph *sag, const char *sag_name,
-                   int np, int first, Diag *diag)
+int program_compile(const Options *o, const SrcFile *f, Define *defs, int ndefs, Program *p,
+                    Diag *diag)
 {
+    *p = (Program){0};
     Arena *arena = arena_new("compilation");
-    for (int i = 0; i < o->ndefs; i++)
-        o->defs[i].used = 0;
-    Node *ast = frontend_compile(f, src_form_of(o->path), arena, diag, o->defs, o->ndefs);
+    for (int i = 0; i < ndefs; i++)
+        defs[i].used = 0;
+    Node *ast = frontend_compile(f, src_form_of(o->path), arena, diag, defs, ndefs);
     SpProgram *sp = ast ? spmd_lower(ast, arena, diag) : NULL;
-    int status = 1;
     if (!sp) {
         arena_free(arena);
         return 1;
     }
+    p->arena = arena;
+    p->sp = sp;
+    return 0;
+}
+
+Aag *program_abstract(const Options *o, const Program *p, const Define *defs, int ndefs)
+{
     /* -D names that are not PARAMETERs are variables held at a value */
-    FiDefine *vdefs = xcalloc((size_t)o->ndefs + 1, sizeof *vdefs);
-    const char **held = xcalloc((size_t)o->ndefs + 1, sizeof *held);
+    const char **held = xcalloc((size_t)ndefs + 1, sizeof *held);
     int nv = 0;
-    for (int i = 0; i < o->ndefs; i++)
-        if (!o->defs[i].used) {
-            vdefs[nv] = (FiDefine){o->defs[i].name, o->defs[i].value};
-            held[nv++] = o->defs[i].name;
+    for (int i = 0; i < ndefs; i++)
+        if (!defs[i].used)
+            held[nv++] = defs[i].name;
+    AagOptions ao = {.granularity = o->granularity, .held = held, .nheld = nv};
+    Aag *g = aag_build(p->sp, &ao);
+    free(held);
+    return g;
+}
+
+void program_free(Program *p)
+{
+    if (p->g)
+        aag_free(p->g);
+    if (p->arena)
+        arena_free(p->arena);
+    *p = (Program){0};
+}
+
+int program_interpret(const Options *o, const SrcFile *f, const SagGraph *sag, const SpProgram *sp,
+                      Aag *g, const Define *defs, int ndefs, int np, int prompt, Trace *trace,
+                      EngineResult *r, Diag *diag)
+{
+    if (!o->unroll && undecided(g, f, diag))
+        return 1;
+    FiDefine *vdefs = xcalloc((size_t)ndefs + 1, sizeof *vdefs);
+    int nv = 0;
+    for (int i = 0; i < ndefs; i++)
+        if (!defs[i].used)
+            vdefs[nv++] = (FiDefine){defs[i].name, defs[i].value};
+    FiOptions fo = {sp, vdefs, nv, o->input, prompt, o->max_steps, o->libs, o->nlibs};
+    const SagUnit *node = engine_node_unit(sag);
+    EngineOptions eo = {.np = np,
+                        .overlap = o->have_overlap ? o->overlap
+                                                   : sag_value(node, "comm.overlap", 0),
+                        .classes = o->classes, .cls = engine_classes_new(), .trace = trace};
+    Fi *fi;
+    int rc = -1, runs = 0, status = 1;
+    /* again while the processor classes are refined (engine.h); the engine
+       records no trace with classes, but a run repeated starts a fresh one */
+    do {
+        if (trace && runs++) {
+            Trace t = *trace;
+            trace_free(trace);
+            trace_init(trace, t.np, t.program, t.sag);
         }
-    AagOptions ao = {o->granularity, held, nv};
-    Aag *g = aag_build(sp, &ao);
+        fi = fi_new(&fo, diag);
+        if (!fi)
+            break;
+        fi_set_nprocs(fi, np);
+        rc = engine_run(g, fi, sag, &eo, r);
+        if (rc == 1)
+            fi_free(fi);
+    } while (rc == 1);
+    engine_classes_free(eo.cls);
+    if (fi) {
+        if (rc != 0) {
+            fi_report(fi, diag);
+            if (!diag->nerrors)
+                diag_error(diag, line_loc(f, 0), "interpretation stopped");
+        } else
+            status = 0;
+        fi_free(fi);
+    }
+    free(vdefs);
+    return status;
+}
+
+int trace_save(const Options *o, const Trace *t, const char *who)
+{
+    char err[512];
+    if (trace_write(t, o->trace_fmt, o->trace, err, sizeof err) == 0)
+        return 0;
+    /* the reason without the file's name again, when it is this file */
+    const char *why = err;
+    size_t n = strlen(o->trace);
+    if (!strncmp(why, "cannot write '", 14) && !strncmp(why + 14, o->trace, n)
+        && !strncmp(why + 14 + n, "': ", 3))
+        why += 14 + n + 3;
+    fprintf(stderr, "%serror: cannot write trace '%s': %s\n", who, o->trace, why);
+    return 1;
+}
+
+/* One prediction: the whole pipeline for one processor count. */
+static int predict(const Options *o, const SrcFile *f, const SagGraph *sag, const char *sag_name,
+                   int np, int first, Diag *diag)
+{
+    Program p;
+    if (program_compile(o, f, o->defs, o->ndefs, &p, diag))
+        return 1;
+    p.g = program_abstract(o, &p, o->defs, o->ndefs);
+    const Aag *g = p.g;
+    int status = 1;
     if (o->dot && first) {
         FILE *out = fopen(o->dot, "w");
         if (!out) {
@@ -481,34 +620,15 @@ static int predict(const Options *o, const SrcFile *f, const SagGraph *sag, cons
                     "lists them)\n", o->aau[i], g->naau);
             goto done;
         }
-    if (!o->unroll && undecided(g, f, diag))
-        goto done;
-    FiOptions fo = {sp, vdefs, nv, o->input, isatty(0) && isatty(2), o->max_steps, o->libs,
-                    o->nlibs};
-    const SagUnit *node = engine_node_unit(sag);
-    EngineOptions eo = {np, o->have_overlap ? o->overlap : sag_value(node, "comm.overlap", 0),
-                        o->classes, engine_classes_new(), NULL};
+    Trace trace, *t = NULL;
+    if (o->trace) {
+        trace_init(&trace, np, o->path, sag_name);
+        t = &trace;
+    }
     EngineResult r;
-    Fi *fi;
-    int rc;
-    /* again while the processor classes are refined (engine.h) */
-    do {
-        fi = fi_new(&fo, diag);
-        if (!fi) {
-            engine_classes_free(eo.cls);
-            goto done;
-        }
-        fi_set_nprocs(fi, np);
-        rc = engine_run(g, fi, sag, &eo, &r);
-        if (rc == 1)
-            fi_free(fi);
-    } while (rc == 1);
-    engine_classes_free(eo.cls);
-    if (rc != 0) {
-        fi_report(fi, diag);
-        if (!diag->nerrors)
-            diag_error(diag, line_loc(f, 0), "interpretation stopped");
-    } else {
+    if (program_interpret(o, f, sag, p.sp, p.g, o->defs, o->ndefs, np, isatty(0) && isatty(2),
+                          t, &r, diag) == 0
+        && !(t && trace_save(o, t, "hpfpredict: "))) {
         ReportQuery q = {o->profile, o->aau, o->naau, o->line, o->nline, o->range, o->nrange,
                          o->annotate};
         Report rp = {o->path, sag_name, g, &r, f, &q};
@@ -531,13 +651,35 @@ static int predict(const Options *o, const SrcFile *f, const SagGraph *sag, cons
             report_callgrind(o->cg, &rp, o->cmd);
         status = 0;
     }
-    fi_free(fi);
+    if (t)
+        trace_free(t);
 done:
-    aag_free(g);
-    free(vdefs);
-    free(held);
-    arena_free(arena);
+    program_free(&p);
     return status;
+}
+
+/* Before the work: a trace of at most MAX_TRACE_NP processors, into a
+ * directory that can be written. */
+static int check_trace_run(const Options *o)
+{
+    if (o->np[0] > MAX_TRACE_NP) {
+        char msg[200];
+        snprintf(msg, sizeof msg, "--trace keeps every event of every processor: at most %d "
+                 "processors, not %d", MAX_TRACE_NP, o->np[0]);
+        return bad_usage("%s", msg);
+    }
+    char *dir = xstrdup(o->trace);
+    char *slash = strrchr(dir, '/');
+    if (!slash)
+        strcpy(dir, ".");
+    else
+        slash[slash == dir] = '\0';     /* "/x" is in "/" */
+    int ok = access(dir, W_OK) == 0;
+    if (!ok)
+        fprintf(stderr, "hpfpredict: error: cannot write trace '%s': %s\n", o->trace,
+                strerror(errno));
+    free(dir);
+    return !ok;
 }
 
 static void free_options(Options *o)
@@ -554,6 +696,7 @@ int main(int argc, char **argv)
 {
     Options o = {0};
     o.granularity = 1;
+    o.trace_fmt = -1;
     o.cmd = command_line(argc, argv);
     if (parse_options(&o, argc, argv)) {
         free_options(&o);
@@ -579,9 +722,14 @@ int main(int argc, char **argv)
         free_options(&o);
         return 1;
     }
-    /* the callgrind file is opened first, so that a path that cannot be
-       written stops the run before the work */
+    if (!o.nnp)
+        o.np[o.nnp++] = sag_unit_count(engine_node_unit(sag));
+    /* the callgrind file is opened first, and the trace's directory
+       checked, so that a path that cannot be written stops the run before
+       the work */
     int bad = check_lines(&o, f);
+    if (!bad && o.trace && !o.dump_aag && !o.dump_saag)
+        bad = check_trace_run(&o);
     if (!bad && o.callgrind && !o.dump_aag && !o.dump_saag) {
         o.cg = fopen(o.callgrind, "w");
         if (!o.cg) {
@@ -597,8 +745,14 @@ int main(int argc, char **argv)
         free_options(&o);
         return 1;
     }
-    if (!o.nnp)
-        o.np[o.nnp++] = sag_unit_count(engine_node_unit(sag));
+    if (o.interactive) {
+        int status = interact(&o, f, sag, sag_name);
+        srcfile_free(f);
+        sag_free(sag);
+        free(sag_name);
+        free_options(&o);
+        return status;
+    }
     int status = 0;
     int json = o.format == FMT_JSON && !o.dump_aag && !o.dump_saag;
     if (json && o.nnp > 1)

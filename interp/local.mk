@@ -51,17 +51,17 @@ EXTRA_DIST += interp/README.md testsuite/sag.test \
 # in a library of their own, linked before analysis/), and hpfpredict.
 noinst_LIBRARIES += interp/libengine.a
 interp_libengine_a_SOURCES = interp/engine.c interp/engine.h interp/report.c interp/report.h \
-	interp/trace.c interp/trace.h
+	interp/trace.c interp/trace.h interp/plot.c interp/plot.h
 interp_libengine_a_CPPFLAGS = $(AM_CPPFLAGS) -I$(top_srcdir)/interp -I$(top_srcdir)/analysis \
 	-I$(top_srcdir)/runtime $(OTF2_CFLAGS)
 ENGINE_LIBS = interp/libengine.a interp/libinterp.a analysis/libanalysis.a \
 	frontend/libfrontend.a runtime/libhpfmap.a $(FFI_LIBS) $(OTF2_LIBS) -ldl -lm
 
 bin_PROGRAMS += hpfpredict
-hpfpredict_SOURCES = interp/hpfpredict.c
+hpfpredict_SOURCES = interp/hpfpredict.c interp/interact.c interp/interact.h
 hpfpredict_CPPFLAGS = $(AM_CPPFLAGS) -I$(top_srcdir)/interp -I$(top_srcdir)/analysis \
-	-I$(top_srcdir)/runtime -DPKGDATADIR='"$(pkgdatadir)"'
-hpfpredict_LDADD = $(ENGINE_LIBS)
+	-I$(top_srcdir)/runtime -DPKGDATADIR='"$(pkgdatadir)"' $(READLINE_CFLAGS)
+hpfpredict_LDADD = $(ENGINE_LIBS) $(READLINE_LIBS)
 
 # The engine's unit test: each interpretation function and the
 # communication model against hand-computed times on a small SAG.
@@ -81,3 +81,11 @@ testsuite_unit_test_trace_CPPFLAGS = $(AM_CPPFLAGS) -I$(top_srcdir)/interp \
 	-DTRACE_CHECK='"$(abs_top_srcdir)/testsuite/trace_check.py"' -DOTF2_PRINT='"$(OTF2_PRINT)"'
 testsuite_unit_test_trace_LDADD = interp/libengine.a frontend/libfrontend.a $(OTF2_LIBS) -lm
 EXTRA_DIST += testsuite/trace_check.py testsuite/unit/tap.h
+
+# The sweep plots and tables' unit test: SVG, text, CSV and JSON of
+# synthetic sweeps; python3, when there is one, parses the SVG and JSON.
+check_PROGRAMS += testsuite/unit/test_plot
+TESTS += testsuite/unit/test_plot
+testsuite_unit_test_plot_SOURCES = testsuite/unit/test_plot.c
+testsuite_unit_test_plot_CPPFLAGS = $(AM_CPPFLAGS) -I$(top_srcdir)/interp
+testsuite_unit_test_plot_LDADD = interp/libengine.a -lm

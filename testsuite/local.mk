@@ -14,6 +14,9 @@ TESTS += testsuite/cli.test testsuite/ast.test testsuite/errors.test \
 # the outputs of hpfpredict beyond the report (doc/outputs.md) and its manual page
 TESTS += testsuite/outputs.test
 EXTRA_DIST += testsuite/outputs.test $(wildcard $(srcdir)/testsuite/outputs/*)
+# the traces of hpfpredict --trace (doc/traces.md), and its interactive mode -i
+TESTS += testsuite/traces.test testsuite/interactive.test
+EXTRA_DIST += testsuite/traces.test testsuite/interactive.test
 
 check_PROGRAMS += testsuite/fuzz/fuzz_replay
 testsuite_fuzz_fuzz_replay_SOURCES = testsuite/fuzz/fuzz_replay.c testsuite/fuzz/fuzz_frontend.c

@@ -1,0 +1,102 @@
+/* interact.h - the interactive mode of hpfpredict (-i): a prompt where the
+ * report and its queries are asked for one after the other, and the
+ * processor count and the -D values changed without compiling the program
+ * again (doc/outputs.md). It drives the stages hpfpredict.c defines for the
+ * batch run: the compilation (front end, SPMD lowering), the abstraction
+ * parse, and the interpretation (functional interpreter and engine). */
+#ifndef HPF_INTERACT_H
+#define HPF_INTERACT_H
+
+#include "aag.h"
+#include "engine.h"
+#include "frontend.h"
+#include "report.h"
+#include "sag.h"
+#include "spmd.h"
+#include "trace.h"
+
+enum { MAX_NP = 4194304, MAX_POINTS = 256 };
+/* The most processors a trace is recorded for: every event of every
+ * processor is kept in memory and written out. */
+enum { MAX_TRACE_NP = 4096 };
+
+enum { FMT_TEXT, FMT_JSON, FMT_CSV };
+
+/* The command line. */
+typedef struct {
+    const char *path;
+    const char *sag_arg;
+    int np[MAX_POINTS];
+    int nnp;
+    Define *defs;
+    int ndefs;
+    const char *input;
+    int unroll;
+    long long max_steps;
+    const char **libs;
+    int nlibs;
+    int granularity;
+    double overlap;
+    int have_overlap;
+    int dump_aag, dump_saag;
+    const char *dot;
+    int format;                /* FMT_* */
+    int classes;
+    DiagFormat diag_format;
+    /* queries (the --aau IDs are checked against the AAG, the lines against
+       the file) */
+    int profile, annotate;
+    int *aau;
+    int naau;
+    int *line;
+    int nline;
+    LineRange *range;
+    int nrange;
+    const char *callgrind;
+    FILE *cg;                  /* opened before any work, removed on failure */
+    char *cmd;                 /* the command line, for the callgrind header */
+    const char *trace;         /* --trace FILE */
+    int trace_fmt;             /* TRACE_* (from --trace-format or FILE's suffix) */
+    int interactive;           /* -i */
+} Options;
+
+/* A compiled program: the lowered IR (in the arena) and its AAG. */
+typedef struct {
+    Arena *arena;
+    SpProgram *sp;
+    Aag *g;
+} Program;
+
+/* Front end and SPMD lowering of f with the -D values defs (each one's
+ * `used` set when it names a PARAMETER). Returns 0, or 1 after errors on
+ * diag (p left empty). */
+int program_compile(const Options *o, const SrcFile *f, Define *defs, int ndefs, Program *p,
+                    Diag *diag);
+/* The abstraction parse of p->sp: the -D names that are not PARAMETERs are
+ * variables held at their value. */
+Aag *program_abstract(const Options *o, const Program *p, const Define *defs, int ndefs);
+void program_free(Program *p);
+
+/* Interprets g for np processors (the -D variables held at their values),
+ * recording into trace when not NULL; prompt: READ data may be asked for on
+ * the terminal. Returns 0 with *r filled, or 1 after errors on diag
+ * (missing values, the step budget). */
+int program_interpret(const Options *o, const SrcFile *f, const SagGraph *sag, const SpProgram *sp,
+                      Aag *g, const Define *defs, int ndefs, int np, int prompt, Trace *trace,
+                      EngineResult *r, Diag *diag);
+
+/* The number of lines of f (a last line without a newline counted). */
+int source_nlines(const SrcFile *f);
+/* A positive number filling s up to `stop` (NUL or a character), *rest
+ * there; -1 if not. */
+int parse_pos(const char *s, char stop, long *v, const char **rest);
+
+/* Writes t to o->trace, or says why not on stderr (after `who`, the
+ * program's name or nothing) and returns 1. */
+int trace_save(const Options *o, const Trace *t, const char *who);
+
+/* The interactive session on the compiled-once program f: commands read
+ * from standard input until quit or its end. Returns the exit status. */
+int interact(const Options *o, const SrcFile *f, const SagGraph *sag, const char *sag_name);
+
+#endif
