@@ -1,5 +1,6 @@
 /* frontend.c - the front end's entry points: reader, scanner, filter and
- * grammar for one file, then semantic analysis. */
+ * grammar for one file, then semantic analysis, as written or under
+ * another data mapping. */
 #include <config.h>
 
 #include <stdlib.h>
@@ -53,5 +54,28 @@ Node *frontend_compile(const SrcFile *f, SourceForm form, Arena *a, Diag *d,
         return NULL;
     if (sema_check(file, a, d, defs, ndefs))
         return NULL;
+    return file;
+}
+
+Node *frontend_compile_remapped(const SrcFile *f, SourceForm form, Arena *a, Diag *d,
+                                Define *defs, int ndefs, const Remap *r)
+{
+    Node *file = frontend_parse(f, form, a, d);
+    if (d->nerrors)
+        return NULL;
+    /* the rewrite works on the parsed tree, before any symbol exists, so
+     * sema checks the new directives exactly as if they had been written */
+    if (remap_apply(file, r, a, d))
+        return NULL;
+    if (sema_check(file, a, d, defs, ndefs)) {
+        /* the source lines quoted are the directives as written */
+        if (r && !r->own) {
+            char *label = remap_string(r, REMAP_LABEL);
+            diag_note(d, (Loc){f, 0, 0, 0, 0}, "the program was checked with its "
+                      "directives rewritten for the mapping %s", label);
+            free(label);
+        }
+        return NULL;
+    }
     return file;
 }

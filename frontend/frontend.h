@@ -5,6 +5,7 @@
 
 #include "ast.h"
 #include "diag.h"
+#include "remap.h"
 #include "sema.h"
 #include "source.h"
 
@@ -16,5 +17,12 @@ Node *frontend_parse(const SrcFile *f, SourceForm form, Arena *a, Diag *d);
 /* Parse and check in one call: NULL when any error was reported. */
 Node *frontend_compile(const SrcFile *f, SourceForm form, Arena *a, Diag *d,
                   Define *defs, int ndefs);
+
+/* frontend_compile under another data mapping: the file is parsed, its
+ * DISTRIBUTE and PROCESSORS directives are rewritten to r (remap.h), then
+ * it is checked as usual. r NULL, or the program's own mapping, compiles
+ * the file as written. Problems with r are diagnostics like any other. */
+Node *frontend_compile_remapped(const SrcFile *f, SourceForm form, Arena *a, Diag *d,
+                                Define *defs, int ndefs, const Remap *r);
 
 #endif

@@ -24,6 +24,8 @@ static void usage(FILE *out)
           "  -o FILE                  write the SPMD program: Fortran calling libhpfrt, fixed\n"
           "                           form when FILE ends in .f or .for, free form otherwise\n"
           "  -D NAME=VALUE            override the value of a PARAMETER constant\n"
+          "      --map=SPEC           compile under another data mapping, e.g.\n"
+          "                           'temp=BLOCK,*' or 'temp=(BLOCK,BLOCK)@2x2'\n"
           "      --free-form          read FILE as free form, whatever its extension\n"
           "      --fixed-form         read FILE as fixed form, whatever its extension\n"
           "  -fdiagnostics-format=text|json\n"
@@ -80,12 +82,13 @@ int main(int argc, char **argv)
         {"output", required_argument, NULL, 'o'},
         {"free-form", no_argument, NULL, 'F'},
         {"fixed-form", no_argument, NULL, 'X'},
+        {"map", required_argument, NULL, 'M'},
         {"help", no_argument, NULL, 'h'},
         {"version", no_argument, NULL, 'V'},
         {NULL, 0, NULL, 0},
     };
     int mode = MODE_CHECK, form = -1, c;
-    const char *outpath = NULL;
+    const char *outpath = NULL, *mapspec = NULL;
     Diag diag;
     diag_init(&diag, stderr);
     Define *defs = NULL;
@@ -101,6 +104,7 @@ int main(int argc, char **argv)
         case 'o': mode = MODE_EMIT; outpath = optarg; break;
         case 'F': form = FORM_FREE; break;
         case 'X': form = FORM_FIXED; break;
+        case 'M': mapspec = optarg; break;
         case 'h': usage(stdout); return 0;
         case 'V':
             printf("hpfc (%s) %s\n", PACKAGE_NAME, PACKAGE_VERSION);
@@ -156,7 +160,34 @@ int main(int argc, char **argv)
     }
     Arena *arena = arena_new("compilation");
     SourceForm sf = form >= 0 ? (SourceForm)form : src_form_of(path);
-    Node *ast = frontend_compile(f, sf, arena, &diag, defs, ndefs);
+    Node *ast = NULL;
+    if (mapspec) {
+        /* the spec is read against the program as written, checked quietly:
+         * its diagnostics, if any, come from the compilation that follows */
+        Diag quiet;
+        FILE *sink = fopen("/dev/null", "w");
+        diag_init(&quiet, sink ? sink : stderr);
+        quiet.max_errors = 1;
+        Node *plain = frontend_compile(f, sf, arena, &quiet, defs, ndefs);
+        if (sink)
+            fclose(sink);
+        if (plain) {
+            Remap r;
+            char err[512];
+            if (remap_parse(plain, mapspec, 0, &r, err, sizeof err)) {
+                fprintf(stderr, "hpfc: error: --map: %s\n", err);
+                arena_free(arena);
+                srcfile_free(f);
+                free(defs);
+                return 1;
+            }
+            ast = frontend_compile_remapped(f, sf, arena, &diag, defs, ndefs, &r);
+        } else {
+            ast = frontend_compile(f, sf, arena, &diag, defs, ndefs);
+        }
+    } else {
+        ast = frontend_compile(f, sf, arena, &diag, defs, ndefs);
+    }
     for (int i = 0; i < ndefs && ast; i++)
         if (!defs[i].used)
             diag_warning(&diag, (Loc){f, 0, 0, 0, 0},

@@ -12,7 +12,7 @@ frontend_libfrontend_a_SOURCES = \
 	frontend/symtab.c frontend/sema.h \
 	frontend/sema.c frontend/sema_expr.c frontend/sema_int.h \
 	frontend/dump.c frontend/unparse.c \
-	frontend/frontend.c frontend/frontend.h \
+	frontend/frontend.c frontend/frontend.h frontend/remap.c frontend/remap.h \
 	frontend/spmd.h frontend/lower_int.h frontend/mapping.c \
 	frontend/lower.c frontend/lower_expr.c frontend/spmd_dump.c frontend/emit.c
 
@@ -25,3 +25,10 @@ hpfc_SOURCES = frontend/hpfc.c
 hpfc_LDADD = frontend/libfrontend.a runtime/libhpfmap.a -lm
 
 EXTRA_DIST += frontend/README.md
+
+# Alternative mappings (remap.c): enumeration, the user's spec, printing,
+# and every candidate of every example compiled and lowered.
+check_PROGRAMS += testsuite/unit/test_remap
+TESTS += testsuite/unit/test_remap
+testsuite_unit_test_remap_SOURCES = testsuite/unit/test_remap.c
+testsuite_unit_test_remap_LDADD = frontend/libfrontend.a runtime/libhpfmap.a -lm

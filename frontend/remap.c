@@ -1,0 +1,1274 @@
+/* remap.c - alternative data mappings of a program, for the comparison of
+ * directives (the automatic directive selection of hpfpredict --compare):
+ * the program's DISTRIBUTE directives are the degrees of freedom; arrays
+ * ALIGNed with what they distribute follow. A mapping (Remap) is plain
+ * data, made from a checked tree and applied to a fresh parse of the same
+ * file, so that each alternative is checked and lowered like a program the
+ * user wrote. doc/frontend.md ("Alternative mappings") states the rules. */
+#include <config.h>
+
+#include <ctype.h>
+#include <limits.h>
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "remap.h"
+
+/* ---- the program's mapping: what can be varied ---- */
+
+/* The value of a checked integer constant expression: what BLOCK(k) and
+ * CYCLIC(k) take (sema made sure it is one). Kept here rather than
+ * borrowed from the lowering, so that frontend_compile_remapped links with
+ * nothing more than frontend_compile does. */
+static int const_int(const Node *n, long long *v)
+{
+    long long a, b;
+    switch (n->kind) {
+    case AST_INT_CONST:
+        *v = n->u.konst.ival;
+        return 1;
+    case AST_NAME: {
+        const Symbol *y = n->u.name.sym;
+        if (!y || y->kind != SYM_PARAMETER || !y->value.known
+            || y->value.type.base != TY_INTEGER)
+            return 0;
+        *v = y->value.i;
+        return 1;
+    }
+    case AST_PAREN:
+        return const_int(n->u.unary.operand, v);
+    case AST_UNARY:
+        if (n->u.unary.op == OP_NOT || !const_int(n->u.unary.operand, &a))
+            return 0;
+        *v = n->u.unary.op == OP_NEG ? -a : a;
+        return 1;
+    case AST_BINARY:
+        if (!const_int(n->u.binary.lhs, &a) || !const_int(n->u.binary.rhs, &b))
+            return 0;
+        switch (n->u.binary.op) {
+        case OP_ADD: *v = a + b; return 1;
+        case OP_SUB: *v = a - b; return 1;
+        case OP_MUL: *v = a * b; return 1;
+        case OP_DIV:
+            if (!b)
+                return 0;
+            *v = a / b;
+            return 1;
+        default: return 0;
+        }
+    default:
+        return 0;
+    }
+}
+
+/* One DISTRIBUTE of the program, with the arrangement its ONTO names. */
+typedef struct {
+    RemapDist own;               /* procs unused here: see onto */
+    const Node *unit;
+    int has_onto;
+    char onto[REMAP_NAME_MAX];
+    int onto_rank;
+    int onto_ext[MAX_RANK];      /* 0: NUMBER_OF_PROCESSORS() */
+    int onto_const;              /* every extent a constant */
+} Entry;
+
+typedef struct {
+    int n;
+    Entry e[REMAP_MAX_DIST];
+    PtrVec units;                /* the program units, numbered as RemapDist.unit */
+    const char *why;             /* not NULL: the mapping cannot be varied, and why */
+} Space;
+
+/* Units in the file's order, each followed by its internal subprograms:
+ * the same numbering on the checked tree and on a fresh parse. */
+static void list_units(PtrVec *units, const PtrVec *items)
+{
+    for (int i = 0; i < items->n; i++) {
+        Node *u = items->v[i];
+        vec_push(NULL, units, u);
+        list_units(units, &u->u.unit.contains);
+    }
+}
+
+static const char *unit_id(const Node *u)
+{
+    return u->u.unit.id ? u->u.unit.id : "";
+}
+
+static int copy_name(char *dst, const char *src)
+{
+    size_t n = strlen(src);
+    if (n >= REMAP_NAME_MAX)
+        return -1;
+    memcpy(dst, src, n + 1);
+    return 0;
+}
+
+static int is_nop(const Node *hi)
+{
+    return hi && hi->kind == AST_REF && !strcmp(hi->u.ref.id, "number_of_processors");
+}
+
+/* The entry of DISTRIBUTE n in unit u; a reason when it cannot be described. */
+static const char *read_entry(Entry *e, const Node *u, int unit_no, const Node *n)
+{
+    memset(e, 0, sizeof *e);
+    e->unit = u;
+    e->own.unit = unit_no;
+    if (copy_name(e->own.unit_name, unit_id(u)))
+        return "a unit name is longer than 31 characters";
+    if (n->u.dist.names.n > REMAP_MAX_NAMES)
+        return "a DISTRIBUTE names more than 8 arrays";
+    e->own.nnames = n->u.dist.names.n;
+    for (int i = 0; i < e->own.nnames; i++) {
+        const Node *nm = n->u.dist.names.v[i];
+        if (copy_name(e->own.names[i], nm->u.name.id))
+            return "a distributed name is longer than 31 characters";
+    }
+    e->own.attributed = n->u.dist.attributed;
+    e->own.rank = n->u.dist.formats.n;
+    e->own.procs = -1;
+    for (int d = 0; d < e->own.rank; d++) {
+        const Node *f = n->u.dist.formats.v[d];
+        e->own.fmt[d].fmt = f->u.distfmt.fmt;
+        if (f->u.distfmt.arg && !const_int(f->u.distfmt.arg, &e->own.fmt[d].k))
+            return "a BLOCK(k) or CYCLIC(k) argument is not an integer constant";
+        if (f->u.distfmt.fmt == DIST_CYCLIC && e->own.fmt[d].k == 1)
+            e->own.fmt[d].k = 0;         /* CYCLIC(1) is CYCLIC */
+    }
+    if (!n->u.dist.onto)
+        return NULL;
+    e->has_onto = 1;
+    if (copy_name(e->onto, n->u.dist.onto))
+        return "a PROCESSORS name is longer than 31 characters";
+    const Symbol *p = scope_lookup_local(u->u.unit.scope, n->u.dist.onto);
+    if (!p || p->kind != SYM_PROCESSORS)
+        return "an ONTO names no PROCESSORS arrangement";
+    e->onto_rank = p->rank;
+    e->onto_const = 1;
+    for (int d = 0; d < p->rank; d++) {
+        if (is_nop(p->dims[d]->u.dim.hi)) {
+            e->onto_ext[d] = 0;
+            e->onto_const = 0;
+        } else if (p->bounds_known[d] && p->hi[d] - p->lo[d] + 1 >= 1
+                   && p->hi[d] - p->lo[d] + 1 <= INT_MAX) {
+            e->onto_ext[d] = (int)(p->hi[d] - p->lo[d] + 1);
+        } else {
+            return "a PROCESSORS extent is not a constant";
+        }
+    }
+    return NULL;
+}
+
+/* Reads the DISTRIBUTE directives of every unit of a checked file. */
+static void read_space(Space *s, const Node *file)
+{
+    memset(s, 0, sizeof *s);
+    list_units(&s->units, &file->u.list.items);
+    for (int i = 0; i < s->units.n && !s->why; i++) {
+        const Node *u = s->units.v[i];
+        const PtrVec *body = &u->u.unit.body;
+        for (int j = 0; j < body->n && !s->why; j++) {
+            const Node *n = body->v[j];
+            if (n->kind != AST_DISTRIBUTE)
+                continue;
+            if (s->n == REMAP_MAX_DIST) {
+                s->why = "the program has more than 8 DISTRIBUTE directives";
+                break;
+            }
+            s->why = read_entry(&s->e[s->n++], u, i, n);
+        }
+    }
+}
+
+static void free_space(Space *s)
+{
+    free(s->units.v);
+}
+
+/* ---- one choice per DISTRIBUTE, and the Remap it makes ---- */
+
+typedef struct {
+    RemapFmt fmt[MAX_RANK];
+    int ngrid;                   /* distributed dimensions */
+    int shape[MAX_RANK];         /* grid extents; 0: NUMBER_OF_PROCESSORS() */
+    int dflt;                    /* no ONTO: the default 1-D arrangement */
+} Choice;
+
+static int ndist_of(const RemapFmt *f, int rank)
+{
+    int g = 0;
+    for (int d = 0; d < rank; d++)
+        g += f[d].fmt != DIST_STAR;
+    return g;
+}
+
+static Choice own_choice(const Entry *e)
+{
+    Choice c;
+    memset(&c, 0, sizeof c);
+    memcpy(c.fmt, e->own.fmt, sizeof c.fmt);
+    c.ngrid = ndist_of(e->own.fmt, e->own.rank);
+    c.dflt = !e->has_onto;
+    if (e->has_onto) {
+        c.ngrid = e->onto_rank;          /* the same, in a checked program */
+        memcpy(c.shape, e->onto_ext, sizeof c.shape);
+    }
+    return c;
+}
+
+/* The grid a choice runs on, NUMBER_OF_PROCESSORS() taken as np. */
+static int effective_grid(const Choice *c, int np, int *shape)
+{
+    if (c->dflt) {
+        if (!c->ngrid)
+            return 0;
+        shape[0] = np;
+        return 1;
+    }
+    for (int d = 0; d < c->ngrid; d++)
+        shape[d] = c->shape[d] ? c->shape[d] : np;
+    return c->ngrid;
+}
+
+static int fmt_equal(const RemapFmt *a, const RemapFmt *b, int rank)
+{
+    for (int d = 0; d < rank; d++)
+        if (a[d].fmt != b[d].fmt || a[d].k != b[d].k)
+            return 0;
+    return 1;
+}
+
+static int choice_equal(const Choice *a, const Choice *b, int rank, int np)
+{
+    int sa[MAX_RANK], sb[MAX_RANK];
+    int ga = effective_grid(a, np, sa), gb = effective_grid(b, np, sb);
+    return fmt_equal(a->fmt, b->fmt, rank) && ga == gb && !memcmp(sa, sb, (size_t)ga * sizeof *sa);
+}
+
+/* A name the rewrite may declare in unit u: unknown there, in its host and
+ * in its internal subprograms (which would otherwise see it by host
+ * association in place of an implicit variable of theirs). */
+static int name_free(const Node *u, const char *name)
+{
+    if (scope_lookup(u->u.unit.scope, name))
+        return 0;
+    for (int i = 0; i < u->u.unit.contains.n; i++) {
+        const Node *c = u->u.unit.contains.v[i];
+        if (scope_lookup_local(c->u.unit.scope, name))
+            return 0;
+    }
+    return 1;
+}
+
+static int procs_named(const Remap *r, int unit, const char *name)
+{
+    for (int j = 0; j < r->nprocs; j++)
+        if (r->procs[j].unit == unit && !strcmp(r->procs[j].name, name))
+            return j;
+    return -1;
+}
+
+/* Makes r from one choice per entry. The arrangement of an entry is the
+ * program's ONTO arrangement, reshaped to the chosen grid, unless an
+ * earlier entry reshaped it differently: then a new one, named after it
+ * (p_2, p_3 ...), or p when the program gave no ONTO. Entries that choose
+ * the same grid keep sharing one arrangement, so that the lowering still
+ * sees their templates as aligned with each other. */
+static void build(const Space *s, const Choice *ch, int np, Remap *r)
+{
+    char origin[REMAP_MAX_DIST][REMAP_NAME_MAX];
+    memset(r, 0, sizeof *r);
+    r->np = np > 0 ? np : 0;
+    r->ndist = s->n;
+    for (int i = 0; i < s->n; i++) {
+        const Entry *e = &s->e[i];
+        const Choice *c = &ch[i];
+        RemapDist *rd = &r->dist[i];
+        *rd = e->own;
+        memcpy(rd->fmt, c->fmt, sizeof rd->fmt);
+        rd->procs = -1;
+        Choice own = own_choice(e);
+        rd->changed = !fmt_equal(c->fmt, own.fmt, rd->rank) || c->dflt != own.dflt
+                      || c->ngrid != own.ngrid
+                      || memcmp(c->shape, own.shape, (size_t)c->ngrid * sizeof *c->shape);
+        if (c->dflt || !c->ngrid)
+            continue;
+        const char *from = e->has_onto ? e->onto : "";
+        int j;
+        for (j = 0; j < r->nprocs; j++) {
+            const RemapProcs *p = &r->procs[j];
+            if (p->unit == rd->unit && !strcmp(origin[j], from) && p->rank == c->ngrid
+                && !memcmp(p->ext, c->shape, (size_t)c->ngrid * sizeof *c->shape))
+                break;
+        }
+        if (j == r->nprocs) {
+            RemapProcs *p = &r->procs[r->nprocs];
+            memset(p, 0, sizeof *p);
+            p->unit = rd->unit;
+            p->rank = c->ngrid;
+            memcpy(p->ext, c->shape, sizeof p->ext);
+            if (*from && procs_named(r, rd->unit, from) < 0) {
+                strcpy(p->name, from);
+                p->declared = 1;
+            } else {
+                const char *base = *from ? from : "p";
+                for (int k = *from ? 2 : 1;; k++) {
+                    char suffix[16] = "";
+                    if (k > 1)
+                        snprintf(suffix, sizeof suffix, "_%d", k);
+                    size_t keep = strlen(base);
+                    if (keep + strlen(suffix) >= REMAP_NAME_MAX)
+                        keep = REMAP_NAME_MAX - 1 - strlen(suffix);
+                    snprintf(p->name, sizeof p->name, "%.*s%s", (int)keep, base, suffix);
+                    if (name_free(e->unit, p->name) && procs_named(r, rd->unit, p->name) < 0)
+                        break;
+                }
+            }
+            strcpy(origin[j], from);
+            r->nprocs++;
+        }
+        rd->procs = j;
+    }
+}
+
+/* ---- enumeration ---- */
+
+enum { ORDER_BLOCK, ORDER_STAR, ORDER_CYCLIC };   /* the order of formats in a list */
+
+/* Ordered factorizations of n into exactly g factors of at least 2
+ * (saturating at LONG_MAX). */
+static long count_factorizations(int n, int g)
+{
+    if (g == 0)
+        return n == 1;
+    long total = 0;
+    for (int f = 2; f <= n; f++)
+        if (n % f == 0) {
+            long c = count_factorizations(n / f, g - 1);
+            total = total > LONG_MAX - c ? LONG_MAX : total + c;
+        }
+    return total;
+}
+
+typedef struct {
+    Choice *v;
+    int n, cap;
+    long total;                  /* alternatives, counting those past cap */
+} ChoiceList;
+
+static void push_choice(ChoiceList *l, const Choice *c)
+{
+    if (l->n < l->cap)
+        l->v[l->n++] = *c;
+}
+
+/* Every grid of g extents >= 2 with product n, in lexicographic order. */
+static void each_grid(ChoiceList *l, Choice *c, int d, int n, const Choice *own, int rank, int np)
+{
+    if (l->n >= l->cap)
+        return;
+    if (d == c->ngrid) {
+        if (n == 1 && !choice_equal(c, own, rank, np))
+            push_choice(l, c);
+        return;
+    }
+    for (int f = 2; f <= n; f++)
+        if (n % f == 0) {
+            c->shape[d] = f;
+            each_grid(l, c, d + 1, n / f, own, rank, np);
+        }
+}
+
+typedef struct {
+    int code[MAX_RANK];          /* ORDER_* per dimension */
+    int key;
+} Combo;
+
+static int cmp_combo(const void *a, const void *b)
+{
+    const Combo *x = a, *y = b;
+    return (x->key > y->key) - (x->key < y->key);
+}
+
+/* The choices of one entry: its own first, then every format of {BLOCK,
+ * '*', CYCLIC} per dimension with at least one distributed, on every grid
+ * of np with extents of at least 2 (an extent of 1 is the same layout as
+ * '*' in that dimension, which is a choice of its own). Formats with fewer
+ * CYCLIC dimensions come first, then in the order BLOCK, '*', CYCLIC from
+ * the first dimension on: (BLOCK,BLOCK), (BLOCK,*), (*,BLOCK), ... */
+static void entry_choices(const Entry *e, int np, ChoiceList *l)
+{
+    int rank = e->own.rank;
+    Choice own = own_choice(e);
+    push_choice(l, &own);
+    l->total = 0;
+    int ncombo = 1;
+    for (int d = 0; d < rank; d++)
+        ncombo *= 3;
+    Combo *combos = xcalloc((size_t)ncombo, sizeof *combos);
+    for (int i = 0; i < ncombo; i++) {
+        int x = i, ncyc = 0;
+        for (int d = rank - 1; d >= 0; d--) {
+            combos[i].code[d] = x % 3;
+            ncyc += x % 3 == ORDER_CYCLIC;
+            x /= 3;
+        }
+        combos[i].key = ncyc * ncombo + i;
+    }
+    qsort(combos, (size_t)ncombo, sizeof *combos, cmp_combo);
+    int own_counted = 0;
+    for (int i = 0; i < ncombo; i++) {
+        Choice c;
+        memset(&c, 0, sizeof c);
+        for (int d = 0; d < rank; d++) {
+            static const int fmt_of[] = {DIST_BLOCK, DIST_STAR, DIST_CYCLIC};
+            c.fmt[d].fmt = fmt_of[combos[i].code[d]];
+            c.ngrid += c.fmt[d].fmt != DIST_STAR;
+        }
+        if (!c.ngrid)
+            continue;
+        long count = count_factorizations(np, c.ngrid);
+        l->total = l->total > LONG_MAX - count ? LONG_MAX : l->total + count;
+        if (c.ngrid == 1) {
+            /* a 1-D grid stays the program's NUMBER_OF_PROCESSORS() or
+             * default arrangement where it had one: the same grid on np */
+            c.dflt = !e->has_onto;
+            c.shape[0] = e->has_onto && e->onto_rank == 1 && !e->onto_ext[0] ? 0 : np;
+            if (choice_equal(&c, &own, rank, np))
+                own_counted = 1;
+            else
+                push_choice(l, &c);
+        } else {
+            each_grid(l, &c, 0, np, &own, rank, np);
+            /* the own grid is skipped by each_grid; did it fall in here? */
+            if (fmt_equal(c.fmt, own.fmt, rank) && own.ngrid == c.ngrid) {
+                int sh[MAX_RANK], g = effective_grid(&own, np, sh), prod = 1, ok = 1;
+                for (int d = 0; d < g; d++) {
+                    prod *= sh[d];
+                    ok &= sh[d] >= 2;
+                }
+                if (ok && prod == np)
+                    own_counted = 1;
+            }
+        }
+    }
+    if (own_counted)
+        l->total--;
+    free(combos);
+}
+
+typedef struct {
+    const Space *s;
+    ChoiceList *lists;
+    int np;
+    Remap *out;
+    int n, cap;
+    int idx[REMAP_MAX_DIST];
+} Joint;
+
+/* Tuples of choice indices with `changes` entries off their own choice
+ * (index 0) and indices summing to `left`, over entries i.. . The caller
+ * asks for one changed entry, then two, ..., and within that count for
+ * growing sums, so what the cap keeps is every entry's alternatives alone,
+ * then pairs of changes, and so on, nearest to the program first. */
+static void each_tuple(Joint *J, int i, int changes, int left)
+{
+    if (J->n >= J->cap)
+        return;
+    const Space *s = J->s;
+    if (i == s->n) {
+        if (left || changes)
+            return;
+        Choice ch[REMAP_MAX_DIST];
+        for (int k = 0; k < s->n; k++)
+            ch[k] = J->lists[k].v[J->idx[k]];
+        build(s, ch, J->np, &J->out[J->n++]);
+        return;
+    }
+    int room = 0, slots = 0;             /* what entries after i can take */
+    for (int k = i + 1; k < s->n; k++)
+        if (J->lists[k].n > 1) {
+            room += J->lists[k].n - 1;
+            slots++;
+        }
+    for (int x = 0; x < J->lists[i].n && x <= left; x++) {
+        int c = changes - (x > 0);
+        if (c < 0 || c > slots || left - x > room || left - x < c)
+            continue;
+        J->idx[i] = x;
+        each_tuple(J, i + 1, c, left - x);
+    }
+}
+
+int remap_own(const Node *file, int np, Remap *r)
+{
+    Space s;
+    read_space(&s, file);
+    int rc = 0;
+    if (s.why) {
+        memset(r, 0, sizeof *r);
+        r->np = np > 0 ? np : 0;
+        rc = -1;
+    } else {
+        Choice ch[REMAP_MAX_DIST];
+        for (int i = 0; i < s.n; i++)
+            ch[i] = own_choice(&s.e[i]);
+        build(&s, ch, np, r);
+    }
+    r->own = 1;
+    free_space(&s);
+    return rc;
+}
+
+int remap_candidates(const Node *file, int np, Remap **out, long *total)
+{
+    Space s;
+    read_space(&s, file);
+    Remap *v = xcalloc(REMAP_MAX_CANDIDATES, sizeof *v);
+    remap_own(file, np, &v[0]);
+    int n = 1;
+    long all = 1;
+    if (!s.why && s.n && np >= 2) {
+        ChoiceList lists[REMAP_MAX_DIST];
+        int maxsum = 0;
+        for (int i = 0; i < s.n; i++) {
+            lists[i] = (ChoiceList){xcalloc(REMAP_MAX_CANDIDATES, sizeof(Choice)), 0,
+                                    REMAP_MAX_CANDIDATES, 0};
+            entry_choices(&s.e[i], np, &lists[i]);
+            long c = lists[i].total + 1;
+            all = all > LONG_MAX / c ? LONG_MAX : all * c;
+            maxsum += lists[i].n - 1;
+        }
+        Joint J = {&s, lists, np, v, 1, REMAP_MAX_CANDIDATES, {0}};
+        for (int changes = 1; changes <= s.n && J.n < J.cap; changes++)
+            for (int sum = changes; sum <= maxsum && J.n < J.cap; sum++)
+                each_tuple(&J, 0, changes, sum);
+        n = J.n;
+        for (int i = 0; i < s.n; i++)
+            free(lists[i].v);
+    }
+    free_space(&s);
+    if (total)
+        *total = all;
+    *out = v;
+    return n;
+}
+
+/* ---- equality ---- */
+
+static int dist_grid(const Remap *r, const RemapDist *rd, int np, int *shape)
+{
+    if (rd->procs < 0) {
+        if (!ndist_of(rd->fmt, rd->rank))
+            return 0;
+        shape[0] = np;
+        return 1;
+    }
+    const RemapProcs *p = &r->procs[rd->procs];
+    for (int d = 0; d < p->rank; d++)
+        shape[d] = p->ext[d] ? p->ext[d] : np;
+    return p->rank;
+}
+
+int remap_equal(const Remap *a, const Remap *b)
+{
+    int np = a->np ? a->np : b->np;
+    if (a->ndist != b->ndist)
+        return 0;
+    for (int i = 0; i < a->ndist; i++) {
+        const RemapDist *x = &a->dist[i], *y = &b->dist[i];
+        if (x->unit != y->unit || strcmp(x->names[0], y->names[0]) || x->rank != y->rank
+            || !fmt_equal(x->fmt, y->fmt, x->rank))
+            return 0;
+        int sx[MAX_RANK], sy[MAX_RANK];
+        int gx = dist_grid(a, x, np, sx), gy = dist_grid(b, y, np, sy);
+        if (gx != gy || memcmp(sx, sy, (size_t)gx * sizeof *sx))
+            return 0;
+    }
+    return 1;
+}
+
+/* ---- printing ---- */
+
+static void put_fmt(StrBuf *b, const RemapFmt *f)
+{
+    switch (f->fmt) {
+    case DIST_BLOCK: sb_puts(b, "BLOCK"); break;
+    case DIST_CYCLIC: sb_puts(b, "CYCLIC"); break;
+    default: sb_puts(b, "*"); return;
+    }
+    if (f->k)
+        sb_printf(b, "(%lld)", f->k);
+}
+
+static void put_fmts(StrBuf *b, const RemapDist *rd, const char *sep)
+{
+    sb_putc(b, '(');
+    for (int d = 0; d < rd->rank; d++) {
+        if (d)
+            sb_puts(b, sep);
+        put_fmt(b, &rd->fmt[d]);
+    }
+    sb_putc(b, ')');
+}
+
+static void put_names(StrBuf *b, const RemapDist *rd, const char *sep)
+{
+    for (int i = 0; i < rd->nnames; i++) {
+        if (i)
+            sb_puts(b, sep);
+        sb_puts(b, rd->names[i]);
+    }
+}
+
+static int several_units(const Remap *r)
+{
+    for (int i = 1; i < r->ndist; i++)
+        if (r->dist[i].unit != r->dist[0].unit)
+            return 1;
+    return 0;
+}
+
+static void put_label(StrBuf *b, const Remap *r)
+{
+    if (!r->ndist) {
+        sb_puts(b, "as written");
+        return;
+    }
+    int units = several_units(r);
+    for (int i = 0; i < r->ndist; i++) {
+        const RemapDist *rd = &r->dist[i];
+        if (i)
+            sb_puts(b, "; ");
+        if (units && *rd->unit_name)
+            sb_printf(b, "%s:", rd->unit_name);
+        put_names(b, rd, ",");
+        put_fmts(b, rd, ",");
+        if (rd->procs < 0)
+            continue;
+        const RemapProcs *p = &r->procs[rd->procs];
+        sb_printf(b, " on %s(", p->name);
+        for (int d = 0; d < p->rank; d++) {
+            if (d)
+                sb_putc(b, ',');
+            if (p->ext[d])
+                sb_printf(b, "%d", p->ext[d]);
+            else if (r->np)
+                sb_printf(b, "%d", r->np);
+            else
+                sb_puts(b, "NP");
+        }
+        sb_putc(b, ')');
+    }
+}
+
+static void put_directives(StrBuf *b, const Remap *r)
+{
+    if (!r->ndist) {
+        sb_puts(b, "! the mapping as written in the program\n");
+        return;
+    }
+    int units = several_units(r);
+    for (int i = 0; i < r->ndist; i++) {
+        const RemapDist *rd = &r->dist[i];
+        int first_of_unit = 1;
+        for (int k = 0; k < i; k++)
+            if (r->dist[k].unit == rd->unit)
+                first_of_unit = 0;
+        if (!first_of_unit)
+            continue;
+        if (units)
+            sb_printf(b, "! in %s\n", *rd->unit_name ? rd->unit_name : "the main program");
+        for (int j = 0; j < r->nprocs; j++) {
+            const RemapProcs *p = &r->procs[j];
+            if (p->unit != rd->unit)
+                continue;
+            sb_printf(b, "!HPF$ PROCESSORS %s(", p->name);
+            for (int d = 0; d < p->rank; d++) {
+                if (d)
+                    sb_puts(b, ", ");
+                if (p->ext[d])
+                    sb_printf(b, "%d", p->ext[d]);
+                else
+                    sb_puts(b, "NUMBER_OF_PROCESSORS()");
+            }
+            sb_puts(b, ")\n");
+        }
+        for (int k = i; k < r->ndist; k++) {
+            const RemapDist *x = &r->dist[k];
+            if (x->unit != rd->unit)
+                continue;
+            sb_puts(b, "!HPF$ DISTRIBUTE ");
+            if (!x->attributed) {
+                put_names(b, x, ", ");
+                put_fmts(b, x, ", ");
+            } else {
+                put_fmts(b, x, ", ");
+            }
+            if (x->procs >= 0)
+                sb_printf(b, " ONTO %s", r->procs[x->procs].name);
+            if (x->attributed) {
+                sb_puts(b, " :: ");
+                put_names(b, x, ", ");
+            }
+            sb_putc(b, '\n');
+        }
+    }
+}
+
+/* The entries that differ from the program, each with its grid, so that
+ * the spec does not depend on the np it is read with; a 1-D grid of
+ * NUMBER_OF_PROCESSORS() or the default arrangement has none, and
+ * remap_parse keeps those. */
+static void put_spec(StrBuf *b, const Remap *r)
+{
+    int units = several_units(r);
+    for (int i = 0; i < r->ndist; i++) {
+        const RemapDist *rd = &r->dist[i];
+        if (!rd->changed)
+            continue;
+        if (b->len)
+            sb_puts(b, "; ");
+        if (units && *rd->unit_name)
+            sb_printf(b, "%s:", rd->unit_name);
+        sb_printf(b, "%s=", rd->names[0]);
+        for (int d = 0; d < rd->rank; d++) {
+            if (d)
+                sb_putc(b, ',');
+            put_fmt(b, &rd->fmt[d]);
+        }
+        if (rd->procs < 0)
+            continue;
+        const RemapProcs *p = &r->procs[rd->procs];
+        int open = 0;
+        for (int d = 0; d < p->rank; d++)
+            open |= !p->ext[d];
+        if (open && (p->rank == 1 || !r->np))
+            continue;
+        for (int d = 0; d < p->rank; d++)
+            sb_printf(b, "%c%d", d ? 'x' : '@', p->ext[d] ? p->ext[d] : r->np);
+    }
+}
+
+char *remap_string(const Remap *r, int style)
+{
+    StrBuf b = {0};
+    if (style == REMAP_DIRECTIVES)
+        put_directives(&b, r);
+    else if (style == REMAP_SPEC)
+        put_spec(&b, r);
+    else
+        put_label(&b, r);
+    return b.s ? b.s : xstrdup("");
+}
+
+void remap_print(FILE *out, const Remap *r, int style)
+{
+    char *s = remap_string(r, style);
+    fputs(s, out);
+    free(s);
+}
+
+/* ---- a user's choice ---- */
+
+typedef struct {
+    const char *p;               /* the next character */
+    char *err;
+    size_t errlen;
+} Spec;
+
+static int spec_error(Spec *S, const char *fmt, ...) HPF_PRINTF(2, 3);
+static int spec_error(Spec *S, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    if (S->errlen)
+        vsnprintf(S->err, S->errlen, fmt, ap);
+    va_end(ap);
+    return -1;
+}
+
+static void blanks(Spec *S)
+{
+    while (*S->p == ' ' || *S->p == '\t')
+        S->p++;
+}
+
+/* A name, lower-cased into buf; 0 when there is none. */
+static int spec_name(Spec *S, char *buf, size_t len)
+{
+    blanks(S);
+    size_t n = 0;
+    if (!isalpha((unsigned char)*S->p))
+        return 0;
+    while (isalnum((unsigned char)*S->p) || *S->p == '_') {
+        if (n + 1 < len)
+            buf[n] = (char)tolower((unsigned char)*S->p);
+        n++;
+        S->p++;
+    }
+    buf[n + 1 < len ? n : len - 1] = '\0';
+    return n + 1 < len ? 1 : -1;
+}
+
+static int spec_int(Spec *S, long long *v)
+{
+    blanks(S);
+    if (!isdigit((unsigned char)*S->p))
+        return 0;
+    char *end;
+    *v = strtoll(S->p, &end, 10);
+    S->p = end;
+    return 1;
+}
+
+static int spec_fmt(Spec *S, const char *what, RemapFmt *f)
+{
+    char word[REMAP_NAME_MAX];
+    blanks(S);
+    memset(f, 0, sizeof *f);
+    if (*S->p == '*') {
+        S->p++;
+        f->fmt = DIST_STAR;
+        return 0;
+    }
+    const char *start = S->p;
+    int rc = spec_name(S, word, sizeof word);
+    if (rc > 0 && !strcmp(word, "block"))
+        f->fmt = DIST_BLOCK;
+    else if (rc > 0 && !strcmp(word, "cyclic"))
+        f->fmt = DIST_CYCLIC;
+    else if (rc == 0 && !*start)
+        return spec_error(S, "a format is missing for '%s'", what);
+    else
+        return spec_error(S, "unknown format '%.*s' for '%s' (BLOCK, BLOCK(k), CYCLIC, "
+                          "CYCLIC(k) or *)", rc ? (int)(S->p - start) : 1, start, what);
+    blanks(S);
+    if (*S->p != '(')
+        return 0;
+    S->p++;
+    long long k;
+    const char *arg = S->p;
+    if (!spec_int(S, &k) || k < 1 || k > INT_MAX || (blanks(S), *S->p != ')')) {
+        const char *close = strchr(arg, ')');
+        return spec_error(S, "the argument of %s(k) for '%s' must be a positive integer, "
+                          "not '%.*s'", f->fmt == DIST_BLOCK ? "BLOCK" : "CYCLIC", what,
+                          close ? (int)(close - arg) : (int)strlen(arg), arg);
+    }
+    S->p++;
+    if (!(f->fmt == DIST_CYCLIC && k == 1))
+        f->k = k;
+    return 0;
+}
+
+/* The entry spec names: NAME, or UNIT:NAME; a message when none or several. */
+static int find_entry(Spec *S, const Space *s, const char *unit, int has_unit, const char *name)
+{
+    int found = -1;
+    for (int i = 0; i < s->n; i++) {
+        const RemapDist *o = &s->e[i].own;
+        if (has_unit && strcmp(o->unit_name, unit))
+            continue;
+        for (int k = 0; k < o->nnames; k++)
+            if (!strcmp(o->names[k], name)) {
+                if (found >= 0)
+                    return spec_error(S, "'%s' is distributed in more than one unit: write "
+                                      "UNIT:%s", name, name);
+                found = i;
+            }
+    }
+    if (found >= 0)
+        return found;
+    /* why not: say what the name is, if the program has it */
+    for (int i = 0; i < s->units.n; i++) {
+        const Node *u = s->units.v[i];
+        if (has_unit && strcmp(unit_id(u), unit))
+            continue;
+        const Symbol *y = scope_lookup_local(u->u.unit.scope, name);
+        if (!y)
+            continue;
+        if (y->align)
+            return spec_error(S, "'%s' is aligned with '%s': remap '%s' instead", name,
+                              y->align->u.align.target, y->align->u.align.target);
+        if (y->kind == SYM_TEMPLATE)
+            return spec_error(S, "TEMPLATE '%s' is not distributed (only what a DISTRIBUTE "
+                              "maps can be remapped)", name);
+        if (y->kind == SYM_VARIABLE && y->rank)
+            return spec_error(S, "array '%s' is not distributed (only what a DISTRIBUTE "
+                              "maps can be remapped)", name);
+    }
+    StrBuf known = {0};
+    for (int i = 0; i < s->n; i++)
+        for (int k = 0; k < s->e[i].own.nnames; k++)
+            sb_printf(&known, "%s%s", known.len ? ", " : "", s->e[i].own.names[k]);
+    if (has_unit)
+        spec_error(S, "no DISTRIBUTE of unit '%s' maps '%s' (distributed: %s)", unit, name,
+                   known.s ? known.s : "nothing");
+    else
+        spec_error(S, "no DISTRIBUTE in the program maps '%s' (distributed: %s)", name,
+                   known.s ? known.s : "nothing");
+    sb_free(&known);
+    return -1;
+}
+
+/* The most balanced grid of n processors in g dimensions, in non-increasing
+ * order: the smallest spread between the largest and the smallest extent,
+ * the lexicographically smallest among equals (8 over 2 dimensions is 4x2,
+ * 12 over 3 is 3x2x2). It is the rule by which the run-time library
+ * re-forms an arrangement (runtime/hpfmap.c), so a grid chosen here is the
+ * one a run would make of NUMBER_OF_PROCESSORS(). */
+static void balanced(int *cur, int pos, int g, int rem, int maxf, int *best, int *spread)
+{
+    if (pos == g) {
+        if (rem != 1)
+            return;
+        int s = cur[0] - cur[g - 1], d = 0;
+        while (d < g && cur[d] == best[d])
+            d++;
+        if (s < *spread || (s == *spread && d < g && cur[d] < best[d])) {
+            *spread = s;
+            memcpy(best, cur, (size_t)g * sizeof *cur);
+        }
+        return;
+    }
+    for (int f = 1; f <= maxf && f <= rem; f++)
+        if (rem % f == 0) {
+            cur[pos] = f;
+            balanced(cur, pos + 1, g, rem / f, f, best, spread);
+        }
+}
+
+/* Keeps the declared extents when they multiply to n, as the run would. */
+static void grid_shape(int n, int g, const int *declared, int *shape)
+{
+    long long prod = 1;
+    for (int d = 0; d < g && declared; d++)
+        prod = declared[d] > 0 && prod <= n ? prod * declared[d] : 0;
+    if (declared && prod == n) {
+        memcpy(shape, declared, (size_t)g * sizeof *shape);
+        return;
+    }
+    int cur[MAX_RANK], spread = INT_MAX;
+    for (int d = 0; d < g; d++)
+        shape[d] = 1;
+    balanced(cur, 0, g, n, n, shape, &spread);
+}
+
+/* The grid of a choice given without one: see remap.h. */
+static int default_grid(Spec *S, const Entry *e, int np, Choice *c, const char *what)
+{
+    if (c->ngrid == 0)
+        return 0;
+    int base_prod = 1;
+    for (int d = 0; d < e->onto_rank; d++)
+        base_prod = e->onto_ext[d] && base_prod <= INT_MAX / e->onto_ext[d]
+                    ? base_prod * e->onto_ext[d] : 0;
+    int known = e->has_onto && e->onto_const && base_prod > 0;
+    if (c->ngrid == 1) {
+        if (!e->has_onto)
+            c->dflt = 1;
+        else if (e->onto_rank == 1 && !e->onto_ext[0])
+            c->shape[0] = 0;
+        else
+            c->shape[0] = np > 0 ? np : known ? base_prod : 0;
+        return 0;
+    }
+    int n = np > 0 ? np : known ? base_prod : 0;
+    if (!n) {
+        char eg[64] = "2";
+        for (int d = 1; d < c->ngrid && strlen(eg) + 2 < sizeof eg; d++)
+            strcat(eg, "x2");
+        return spec_error(S, "'%s' has %d distributed dimensions: give the grid, as in "
+                          "'%s=...@%s'", what, c->ngrid, what, eg);
+    }
+    grid_shape(n, c->ngrid, e->onto_rank == c->ngrid ? e->onto_ext : NULL, c->shape);
+    return 0;
+}
+
+static int spec_item(Spec *S, const Space *s, int np, Choice *ch, int *given)
+{
+    char unit[REMAP_NAME_MAX] = "", name[REMAP_NAME_MAX];
+    int has_unit = 0;
+    const char *start = (blanks(S), S->p);
+    int rc = spec_name(S, name, sizeof name);
+    if (rc < 0)
+        return spec_error(S, "name too long in '%s'", start);
+    if (!rc)
+        return spec_error(S, "a template or array name expected at '%s'", start);
+    blanks(S);
+    if (*S->p == ':') {
+        S->p++;
+        strcpy(unit, name);
+        has_unit = 1;
+        const char *at = (blanks(S), S->p);
+        rc = spec_name(S, name, sizeof name);
+        if (rc <= 0)
+            return spec_error(S, "a template or array name expected after '%s:' at '%s'",
+                              unit, at);
+        blanks(S);
+    }
+    int i = find_entry(S, s, unit, has_unit, name);
+    if (i < 0)
+        return -1;
+    if (given[i])
+        return spec_error(S, "'%s' is given twice", name);
+    given[i] = 1;
+    const Entry *e = &s->e[i];
+    int paren = 0;
+    if (*S->p == '=') {
+        S->p++;
+        blanks(S);
+        if (*S->p == '(') {
+            S->p++;
+            paren = 1;
+        }
+    } else if (*S->p == '(') {
+        S->p++;
+        paren = 1;
+    } else {
+        return spec_error(S, "'=' expected after '%s'", name);
+    }
+    Choice c;
+    memset(&c, 0, sizeof c);
+    int nf = 0;
+    for (;;) {
+        RemapFmt f;
+        if (spec_fmt(S, name, &f))
+            return -1;
+        if (nf < MAX_RANK)
+            c.fmt[nf] = f;
+        nf++;
+        blanks(S);
+        if (*S->p != ',')
+            break;
+        S->p++;
+    }
+    if (paren) {
+        if (*S->p != ')')
+            return spec_error(S, "')' expected after the formats of '%s'", name);
+        S->p++;
+        blanks(S);
+    }
+    if (nf != e->own.rank)
+        return spec_error(S, "'%s' has rank %d: give %d format%s, not %d", name,
+                          e->own.rank, e->own.rank, e->own.rank == 1 ? "" : "s", nf);
+    c.ngrid = ndist_of(c.fmt, nf);
+    if (*S->p == '@') {
+        S->p++;
+        const char *g = S->p;
+        int ng = 0;
+        long long prod = 1;
+        for (;;) {
+            long long x;
+            if (!spec_int(S, &x) || x < 1 || x > INT_MAX)
+                return spec_error(S, "bad grid '%s' for '%s': extents of at least 1, "
+                                  "as in 2x2", g, name);
+            if (ng < MAX_RANK)
+                c.shape[ng] = (int)x;
+            ng++;
+            prod = prod > INT_MAX ? prod : prod * x;
+            blanks(S);
+            if (*S->p != 'x' && *S->p != 'X')
+                break;
+            S->p++;
+        }
+        if (ng != c.ngrid)
+            return spec_error(S, "the grid of '%s' has %d extent%s, but it has %d distributed "
+                              "dimension%s", name, ng, ng == 1 ? "" : "s", c.ngrid,
+                              c.ngrid == 1 ? "" : "s");
+        if (np > 0 && prod != np)
+            return spec_error(S, "the grid of '%s' has %lld processors, not %d", name, prod, np);
+    } else if (default_grid(S, e, np, &c, name)) {
+        return -1;
+    }
+    ch[i] = c;
+    return 0;
+}
+
+int remap_parse(const Node *file, const char *spec, int np, Remap *r, char *err, size_t errlen)
+{
+    Spec S = {spec, err, errlen};
+    Space s;
+    read_space(&s, file);
+    int rc = 0;
+    if (err && errlen)
+        err[0] = '\0';
+    if (s.why) {
+        rc = spec_error(&S, "the mapping of this program cannot be changed: %s", s.why);
+    } else if (!s.n) {
+        rc = spec_error(&S, "the program has no DISTRIBUTE directive: nothing to remap");
+    } else {
+        Choice ch[REMAP_MAX_DIST];
+        int given[REMAP_MAX_DIST] = {0};
+        for (int i = 0; i < s.n; i++)
+            ch[i] = own_choice(&s.e[i]);
+        int items = 0;
+        for (;;) {
+            blanks(&S);
+            if (!*S.p)
+                break;
+            if (*S.p == ';') {
+                S.p++;
+                continue;
+            }
+            if (spec_item(&S, &s, np, ch, given)) {
+                rc = -1;
+                break;
+            }
+            items++;
+            blanks(&S);
+            if (*S.p && *S.p != ';') {
+                rc = spec_error(&S, "unexpected '%s' (items are separated by ';')", S.p);
+                break;
+            }
+        }
+        if (!rc) {
+            build(&s, ch, np, r);
+            r->own = !items;
+        }
+    }
+    free_space(&s);
+    return rc;
+}
+
+/* ---- the rewrite ---- */
+
+static Node *int_node(Arena *a, long long v, Loc loc)
+{
+    Node *n = ast_new(a, AST_INT_CONST, loc);
+    n->u.konst.text = arena_printf(a, "%lld", v);
+    n->u.konst.ival = v;
+    n->u.konst.kind = 4;
+    return n;
+}
+
+static PtrVec dims_of(Arena *a, const RemapProcs *p, Loc loc)
+{
+    PtrVec dims = {0};
+    for (int d = 0; d < p->rank; d++) {
+        Node *dm = ast_new(a, AST_DIM, loc);
+        dm->u.dim.form = DIM_EXPLICIT;
+        if (p->ext[d]) {
+            dm->u.dim.hi = int_node(a, p->ext[d], loc);
+        } else {
+            Node *ref = ast_new(a, AST_REF, loc);
+            ref->u.ref.id = "number_of_processors";
+            dm->u.dim.hi = ref;
+        }
+        vec_push(a, &dims, dm);
+    }
+    return dims;
+}
+
+static Node *find_distribute(Node *u, const char *name)
+{
+    PtrVec *body = &u->u.unit.body;
+    for (int j = 0; j < body->n; j++) {
+        Node *n = body->v[j];
+        if (n->kind != AST_DISTRIBUTE)
+            continue;
+        for (int k = 0; k < n->u.dist.names.n; k++) {
+            Node *nm = n->u.dist.names.v[k];
+            if (!strcmp(nm->u.name.id, name))
+                return n;
+        }
+    }
+    return NULL;
+}
+
+static Node *find_processors(Node *u, const char *name)
+{
+    PtrVec *body = &u->u.unit.body;
+    for (int j = 0; j < body->n; j++) {
+        Node *n = body->v[j];
+        if (n->kind != AST_PROCESSORS)
+            continue;
+        for (int k = 0; k < n->u.list.items.n; k++) {
+            Node *en = n->u.list.items.v[k];
+            if (!strcmp(en->u.entity.id, name))
+                return en;
+        }
+    }
+    return NULL;
+}
+
+int remap_apply(Node *file, const Remap *r, Arena *a, Diag *d)
+{
+    if (!r || r->own)
+        return 0;
+    int before = d->nerrors;
+    if (r->ndist < 0 || r->ndist > REMAP_MAX_DIST || r->nprocs < 0 || r->nprocs > REMAP_MAX_DIST) {
+        diag_error(d, (Loc){file->loc.file, 0, 0, 0, 0}, "the mapping to apply is malformed");
+        return d->nerrors - before;
+    }
+    Loc nowhere = {file->loc.file, 0, 0, 0, 0};
+    PtrVec units = {0};
+    list_units(&units, &file->u.list.items);
+    Node *first_use[REMAP_MAX_DIST] = {0};   /* per arrangement: the first DISTRIBUTE onto it */
+    for (int i = 0; i < r->ndist; i++) {
+        const RemapDist *rd = &r->dist[i];
+        Node *u = rd->unit >= 0 && rd->unit < units.n ? units.v[rd->unit] : NULL;
+        if (!u || strcmp(unit_id(u), rd->unit_name)) {
+            diag_error(d, nowhere, "the mapping to apply is for another program: it has no "
+                       "unit '%s'", rd->unit_name);
+            continue;
+        }
+        Node *n = find_distribute(u, rd->names[0]);
+        if (!n) {
+            diag_error(d, u->loc, "the mapping to apply distributes '%s', which no DISTRIBUTE "
+                       "of this unit maps", rd->names[0]);
+            continue;
+        }
+        /* new nodes take the directive's place: diagnostics point there */
+        PtrVec fmts = {0};
+        for (int k = 0; k < rd->rank; k++) {
+            Node *f = ast_new(a, AST_DIST_FORMAT, n->loc);
+            f->u.distfmt.fmt = rd->fmt[k].fmt;
+            if (rd->fmt[k].k)
+                f->u.distfmt.arg = int_node(a, rd->fmt[k].k, n->loc);
+            vec_push(a, &fmts, f);
+        }
+        n->u.dist.formats = fmts;
+        n->u.dist.onto = NULL;
+        if (rd->procs >= 0 && rd->procs < r->nprocs) {
+            n->u.dist.onto = arena_strdup(a, r->procs[rd->procs].name);
+            n->u.dist.onto_loc = n->loc;
+            if (!first_use[rd->procs])
+                first_use[rd->procs] = n;
+        }
+    }
+    for (int j = 0; j < r->nprocs; j++) {
+        const RemapProcs *p = &r->procs[j];
+        Node *u = p->unit >= 0 && p->unit < units.n ? units.v[p->unit] : NULL;
+        if (!u || !first_use[j])
+            continue;                    /* reported above, or not used */
+        if (p->declared) {
+            Node *en = find_processors(u, p->name);
+            if (!en) {
+                diag_error(d, first_use[j]->loc, "the mapping to apply reshapes PROCESSORS "
+                           "'%s', which this unit does not declare", p->name);
+                continue;
+            }
+            en->u.entity.dims = dims_of(a, p, en->loc);
+            continue;
+        }
+        /* a new arrangement, declared right before its first DISTRIBUTE */
+        Loc loc = first_use[j]->loc;
+        Node *en = ast_new(a, AST_ENTITY, loc);
+        en->u.entity.id = arena_strdup(a, p->name);
+        en->u.entity.dims = dims_of(a, p, loc);
+        Node *dir = ast_new(a, AST_PROCESSORS, loc);
+        vec_push(a, &dir->u.list.items, en);
+        PtrVec *body = &u->u.unit.body;
+        int at = 0;
+        while (at < body->n && body->v[at] != first_use[j])
+            at++;
+        vec_push(a, body, dir);
+        memmove(&body->v[at + 1], &body->v[at], (size_t)(body->n - 1 - at) * sizeof *body->v);
+        body->v[at] = dir;
+    }
+    free(units.v);
+    return d->nerrors - before;
+}

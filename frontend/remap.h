@@ -1,0 +1,114 @@
+/* remap.h - alternative data mappings of one program (automatic directive
+ * selection, hpfpredict --compare): the choices a program's DISTRIBUTE
+ * directives could make, enumerated or read from a user's specification,
+ * printed as labels or as directives, and applied to a freshly parsed tree
+ * (frontend_compile_remapped) so that one source file compiles under any
+ * of them. doc/frontend.md ("Alternative mappings") gives the rules. */
+#ifndef HPF_REMAP_H
+#define HPF_REMAP_H
+
+#include <stdio.h>
+
+#include "sema.h"
+
+enum {
+    REMAP_NAME_MAX = 32,         /* a name and its NUL: 31 characters, the Fortran 95 limit */
+    REMAP_MAX_DIST = 8,          /* DISTRIBUTE directives of a program that can be varied */
+    REMAP_MAX_NAMES = 8,         /* names of one DISTRIBUTE (fmts) ONTO p :: a, b, ... */
+    REMAP_MAX_CANDIDATES = 256   /* remap_candidates stops there */
+};
+
+enum { REMAP_LABEL = 0, REMAP_DIRECTIVES = 1, REMAP_SPEC = 2 };   /* remap_print styles */
+
+/* One dimension's format: fmt is DIST_BLOCK, DIST_CYCLIC or DIST_STAR
+ * (ast.h); k the argument of BLOCK(k) or CYCLIC(k), 0 when there is none. */
+typedef struct {
+    int fmt;
+    long long k;
+} RemapFmt;
+
+/* What one DISTRIBUTE directive maps: a template, an array distributed
+ * directly, or the arrays of an attributed DISTRIBUTE (fmts) :: a, b (one
+ * choice for all of them, as the program mapped them alike). Arrays
+ * ALIGNed with it follow it. */
+typedef struct {
+    int unit;                    /* the program unit, numbered in the file from 0:
+                                    each unit, then its internal subprograms */
+    char unit_name[REMAP_NAME_MAX];   /* "" for a main program without PROGRAM */
+    int nnames;
+    char names[REMAP_MAX_NAMES][REMAP_NAME_MAX];
+    int attributed;              /* written DISTRIBUTE (fmts) ... :: names */
+    int rank;
+    RemapFmt fmt[MAX_RANK];
+    int procs;                   /* its ONTO: an index into Remap.procs; -1 for
+                                    none (the default 1-D arrangement) */
+    int changed;                 /* formats or grid differ from the program's */
+} RemapDist;
+
+/* A processor arrangement named by an ONTO. */
+typedef struct {
+    int unit;
+    char name[REMAP_NAME_MAX];
+    int rank;
+    int ext[MAX_RANK];           /* extents; 0 is NUMBER_OF_PROCESSORS() */
+    int declared;                /* the program's own PROCESSORS (reshaped to ext);
+                                    0: a new PROCESSORS directive of the rewrite */
+} RemapProcs;
+
+/* One data mapping of a program. */
+typedef struct {
+    int np;                      /* the processor count it was made for; 0 if unknown */
+    int own;                     /* the program's mapping as written: compiled unchanged */
+    int ndist, nprocs;
+    RemapDist dist[REMAP_MAX_DIST];
+    RemapProcs procs[REMAP_MAX_DIST];
+} Remap;
+
+/* The mappings worth comparing for np processors, the program's own first;
+ * file is a checked tree (frontend_compile). *out is malloc'ed (free it);
+ * the return value is the count, at least 1. *total (when total is not
+ * NULL) is the number of mappings before the cap of REMAP_MAX_CANDIDATES:
+ * when it exceeds the count, tell the user only the first were kept. A
+ * program that cannot be varied (no DISTRIBUTE, more than REMAP_MAX_DIST of
+ * them, a name longer than 31 characters, np < 2) gives its own mapping
+ * only. */
+int remap_candidates(const Node *file, int np, Remap **out, long *total);
+
+/* The program's own mapping. Returns 0, or -1 when it cannot be described
+ * (the reasons above): *r is then an own mapping with no entries. */
+int remap_own(const Node *file, int np, Remap *r);
+
+/* Reads a user's choice against the checked tree file:
+ *   SPEC  := ITEM (';' ITEM)*
+ *   ITEM  := [UNIT ':'] NAME '=' FMTS ['@' GRID]   or   [UNIT ':'] NAME '(' FMTS ')' ['@' GRID]
+ *   FMTS  := FMT (',' FMT)*      FMT := BLOCK | BLOCK(k) | CYCLIC | CYCLIC(k) | '*'
+ *   GRID  := EXTENT ('x' EXTENT)*, one extent per distributed dimension
+ * e.g. "temp=BLOCK,*" or "tp=CYCLIC; tg=BLOCK" or "temp=(BLOCK,BLOCK)@2x2".
+ * NAME is a distributed template or array (any name of an attributed
+ * DISTRIBUTE); what the spec does not name keeps the program's mapping, and
+ * an empty spec (blanks or ';' only) is the program's own mapping.
+ * Without a grid, one distributed dimension goes over np processors (or
+ * the program's NUMBER_OF_PROCESSORS() arrangement), several over the most
+ * balanced grid of np, or of the program's arrangement when np <= 0.
+ * Returns 0, or -1 with a message in err. */
+int remap_parse(const Node *file, const char *spec, int np, Remap *r, char *err, size_t errlen);
+
+/* REMAP_LABEL: a short label for tables, "temp(BLOCK,*) on prc(4)";
+ * REMAP_DIRECTIVES: the directives to write in the program, one per line,
+ * "!HPF$ PROCESSORS prc(4)" then "!HPF$ DISTRIBUTE temp(BLOCK, *) ONTO prc";
+ * REMAP_SPEC: the spec that remap_parse (and hpfc --map) reads back into the
+ * same mapping, "temp=BLOCK,*@4": the entries that differ from the program
+ * (none, an empty spec, for its own mapping). */
+void remap_print(FILE *out, const Remap *r, int style);
+char *remap_string(const Remap *r, int style);   /* the same, on the heap */
+
+/* The same mapping: formats and processor grids (NUMBER_OF_PROCESSORS()
+ * taken as np), whatever the arrangements are called. */
+int remap_equal(const Remap *a, const Remap *b);
+
+/* The rewrite on a parsed, unchecked tree: the DISTRIBUTE directives get
+ * r's formats and ONTO, the PROCESSORS arrangements r's extents, new ones
+ * are declared. Problems are diagnostics; returns their number. */
+int remap_apply(Node *file, const Remap *r, Arena *a, Diag *d);
+
+#endif
