@@ -397,8 +397,23 @@ static int inner_index(Build *B, const SpLoop *lp)
     int best = 0;
     double best_lines = 0;
     for (int k = 0; k < lp->nidx; k++) {
-        AauOps o = {0};
-        OpCtx c = op_ctx(B, &o, lp->idx[k].var, step_of(lp->idx[k].st), NULL);
+        /* an index of one trip (a section's fixed subscript) or one the
+           element stored does not vary with is no loop to run innermost */
+        long long lo, hi;
+        if (k && lp->idx[k].lo && lp->idx[k].hi && cint(lp->idx[k].lo, &lo) &&
+            cint(lp->idx[k].hi, &hi) && lo == hi)
+            continue;
+        AauOps o = {0}, st = {0};
+        OpCtx c = op_ctx(B, &st, lp->idx[k].var, step_of(lp->idx[k].st), NULL);
+        if (k && !lp->lhs_temp && !lp->scatter) {
+            ops_store(&c, lp->lhs);
+            int moves = 0;
+            for (int i = 0; i < st.nacc; i++)
+                moves |= !st.acc[i].scalar && st.acc[i].stride != 0;
+            if (!moves)
+                continue;
+        }
+        c = op_ctx(B, &o, lp->idx[k].var, step_of(lp->idx[k].st), NULL);
         ops_expr(&c, lp->rhs);
         if (!lp->lhs_temp && !lp->scatter)
             ops_store(&c, lp->lhs);

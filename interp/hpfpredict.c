@@ -16,6 +16,7 @@
 
 #include "fi.h"
 #include "interact.h"
+#include "plot.h"
 
 #ifndef PKGDATADIR
 #define PKGDATADIR "/usr/local/share/hpfpredict"
@@ -32,9 +33,17 @@ static void usage(FILE *out)
           "                           installed sag/ directory (default: the built-in\n"
           "                           iPSC/860, ipsc860)\n"
           "  -np N[,N...]             processors (default: the SAG's node count); a list\n"
-          "                           predicts for each\n"
-          "  -D NAME=VALUE            the value of a PARAMETER, or of a variable: held at\n"
-          "                           that value, its assignments and READs ignored\n"
+          "                           sweeps: one prediction for each\n"
+          "  -D NAME=VALUE[,VALUE...] the value of a PARAMETER, or of a variable: held at\n"
+          "                           that value, its assignments and READs ignored; a\n"
+          "                           list sweeps\n"
+          "      --set PARAM=VALUE    an experiment on the machine, not the program:\n"
+          "                           cpu.speed=K, net.bandwidth=K, net.load=X,\n"
+          "                           comm.overlap=F, or any SAG parameter (NAME=VALUE,\n"
+          "                           NAME*=K); repeatable\n"
+          "  -floop-reorder, -finline the node compiler's loop interchange in FORALL\n"
+          "                           nests, its inline expansion of leaf procedures\n"
+          "                           (default: off; -fno-... turns them off)\n"
           "      --input FILE         data for READ statements (list-directed)\n"
           "      --unroll             interpret loops that compute critical values from\n"
           "                           arrays, iteration by iteration (instead of asking\n"
@@ -65,7 +74,15 @@ static void usage(FILE *out)
           "                           .json perfetto, .prv paraver, .trf picl, .otf2\n"
           "                           otf2 (when built with libotf2); else perfetto)\n"
           "      --format=text|json|csv\n"
-          "                           the report's form (default text)\n"
+          "                           the report's form (default text); a sweep of\n"
+          "                           several predictions is one table\n"
+          "      --plot FILE          write the sweep as an SVG plot: time against\n"
+          "                           processors, and the parts of each prediction\n"
+          "      --compare            predict every alternative mapping of the program's\n"
+          "                           DISTRIBUTE directives (formats, processor grids)\n"
+          "                           and rank them, with the directives of the best\n"
+          "      --map SPEC           predict under another mapping, e.g.\n"
+          "                           'temp=BLOCK,*' or 'temp=BLOCK,BLOCK@2x2' (as hpfc)\n"
           "      --classes=WHEN       interpret processors that behave alike once, as one\n"
           "                           class: auto (above 4096 processors), always, never\n"
           "  -i, --interactive        a prompt where the report and its queries are asked\n"
@@ -221,6 +238,47 @@ static int check_interactive(const Options *o)
     return bad_usage("%s", msg);
 }
 
+/* The values of -D NAME=V1,V2,... (split in place), for defs[def]; the
+ * first is its value until the sweep sets the others. */
+static int parse_list(Options *o, int def, char *list)
+{
+    DefList l = {def, 0, NULL};
+    for (char *v = list;;) {
+        char *comma = strchr(v, ',');
+        if (comma)
+            *comma = '\0';
+        if (!*v) {
+            free(l.v);
+            return bad_usage("-D %s: a list of values expects a value between its commas",
+                             o->defs[def].name);
+        }
+        l.v = xrealloc(l.v, (size_t)(l.n + 1) * sizeof *l.v);
+        l.v[l.n++] = v;
+        if (!comma)
+            break;
+        v = comma + 1;
+    }
+    o->dlist = xrealloc(o->dlist, (size_t)(o->ndlist + 1) * sizeof *o->dlist);
+    o->dlist[o->ndlist++] = l;
+    return 0;
+}
+
+/* --compare makes one ranking: of one processor count, for fixed values. */
+static int check_compare(const Options *o)
+{
+    if (!o->compare)
+        return 0;
+    const char *other = o->nnp > 1 ? "a list of -np values" : o->ndlist ? "a -D list"
+                      : o->map_spec ? "--map" : o->trace ? "--trace"
+                      : o->callgrind ? "--callgrind" : o->plot ? "--plot"
+                      : o->interactive ? "-i" : o->dump_aag ? "--dump-aag"
+                      : o->dump_saag ? "--dump-saag" : o->profile || o->annotate || o->naau ||
+                        o->nline || o->nrange ? "a query of the report" : NULL;
+    if (other)
+        return bad_usage("--compare ranks the mappings of one prediction: not with %s", other);
+    return 0;
+}
+
 static int parse_options(Options *o, int argc, char **argv)
 {
     static const struct option longopts[] = {
@@ -246,6 +304,10 @@ static int parse_options(Options *o, int argc, char **argv)
         {"trace", required_argument, NULL, 'T'},
         {"trace-format", required_argument, NULL, 'R'},
         {"interactive", no_argument, NULL, 'i'},
+        {"set", required_argument, NULL, 'X'},
+        {"plot", required_argument, NULL, 'Y'},
+        {"compare", no_argument, NULL, 'c'},
+        {"map", required_argument, NULL, 'm'},
         {"help", no_argument, NULL, 'h'},
         {"version", no_argument, NULL, 'V'},
         {NULL, 0, NULL, 0},
@@ -331,6 +393,13 @@ static int parse_options(Options *o, int argc, char **argv)
                                  "not '%s'", optarg);
             break;
         case 'i': o->interactive = 1; break;
+        case 'X':
+            o->sets = xrealloc(o->sets, (size_t)(o->nsets + 1) * sizeof *o->sets);
+            o->sets[o->nsets++] = optarg;
+            break;
+        case 'Y': o->plot = optarg; break;
+        case 'c': o->compare = 1; break;
+        case 'm': o->map_spec = optarg; break;
         case 'a': {
             long v;
             const char *rest;
@@ -373,6 +442,8 @@ static int parse_options(Options *o, int argc, char **argv)
                 if (*s >= 'A' && *s <= 'Z')
                     *s = (char)(*s - 'A' + 'a');
             o->defs[o->ndefs++] = (Define){optarg, eq + 1, 0};
+            if (strchr(eq + 1, ',') && parse_list(o, o->ndefs - 1, eq + 1))
+                return 1;
             break;
         }
         case 'f':
@@ -380,6 +451,10 @@ static int parse_options(Options *o, int argc, char **argv)
                 o->diag_format = DIAG_TEXT;
             else if (!strcmp(optarg, "diagnostics-format=json"))
                 o->diag_format = DIAG_JSON;
+            else if (!strcmp(optarg, "loop-reorder") || !strcmp(optarg, "no-loop-reorder"))
+                o->loop_reorder = optarg[0] != 'n';
+            else if (!strcmp(optarg, "inline") || !strcmp(optarg, "no-inline"))
+                o->inline_calls = optarg[0] != 'n';
             else
                 return bad_usage("unknown option '-f%s'", optarg);
             break;
@@ -395,7 +470,7 @@ static int parse_options(Options *o, int argc, char **argv)
     if (o->callgrind && o->nnp > 1)
         return bad_usage("--callgrind writes the profile of one prediction: give one processor "
                          "count with -np, not '%s'", o->callgrind);
-    return check_trace(o) || check_interactive(o);
+    return check_trace(o) || check_interactive(o) || check_compare(o);
 }
 
 int source_nlines(const SrcFile *f)
@@ -484,7 +559,9 @@ int program_compile(const Options *o, const SrcFile *f, Define *defs, int ndefs,
     Arena *arena = arena_new("compilation");
     for (int i = 0; i < ndefs; i++)
         defs[i].used = 0;
-    Node *ast = frontend_compile(f, src_form_of(o->path), arena, diag, defs, ndefs);
+    Node *ast = o->map ? frontend_compile_remapped(f, src_form_of(o->path), arena, diag, defs,
+                                                   ndefs, o->map)
+                       : frontend_compile(f, src_form_of(o->path), arena, diag, defs, ndefs);
     SpProgram *sp = ast ? spmd_lower(ast, arena, diag) : NULL;
     if (!sp) {
         arena_free(arena);
@@ -503,7 +580,8 @@ Aag *program_abstract(const Options *o, const Program *p, const Define *defs, in
     for (int i = 0; i < ndefs; i++)
         if (!defs[i].used)
             held[nv++] = defs[i].name;
-    AagOptions ao = {.granularity = o->granularity, .held = held, .nheld = nv};
+    AagOptions ao = {.granularity = o->granularity, .held = held, .nheld = nv,
+                     .loop_reorder = o->loop_reorder};
     Aag *g = aag_build(p->sp, &ao);
     free(held);
     return g;
@@ -534,7 +612,8 @@ int program_interpret(const Options *o, const SrcFile *f, const SagGraph *sag, c
     EngineOptions eo = {.np = np,
                         .overlap = o->have_overlap ? o->overlap
                                                    : sag_value(node, "comm.overlap", 0),
-                        .classes = o->classes, .cls = engine_classes_new(), .trace = trace};
+                        .classes = o->classes, .cls = engine_classes_new(), .trace = trace,
+                        .inline_calls = o->inline_calls};
     Fi *fi;
     int rc = -1, runs = 0, status = 1;
     /* again while the processor classes are refined (engine.h); the engine
@@ -582,11 +661,234 @@ int trace_save(const Options *o, const Trace *t, const char *who)
     return 1;
 }
 
-/* One prediction: the whole pipeline for one processor count. */
+/* JSON objects of a sweep printed so far */
+static int json_objects;
+
+/* The mapping of --map SPEC for np processors, read against the program
+ * as written. */
+static int resolve_map(const Options *o, const SrcFile *f, int np, Remap *r, Diag *diag)
+{
+    Arena *a = arena_new("mapping");
+    for (int i = 0; i < o->ndefs; i++)
+        o->defs[i].used = 0;
+    Node *ast = frontend_compile(f, src_form_of(o->path), a, diag, o->defs, o->ndefs);
+    char err[512];
+    int bad = !ast;
+    if (ast && remap_parse(ast, o->map_spec, np, r, err, sizeof err) != 0) {
+        fprintf(stderr, "hpfpredict: error: --map %s: %s\n", o->map_spec, err);
+        bad = 1;
+    }
+    arena_free(a);
+    return bad;
+}
+
+/* One mapping's prediction in a comparison. */
+typedef struct {
+    int cand;                  /* index in the candidates */
+    int ok;
+    double total, part[M_N];
+} Ranked;
+
+/* The ranking of --compare, best first; own: the program's own time. */
+static void print_ranking(const Options *o, const char *sag_name, int np, const Remap *cand,
+                          const Ranked *rk, int n, long all, double own)
+{
+    static const char *const part_key[M_N] = {"computation", "communication", "overhead",
+                                               "waiting"};
+    if (o->format == FMT_JSON) {
+        printf("{\"program\": ");
+        json_string(stdout, o->path);
+        printf(", \"sag\": ");
+        json_string(stdout, sag_name);
+        printf(", \"np\": %d, \"candidates\": %ld, \"mappings\": [", np, all);
+        for (int i = 0; i < n; i++) {
+            const Remap *m = &cand[rk[i].cand];
+            char *label = remap_string(m, REMAP_LABEL), *spec = remap_string(m, REMAP_SPEC);
+            printf("%s\n  {\"rank\": %d, \"mapping\": ", i ? "," : "", i + 1);
+            json_string(stdout, label);
+            printf(", \"spec\": ");
+            json_string(stdout, spec);
+            printf(", \"own\": %s, \"predicted\": %s", m->own ? "true" : "false",
+                   rk[i].ok ? "true" : "false");
+            if (rk[i].ok) {
+                printf(", \"total\": %.12g", rk[i].total);
+                for (int k = 0; k < M_N; k++)
+                    printf(", \"%s\": %.12g", part_key[k], rk[i].part[k]);
+                printf(", \"vs_own\": %.12g", own > 0 ? rk[i].total / own : 1.0);
+            }
+            putchar('}');
+            free(label);
+            free(spec);
+        }
+        printf("\n], \"best_directives\": ");
+        char *dir = n && rk[0].ok ? remap_string(&cand[rk[0].cand], REMAP_DIRECTIVES) : NULL;
+        if (dir)
+            json_string(stdout, dir);
+        else
+            fputs("null", stdout);
+        free(dir);
+        puts("}");
+        return;
+    }
+    if (o->format == FMT_CSV) {
+        puts("rank,own,total,computation,communication,overhead,waiting,vs_own,mapping,spec");
+        for (int i = 0; i < n; i++) {
+            const Remap *m = &cand[rk[i].cand];
+            printf("%d,%d,", i + 1, m->own);
+            if (rk[i].ok) {
+                printf("%.12g", rk[i].total);
+                for (int k = 0; k < M_N; k++)
+                    printf(",%.12g", rk[i].part[k]);
+                printf(",%.12g,", own > 0 ? rk[i].total / own : 1.0);
+            } else
+                fputs(",,,,,,", stdout);
+            char *label = remap_string(m, REMAP_LABEL), *spec = remap_string(m, REMAP_SPEC);
+            csv_string(stdout, label);
+            putchar(',');
+            csv_string(stdout, spec);
+            putchar('\n');
+            free(label);
+            free(spec);
+        }
+        return;
+    }
+    printf("mappings of %s on %s, %d processor%s: %d predicted", o->path, sag_name, np,
+           np == 1 ? "" : "s", n);
+    if (all > n)
+        printf(" (the first %d of %ld)", n, all);
+    printf(", fastest first\n");
+    printf("rank        total        comp        comm        ovhd        wait  vs own  mapping\n");
+    for (int i = 0; i < n; i++) {
+        const Remap *m = &cand[rk[i].cand];
+        char *label = remap_string(m, REMAP_LABEL), *spec = remap_string(m, REMAP_SPEC);
+        if (rk[i].ok)
+            printf("%4d %12.6f %11.6f %11.6f %11.6f %11.6f %7.3f  %s%s\n", i + 1, rk[i].total,
+                   rk[i].part[0], rk[i].part[1], rk[i].part[2], rk[i].part[3],
+                   own > 0 ? rk[i].total / own : 1.0, label, m->own ? "  (as written)" : "");
+        else
+            printf("%4s %12s %11s %11s %11s %11s %7s  %s  (not predicted: it needs values or "
+                   "constructs this mapping lacks; --map '%s' shows why)\n", "-", "-", "-", "-",
+                   "-", "-", "-", label, spec);
+        free(label);
+        free(spec);
+    }
+    if (n && rk[0].ok) {
+        const Remap *b = &cand[rk[0].cand];
+        if (b->own)
+            printf("\nthe program's own mapping is the fastest\n");
+        else {
+            char *label = remap_string(b, REMAP_LABEL);
+            printf("\nfastest: %s, %.3f of the program's time; the directives to write:\n",
+                   label, own > 0 ? rk[0].total / own : 1.0);
+            free(label);
+            remap_print(stdout, b, REMAP_DIRECTIVES);
+        }
+    }
+}
+
+static int by_total(const void *x, const void *y)
+{
+    const Ranked *a = x, *b = y;
+    if (a->ok != b->ok)
+        return b->ok - a->ok;
+    if (a->ok && a->total != b->total)
+        return a->total < b->total ? -1 : 1;
+    return a->cand - b->cand;   /* ties: the enumeration's order */
+}
+
+/* --compare: every alternative mapping of the program's DISTRIBUTE
+ * directives for the processor count, predicted and ranked, the best's
+ * directives printed. The program's own mapping is predicted first, with
+ * its diagnostics; an alternative that cannot be predicted is listed as
+ * such. */
+static int compare(const Options *o, const SrcFile *f, const SagGraph *sag, const char *sag_name,
+                   Diag *diag)
+{
+    int np = o->np[0];
+    Arena *a = arena_new("mappings");
+    for (int i = 0; i < o->ndefs; i++)
+        o->defs[i].used = 0;
+    Node *ast = frontend_compile(f, src_form_of(o->path), a, diag, o->defs, o->ndefs);
+    if (!ast) {
+        arena_free(a);
+        return 1;
+    }
+    Remap *cand = NULL;
+    long all = 0;
+    int n = remap_candidates(ast, np, &cand, &all);
+    arena_free(a);
+    Ranked *rk = xcalloc((size_t)(n ? n : 1), sizeof *rk);
+    FILE *quiet = tmpfile();
+    int progress = n > 1 && isatty(2), status = 0;
+    for (int i = 0; i < n; i++) {
+        if (progress)
+            fprintf(stderr, "\rhpfpredict: mapping %d of %d\033[K", i + 1, n);
+        Options oc = *o;
+        oc.map = &cand[i];
+        Diag qd, *d = diag;
+        if (!cand[i].own) {    /* the alternatives' diagnostics are not the user's */
+            diag_init(&qd, quiet ? quiet : stderr);
+            qd.format = o->diag_format;
+            d = &qd;
+        }
+        Program p;
+        EngineResult r;
+        rk[i].cand = i;
+        if (program_compile(&oc, f, o->defs, o->ndefs, &p, d) == 0) {
+            p.g = program_abstract(&oc, &p, o->defs, o->ndefs);
+            rk[i].ok = program_interpret(&oc, f, sag, p.sp, p.g, o->defs, o->ndefs, np, 0, NULL,
+                                         &r, d) == 0;
+            program_free(&p);
+        }
+        if (d != diag)
+            diag_finish(d);
+        if (rk[i].ok) {
+            rk[i].total = r.total;
+            memcpy(rk[i].part, r.part, sizeof rk[i].part);
+        } else if (cand[i].own)
+            status = 1;        /* the program itself does not predict: said above */
+    }
+    if (progress)
+        fputs("\r\033[K", stderr);
+    if (quiet)
+        fclose(quiet);
+    if (!status) {
+        double own = 0;
+        for (int i = 0; i < n; i++)
+            if (cand[i].own && rk[i].ok)
+                own = rk[i].total;
+        qsort(rk, (size_t)n, sizeof *rk, by_total);
+        print_ranking(o, sag_name, np, cand, rk, n, all, own);
+    }
+    free(rk);
+    free(cand);
+    return status;
+}
+
+/* Whether a sweep is printed as one table (text or CSV, no queries). */
+static int sweep_table(const Options *o)
+{
+    ReportQuery q = {o->profile, o->aau, o->naau, o->line, o->nline, o->range, o->nrange,
+                     o->annotate};
+    return o->npoints > 1 && o->format != FMT_JSON && !report_has_query(&q) &&
+           !o->dump_aag && !o->dump_saag;
+}
+
+/* One prediction: the whole pipeline for one processor count. Its report
+ * is printed, or, in a sweep printed as a table, its times go to *pt. */
 static int predict(const Options *o, const SrcFile *f, const SagGraph *sag, const char *sag_name,
-                   int np, int first, Diag *diag)
+                   int np, int first, Diag *diag, SweepPoint *pt)
 {
     Program p;
+    Remap map;
+    Options mapped;
+    if (o->map_spec) {
+        if (resolve_map(o, f, np, &map, diag))
+            return 1;
+        mapped = *o;
+        mapped.map = &map;
+        o = &mapped;
+    }
     if (program_compile(o, f, o->defs, o->ndefs, &p, diag))
         return 1;
     p.g = program_abstract(o, &p, o->defs, o->ndefs);
@@ -631,9 +933,21 @@ static int predict(const Options *o, const SrcFile *f, const SagGraph *sag, cons
         && !(t && trace_save(o, t, "hpfpredict: "))) {
         ReportQuery q = {o->profile, o->aau, o->naau, o->line, o->nline, o->range, o->nrange,
                          o->annotate};
-        Report rp = {o->path, sag_name, g, &r, f, &q};
-        if (o->format == FMT_JSON)
-            report_json(stdout, &rp, o->nnp > 1 ? 2 : 0);
+        Report rp = {o->path, sag_name, g, &r, f, &q, pt->label};
+        pt->np = np;
+        pt->total = r.total;
+        for (int m = 0; m < M_N; m++)
+            pt->part[m] = r.part[m];
+        if (sweep_table(o))
+            ;                  /* the table comes after the last point */
+        else if (o->format == FMT_JSON)
+        {
+            /* the objects of a sweep separated as they come: one that
+               fails leaves no dangling comma */
+            if (o->npoints > 1 && json_objects++)
+                puts(",");
+            report_json(stdout, &rp, o->npoints > 1 ? 2 : 0);
+        }
         else if (o->format == FMT_CSV) {
             if (first)     /* one header for a sweep, none when nothing follows */
                 report_csv_header(stdout);
@@ -656,6 +970,94 @@ static int predict(const Options *o, const SrcFile *f, const SagGraph *sag, cons
 done:
     program_free(&p);
     return status;
+}
+
+/* The label of sweep point c: the swept -D values ("n=64 maxit=10"), in
+ * buf; sets the definitions to them. */
+static const char *sweep_values(Options *o, long c, char *buf, size_t n)
+{
+    size_t at = 0;
+    buf[0] = '\0';
+    for (int i = 0; i < o->ndlist; i++) {
+        const DefList *l = &o->dlist[i];
+        const char *v = l->v[c % l->n];
+        c /= l->n;
+        o->defs[l->def].value = v;
+        int k = snprintf(buf + at, n - at, "%s%s=%s", at ? " " : "", o->defs[l->def].name, v);
+        if (k > 0 && (size_t)k < n - at)
+            at += (size_t)k;
+    }
+    return buf;
+}
+
+/* The sweep's SVG, or why not. */
+static int write_plot(Options *o, const Sweep *sw)
+{
+    int bad = sweep_svg(o->plot_out, sw) != 0;
+    if ((ferror(o->plot_out) | fclose(o->plot_out)) != 0 || bad) {
+        const char *why = sweep_invalid(sw);
+        fprintf(stderr, "hpfpredict: error: cannot write '%s'%s%s\n", o->plot,
+                why ? ": " : "", why ? why : "");
+        bad = 1;
+    }
+    o->plot_out = NULL;
+    if (bad)
+        remove(o->plot);
+    return bad;
+}
+
+/* The experiments of --set, on the machine; the name shown for it gets
+ * them appended ("ipsc860 [cpu.speed=2]"). */
+static int apply_sets(Options *o, SagGraph *sag, char **shown)
+{
+    if (!o->nsets)
+        return 0;
+    size_t n = strlen(*shown) + 4;
+    for (int i = 0; i < o->nsets; i++) {
+        char err[512];
+        if (sag_experiment(sag, o->sets[i], err, sizeof err) != 0) {
+            fprintf(stderr, "hpfpredict: error: --set %s: %s\n", o->sets[i], err);
+            return 1;
+        }
+        n += strlen(o->sets[i]) + 1;
+    }
+    char *name = xmalloc(n), *at = name;
+    at += sprintf(at, "%s [", *shown);
+    for (int i = 0; i < o->nsets; i++)
+        at += sprintf(at, "%s%s", i ? " " : "", o->sets[i]);
+    strcpy(at, "]");
+    free(*shown);
+    *shown = name;
+    return 0;
+}
+
+/* The number of predictions of the sweep, within MAX_SWEEP. */
+static int sweep_size(Options *o)
+{
+    long n = o->nnp;
+    for (int i = 0; i < o->ndlist; i++) {
+        n *= o->dlist[i].n;
+        if (n > MAX_SWEEP) {
+            fprintf(stderr, "hpfpredict: error: the sweep has more than %d predictions\n",
+                    MAX_SWEEP);
+            return 1;
+        }
+    }
+    o->npoints = (int)n;
+    ReportQuery q = {o->profile, o->aau, o->naau, o->line, o->nline, o->range, o->nrange,
+                     o->annotate};
+    if (o->ndlist && o->format == FMT_CSV && report_has_query(&q)) {
+        fprintf(stderr, "hpfpredict: error: the CSV rows of a query name the processor count "
+                "only: with a -D list, ask with --format=json (its objects have \"values\")\n");
+        return 1;
+    }
+    if (o->ndlist && (o->callgrind || o->trace || o->interactive)) {
+        fprintf(stderr, "hpfpredict: error: %s is for one prediction: -D %s gives a list\n",
+                o->callgrind ? "--callgrind" : o->trace ? "--trace" : "-i",
+                o->defs[o->dlist[0].def].name);
+        return 1;
+    }
+    return 0;
 }
 
 /* Before the work: a trace of at most MAX_TRACE_NP processors, into a
@@ -684,6 +1086,10 @@ static int check_trace_run(const Options *o)
 
 static void free_options(Options *o)
 {
+    for (int i = 0; i < o->ndlist; i++)
+        free(o->dlist[i].v);
+    free(o->dlist);
+    free(o->sets);
     free(o->defs);
     free(o->libs);
     free(o->aau);
@@ -724,12 +1130,22 @@ int main(int argc, char **argv)
     }
     if (!o.nnp)
         o.np[o.nnp++] = sag_unit_count(engine_node_unit(sag));
+    int bad = apply_sets(&o, sag, &sag_name) || sweep_size(&o);
     /* the callgrind file is opened first, and the trace's directory
        checked, so that a path that cannot be written stops the run before
        the work */
-    int bad = check_lines(&o, f);
+    if (!bad)
+        bad = check_lines(&o, f);
     if (!bad && o.trace && !o.dump_aag && !o.dump_saag)
         bad = check_trace_run(&o);
+    if (!bad && o.plot && !o.dump_aag && !o.dump_saag) {
+        o.plot_out = fopen(o.plot, "w");
+        if (!o.plot_out) {
+            fprintf(stderr, "hpfpredict: error: cannot write '%s': %s\n", o.plot,
+                    strerror(errno));
+            bad = 1;
+        }
+    }
     if (!bad && o.callgrind && !o.dump_aag && !o.dump_saag) {
         o.cg = fopen(o.callgrind, "w");
         if (!o.cg) {
@@ -745,6 +1161,21 @@ int main(int argc, char **argv)
         free_options(&o);
         return 1;
     }
+    if (o.compare) {
+        int status = compare(&o, f, sag, sag_name, &diag);
+        diag_finish(&diag);
+        if (diag.nerrors)
+            status = 1;
+        if (fflush(stdout) != 0) {
+            fputs("hpfpredict: error: cannot write the output\n", stderr);
+            status = 1;
+        }
+        srcfile_free(f);
+        sag_free(sag);
+        free(sag_name);
+        free_options(&o);
+        return status;
+    }
     if (o.interactive) {
         int status = interact(&o, f, sag, sag_name);
         srcfile_free(f);
@@ -755,17 +1186,56 @@ int main(int argc, char **argv)
     }
     int status = 0;
     int json = o.format == FMT_JSON && !o.dump_aag && !o.dump_saag;
-    if (json && o.nnp > 1)
+    /* the sweep: every processor count for each combination of the -D
+       lists (the first list varying fastest) */
+    long ncomb = o.npoints / o.nnp;
+    SweepPoint *pts = xcalloc((size_t)o.npoints, sizeof *pts);
+    char **labels = xcalloc((size_t)ncomb, sizeof *labels);
+    int progress = o.npoints > 1 && isatty(2) && !o.dump_aag && !o.dump_saag;
+    if (json && o.npoints > 1)
         puts("[");
-    for (int i = 0; i < o.nnp && !status; i++) {
-        if (json && i)
-            puts(",");
-        status = predict(&o, f, sag, sag_name, o.np[i], i == 0, &diag);
-        if (json && !status && o.nnp == 1)
-            putchar('\n');
+    for (long c = 0, k = 0; c < ncomb && !status; c++) {
+        char buf[512];
+        labels[c] = xstrdup(sweep_values(&o, c, buf, sizeof buf));
+        for (int i = 0; i < o.nnp && !status; i++, k++) {
+            if (progress)
+                fprintf(stderr, "\rhpfpredict: prediction %ld of %d: %s%s-np %d\033[K", k + 1,
+                        o.npoints, labels[c], *labels[c] ? " " : "", o.np[i]);
+            pts[k].label = labels[c];
+            status = predict(&o, f, sag, sag_name, o.np[i], k == 0, &diag, &pts[k]);
+            if (status && o.npoints > 1)
+                fprintf(stderr, "hpfpredict: note: the sweep stopped at %s%s-np %d\n",
+                        labels[c], *labels[c] ? ", " : "", o.np[i]);
+            if (json && !status && o.npoints == 1)
+                putchar('\n');
+            if (o.dump_aag || o.dump_saag)
+                c = ncomb;     /* one dump */
+        }
     }
-    if (json && o.nnp > 1 && !status)
-        puts("\n]");
+    if (progress)
+        fputs("\r\033[K", stderr);
+    if (json && o.npoints > 1)
+        puts("\n]");          /* closed after a failure too: the points before it stand */
+    /* a sweep that stopped prints the table of the points predicted */
+    long done = 0;
+    while (done < o.npoints && pts[done].np > 0)
+        done++;
+    Sweep sw = {o.path, sag_name, NULL, pts, (int)done};
+    if (done && sweep_table(&o)) {
+        if (o.format == FMT_CSV)
+            sweep_table_csv(stdout, &sw);
+        else
+            sweep_table_text(stdout, &sw);
+    }
+    if (o.plot_out && status) {
+        fclose(o.plot_out);        /* no plot of a sweep that stopped */
+        remove(o.plot);
+    } else if (o.plot_out && write_plot(&o, &sw))
+        status = 1;
+    for (long c = 0; c < ncomb; c++)
+        free(labels[c]);
+    free(labels);
+    free(pts);
     diag_finish(&diag);
     if (diag.nerrors)
         status = 1;

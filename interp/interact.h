@@ -15,12 +15,20 @@
 #include "spmd.h"
 #include "trace.h"
 
-enum { MAX_NP = 4194304, MAX_POINTS = 256 };
+enum { MAX_NP = 4194304, MAX_POINTS = 256, MAX_SWEEP = 4096 };
 /* The most processors a trace is recorded for: every event of every
  * processor is kept in memory and written out. */
 enum { MAX_TRACE_NP = 4096 };
 
 enum { FMT_TEXT, FMT_JSON, FMT_CSV };
+
+/* A -D definition with a list of values (-D n=64,128): defs[def] takes
+ * each in turn. */
+typedef struct {
+    int def;
+    int n;
+    char **v;
+} DefList;
 
 /* The command line. */
 typedef struct {
@@ -58,6 +66,20 @@ typedef struct {
     const char *trace;         /* --trace FILE */
     int trace_fmt;             /* TRACE_* (from --trace-format or FILE's suffix) */
     int interactive;           /* -i */
+    /* experiments (doc/experiments.md) */
+    const char **sets;         /* --set NAME=VALUE, applied to the SAG in order */
+    int nsets;
+    int loop_reorder;          /* -floop-reorder: the node compiler's loop interchange */
+    int inline_calls;          /* -finline: its inline expansion of leaf procedures */
+    DefList *dlist;            /* the -D definitions given a list of values: swept */
+    int ndlist;
+    int npoints;               /* predictions in the sweep (processor counts x values) */
+    const char *plot;          /* --plot FILE: the sweep's SVG */
+    FILE *plot_out;            /* opened before any work, removed on failure */
+    int compare;               /* --compare: rank the alternative data mappings */
+    const char *map_spec;      /* --map SPEC: predict under this mapping */
+    const Remap *map;          /* the mapping the program is compiled under (NULL:
+                                  as written) */
 } Options;
 
 /* A compiled program: the lowered IR (in the arena) and its AAG. */

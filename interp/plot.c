@@ -210,7 +210,7 @@ int sweep_table_text(FILE *out, const Sweep *s)
     put_plain(out, s->program, 0);
     fputs(" on ", out);
     put_plain(out, s->sag, 0);
-    fputs(" (seconds; the parts are means per processor)\n", out);
+    fputs(" (seconds; the parts are the slowest processor's)\n", out);
     if (lw) {
         put_plain(out, "label", lw);
         fputs("  ", out);
@@ -742,7 +742,7 @@ static void bars(FILE *out, const Layout *L)
     const Order *o = L->o;
     char buf[64];
     text_at(out, ML, L->t2 - 12, NULL, 14, "font-weight=\"bold\"",
-            "Time split (means per processor; mark: slowest processor)");
+            "Time split of the slowest processor");
     axes(out, L, L->t2, L->b2, &L->y2, "processors, by problem point");
     for (int i = 0; i < o->n; i++) {
         const SweepPoint *p = o->it[i].p;

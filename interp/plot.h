@@ -38,7 +38,7 @@ typedef struct {
                                   "n=256 maxit=10"; "" or NULL when the
                                   sweep is over processors only */
     double total;              /* seconds: the slowest processor's time */
-    double part[SWEEP_NPART];  /* seconds: the split, means per processor */
+    double part[SWEEP_NPART];  /* seconds: the split of the slowest processor (the report's) */
 } SweepPoint;
 
 typedef struct {

@@ -86,8 +86,10 @@ static void tree_text(FILE *out, const Aau *a, int np, int depth)
 static void header_text(FILE *out, const Report *rp)
 {
     const EngineResult *r = rp->r;
-    fprintf(out, "%s on %s: %d processor%s (SAG unit %s, hypercube dimension %d)\n",
-            rp->program, rp->sag, r->np, r->np == 1 ? "" : "s", r->node, r->cube_dim);
+    fprintf(out, "%s on %s: %d processor%s%s%s (SAG unit %s, hypercube dimension %d)\n",
+            rp->program, rp->sag, r->np, r->np == 1 ? "" : "s",
+            rp->values && *rp->values ? ", " : "", rp->values ? rp->values : "", r->node,
+            r->cube_dim);
 }
 
 static const char aau_header[] = "%12s %11s %11s %11s %11s  %s\n";
@@ -205,7 +207,13 @@ void report_json(FILE *out, const Report *rp, int indent)
     json_string(out, rp->program);
     fputs(", \"sag\": ", out);
     json_string(out, rp->sag);
-    fprintf(out, ", \"np\": %d,\n%*s \"total\": ", r->np, indent, "");
+    fprintf(out, ", \"np\": %d,", r->np);
+    if (rp->values && *rp->values) {
+        fputs(" \"values\": ", out);
+        json_string(out, rp->values);
+        putc(',', out);
+    }
+    fprintf(out, "\n%*s \"total\": ", indent, "");
     num(out, r->total);
     for (int k = 0; k < M_N; k++) {
         fprintf(out, ", \"%s\": ", metric_name[k]);
@@ -766,8 +774,7 @@ void report_csv_header(FILE *out)
           "computation,communication,overhead,waiting,label\n", out);
 }
 
-/* A quoted field (RFC 4180): quotes doubled. */
-static void csv_string(FILE *out, const char *s)
+void csv_string(FILE *out, const char *s)
 {
     putc('"', out);
     for (; s && *s; s++) {

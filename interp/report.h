@@ -36,6 +36,8 @@ typedef struct {
     const EngineResult *r;
     const SrcFile *src;        /* the source, for listings (NULL: lines without text) */
     const ReportQuery *q;      /* NULL, or no query in it: the plain report */
+    const char *values;        /* the -D values of a sweep's point ("n=32 maxit=10"),
+                                  or NULL */
 } Report;
 
 /* Metrics of an AAU and everything below it (branches, bodies): m[M_*] the
@@ -65,5 +67,7 @@ void report_callgrind(FILE *out, const Report *rp, const char *cmd);
 
 /* A JSON string literal. */
 void json_string(FILE *out, const char *s);
+/* A quoted CSV field (RFC 4180): quotes doubled. */
+void csv_string(FILE *out, const char *s);
 
 #endif

@@ -17,6 +17,13 @@ EXTRA_DIST += testsuite/outputs.test $(wildcard $(srcdir)/testsuite/outputs/*)
 # the traces of hpfpredict --trace (doc/traces.md), and its interactive mode -i
 TESTS += testsuite/traces.test testsuite/interactive.test
 EXTRA_DIST += testsuite/traces.test testsuite/interactive.test
+# the paper's findings (section 5.2) checked against the model (doc/experiments.md)
+TESTS += testsuite/findings.test testsuite/compare.test
+EXTRA_DIST += testsuite/findings.test testsuite/compare.test
+# the experiments of --set, -finline and -floop-reorder, and sweeps (-D
+# lists, their tables and --plot)
+TESTS += testsuite/experiments.test
+EXTRA_DIST += testsuite/experiments.test
 
 check_PROGRAMS += testsuite/fuzz/fuzz_replay
 testsuite_fuzz_fuzz_replay_SOURCES = testsuite/fuzz/fuzz_replay.c testsuite/fuzz/fuzz_frontend.c
