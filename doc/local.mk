@@ -1,5 +1,6 @@
 ## doc/local.mk - manual pages and documents.
 dist_man_MANS += doc/hpfc.1 doc/hpfpredict.1
+dist_man_MANS += doc/hpfcalibrate.1
 dist_doc_DATA += doc/hpf-subset.md doc/fuzzing.md doc/dependencies.md doc/frontend.md \
 	doc/spmd.md doc/predict.md doc/predict-bench.md doc/outputs.md doc/traces.md \
 	doc/experiments.md

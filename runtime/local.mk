@@ -36,3 +36,32 @@ clean-local: clean-runtime-test
 clean-runtime-test:
 	-rm -rf testsuite/runtime-out
 .PHONY: clean-runtime-test
+
+# hpfcalibrate: measures the machine it runs on and writes its System
+# Abstraction Graph (doc/runtime.md, "hpfcalibrate"); built and installed
+# with MPI only, like libhpfrt. Its kernels are Fortran, compiled by the MPI
+# Fortran compiler with the flags the SPMD programs get (CALIB_FCFLAGS: -O2,
+# as the validation compiles them; `make CALIB_FCFLAGS=-O3` calibrates for
+# other flags), so that a kernel's loop is the code a generated loop gets;
+# the same compiler links the program (libgfortran and MPI come with it).
+# The callees of the call kernels are a file of their own: not inlined.
+CALIB_FCFLAGS = -O2
+if HAVE_MPI
+bin_PROGRAMS += runtime/hpfcalibrate
+runtime_hpfcalibrate_SOURCES = runtime/hpfcalibrate.c runtime/calib_proc.c \
+	runtime/calib_mem.c runtime/calib_comm.c runtime/calib_io.c runtime/calib.h
+runtime_hpfcalibrate_CPPFLAGS = $(AM_CPPFLAGS) -DCALIB_FC='"$(MPIFC)"' \
+	-DCALIB_FCFLAGS='"$(CALIB_FCFLAGS)"'
+runtime_hpfcalibrate_CFLAGS = $(AM_CFLAGS) $(MPI_CFLAGS)
+runtime_hpfcalibrate_LDADD = runtime/calib_kernels.$(OBJEXT) runtime/calib_callee.$(OBJEXT) \
+	runtime/libhpfrt.a $(MPI_LIBS)
+runtime_hpfcalibrate_LINK = $(MPIFC) $(AM_LDFLAGS) $(LDFLAGS) -o $@
+runtime/calib_kernels.$(OBJEXT): $(srcdir)/runtime/calib_kernels.f90
+	$(AM_V_GEN)$(MKDIR_P) runtime && \
+	  $(MPIFC) $(CALIB_FCFLAGS) -c -o $@ $(srcdir)/runtime/calib_kernels.f90
+runtime/calib_callee.$(OBJEXT): $(srcdir)/runtime/calib_callee.f90
+	$(AM_V_GEN)$(MKDIR_P) runtime && \
+	  $(MPIFC) $(CALIB_FCFLAGS) -c -o $@ $(srcdir)/runtime/calib_callee.f90
+CLEANFILES += runtime/calib_kernels.$(OBJEXT) runtime/calib_callee.$(OBJEXT)
+endif
+EXTRA_DIST += runtime/calib_kernels.f90 runtime/calib_callee.f90

@@ -24,6 +24,13 @@ EXTRA_DIST += testsuite/findings.test testsuite/compare.test
 # lists, their tables and --plot)
 TESTS += testsuite/experiments.test
 EXTRA_DIST += testsuite/experiments.test
+# hpfcalibrate: a quick calibration under mpirun and the description it
+# writes (doc/runtime.md); skipped without MPI
+TESTS += testsuite/calibrate.test
+EXTRA_DIST += testsuite/calibrate.test
+# the validation harness (make validate, doc/validation.md) on two programs
+TESTS += testsuite/validate.test
+EXTRA_DIST += testsuite/validate.test
 
 check_PROGRAMS += testsuite/fuzz/fuzz_replay
 testsuite_fuzz_fuzz_replay_SOURCES = testsuite/fuzz/fuzz_replay.c testsuite/fuzz/fuzz_frontend.c

@@ -1,0 +1,107 @@
+/* calib.h - what the files of hpfcalibrate share: the options, the
+ * parameters measured so far, timing and statistics, and the Fortran
+ * kernels of calib_kernels.f90. doc/runtime.md ("hpfcalibrate") says how
+ * each parameter is measured. */
+#ifndef CALIB_H
+#define CALIB_H
+
+#include <stddef.h>
+
+#include <mpi.h>
+
+/* ---- options and the run ---------------------------------------------- */
+
+typedef struct {
+    int quick;                  /* --quick: fewer sizes, shorter batches */
+    int reps;                   /* repetitions (batches) per value; medians */
+    double batch_s;             /* the least time of one batch */
+    int progress;               /* progress lines on stderr */
+    int rank, np;               /* MPI_COMM_WORLD */
+    int ncores;                 /* processors online (the node count) */
+} CalOpts;
+
+extern CalOpts cal;
+
+/* One line of progress on stderr (rank 0, when progress is on). */
+void cal_progress(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+
+/* ---- the parameters of the .sag file ---------------------------------- */
+
+/* The component a parameter goes to: the node unit's processing and
+ * memory, the machine's comm and io (doc/runtime.md shows the layout). */
+typedef enum { CAL_PROC, CAL_MEM, CAL_COMM, CAL_IO, CAL_NCOMP } CalComp;
+
+/* A parameter NAME = VALUE (with its unit) and the comment that says how
+ * it was measured. A later definition of a name replaces the earlier. */
+void cal_param(CalComp c, const char *name, const char *value, const char *fmt, ...)
+    __attribute__((format(printf, 4, 5)));
+/* A comment line of its own before the next parameter of the component. */
+void cal_comment(CalComp c, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+/* Formatted values: a time in cycles of cal_clock_hz (from seconds), in
+ * ns or us, a size in bytes (KiB/MiB when exact), a rate in bytes/s. */
+const char *cal_cycles(double s);
+const char *cal_ns(double s);
+const char *cal_us(double s);
+const char *cal_size(double bytes);
+const char *cal_rate(double bytes_per_s);
+const char *cal_count(double v);
+
+extern double cal_clock_hz;     /* cpu.clock, set by calib_clock */
+/* From calib_mem.c for calib_proc.c: the L1 data cache size (bytes). */
+extern long cal_l1_size;
+
+/* ---- timing and statistics -------------------------------------------- */
+
+double cal_now(void);           /* seconds, monotonic */
+double cal_median(double *v, int n);     /* sorts v */
+
+/* Times fn(arg, iters) for iters repetitions of the work: raises iters
+ * until a batch lasts cal.batch_s, then runs cal.reps batches; returns the
+ * median time of one repetition divided by units (elements a pass). */
+double cal_time(void (*fn)(void *arg, long iters), void *arg, double units);
+
+/* Several kernels timed in turn, batch after batch, so that a slow spell
+ * of the machine (a clock change, another process) falls on all of them
+ * alike and differences of the same round cancel it: t[r * njobs + j] is
+ * job j's time a unit in round r, r < cal.reps. */
+typedef struct {
+    void (*fn)(void *arg, long iters);
+    void *arg;
+    double units;
+    long iters;                 /* set by cal_run */
+} CalJob;
+void cal_run(CalJob *jobs, int njobs, double *t);
+
+/* Least squares fit of y = a + b x, weighted by 1/y^2 (relative errors:
+ * the points span decades); returns the weighted residual sum. */
+double cal_fit(const double *x, const double *y, int n, double *a, double *b);
+
+/* Every rank calls this at the end of a phase; the ranks that had no work
+ * (idle) wait in nanosleep, not in a spinning MPI_Barrier, so that they
+ * leave the processor to the ranks that measure. */
+void cal_phase_end(int idle);
+
+/* ---- the measurements ------------------------------------------------- */
+
+void calib_clock(void);         /* calib_proc.c: cpu.clock, first */
+void calib_mem(void);           /* calib_mem.c: caches, memory (all ranks) */
+void calib_proc(void);          /* calib_proc.c: rank 0, processing */
+void calib_comm(void);          /* calib_comm.c: all ranks */
+void calib_io(void);            /* calib_io.c: rank 0 */
+
+/* ---- calib_kernels.f90 ------------------------------------------------ */
+
+void ck_dop(int op, int n, int k, int m, const double *x, double *y, const double *c);
+void ck_fop(int op, int n, int k, int m, const float *x, float *y, const float *c);
+void ck_iop(int op, int n, int k, int m, const int *x, int *y, const int *ic);
+void ck_cvt(int n, int k, int m, const int *x, int *y, const double *c);
+void ck_nest(int nout, int nin, int k, int m, const double *x, double *y);
+void ck_call(int op, int n, int k, int m, const double *x, double *y);
+void ck_rt(int op, int n, int k, int m, const int *ha, const int *x, int *y);
+void ck_rt_setup(int nglob, int *ha);
+void ck_read(int n, int m, const double *x, double *s);
+void ck_write(int n, int m, double *y, double c);
+void ck_clock(int n, int *t);
+void ck_compiler(char *buf, int len);
+
+#endif

@@ -1,0 +1,499 @@
+! calib_kernels.f90 - the loop kernels that hpfcalibrate times.
+!
+! Compiled by the MPI Fortran compiler with the flags of the SPMD programs
+! (runtime/local.mk: $(MPIFC) $(CALIB_FCFLAGS), -O2 unless changed), so that
+! a kernel gets the code a generated program's loop gets. Every loop has the
+! shape hpfc emits (doc/spmd.md):
+!     do i = f, e, k          ! run-time bounds and step
+!       ... x(l) ...          ! the local index, advanced by its own step
+!       l = l + m
+!     end do
+! The callers (calib_proc.c, calib_mem.c) time a kernel against its base
+! (the same loop doing only the copy) and divide the difference by the
+! operations added. Results go to the caller's arrays, so the compiler
+! cannot delete the work; operands the compiler could fold (integer chains
+! with loop-invariant operands) are made to depend on the value itself.
+!
+! The double-precision kernels: y(l) = f(x(l)) for f chosen by op; c holds
+! run-time constants (never folded: the compiler does not see them).
+subroutine ck_dop(op, n, k, m, x, y, c) bind(c, name='ck_dop')
+    use, intrinsic :: iso_c_binding
+    implicit none
+    integer(c_int), value :: op, n, k, m
+    real(c_double), intent(in) :: x(*), c(*)
+    real(c_double), intent(inout) :: y(*)
+    integer :: i, l
+    real(c_double) :: t
+    l = 1
+    select case (op)
+    case (0)                    ! the base: load, store, iteration
+        do i = 1, n, k
+            y(l) = x(l)
+            l = l + m
+        end do
+    case (1)                    ! 8 dependent adds (no reassociation in FP)
+        do i = 1, n, k
+            t = x(l)
+            t = t + c(1); t = t + c(1); t = t + c(1); t = t + c(1)
+            t = t + c(1); t = t + c(1); t = t + c(1); t = t + c(1)
+            y(l) = t
+            l = l + m
+        end do
+    case (2)                    ! 8 multiplies by c(2), close to 1
+        do i = 1, n, k
+            t = x(l)
+            t = t * c(2); t = t * c(2); t = t * c(2); t = t * c(2)
+            t = t * c(2); t = t * c(2); t = t * c(2); t = t * c(2)
+            y(l) = t
+            l = l + m
+        end do
+    case (3)                    ! 8 divides by c(2) (no reciprocal without -ffast-math)
+        do i = 1, n, k
+            t = x(l)
+            t = t / c(2); t = t / c(2); t = t / c(2); t = t / c(2)
+            t = t / c(2); t = t / c(2); t = t / c(2); t = t / c(2)
+            y(l) = t
+            l = l + m
+        end do
+    case (4)                    ! a condition, taken or not as x(l) > c(3)
+        do i = 1, n, k
+            t = x(l)
+            if (t > c(3)) t = t * c(2)
+            y(l) = t
+            l = l + m
+        end do
+    case (5)                    ! one more load (and an add): y(l) = x(l) + y(l)
+        do i = 1, n, k
+            y(l) = x(l) + y(l)
+            l = l + m
+        end do
+    case (6)                    ! one more store (y holds 2n elements)
+        do i = 1, n, k
+            y(l) = x(l)
+            y(l + n) = x(l)
+            l = l + m
+        end do
+    ! library functions, one call an element (arguments in 0.05..0.95)
+    case (10)
+        do i = 1, n, k
+            y(l) = sqrt(x(l))
+            l = l + m
+        end do
+    case (11)
+        do i = 1, n, k
+            y(l) = exp(x(l))
+            l = l + m
+        end do
+    case (12)
+        do i = 1, n, k
+            y(l) = log(x(l))
+            l = l + m
+        end do
+    case (13)
+        do i = 1, n, k
+            y(l) = log10(x(l))
+            l = l + m
+        end do
+    case (14)
+        do i = 1, n, k
+            y(l) = sin(x(l))
+            l = l + m
+        end do
+    case (15)
+        do i = 1, n, k
+            y(l) = cos(x(l))
+            l = l + m
+        end do
+    case (16)
+        do i = 1, n, k
+            y(l) = tan(x(l))
+            l = l + m
+        end do
+    case (17)
+        do i = 1, n, k
+            y(l) = atan(x(l))
+            l = l + m
+        end do
+    case (18)
+        do i = 1, n, k
+            y(l) = atan2(x(l), c(4))
+            l = l + m
+        end do
+    case (19)
+        do i = 1, n, k
+            y(l) = asin(x(l))
+            l = l + m
+        end do
+    case (20)
+        do i = 1, n, k
+            y(l) = acos(x(l))
+            l = l + m
+        end do
+    case (21)
+        do i = 1, n, k
+            y(l) = sinh(x(l))
+            l = l + m
+        end do
+    case (22)
+        do i = 1, n, k
+            y(l) = cosh(x(l))
+            l = l + m
+        end do
+    case (23)
+        do i = 1, n, k
+            y(l) = tanh(x(l))
+            l = l + m
+        end do
+    case (24)
+        do i = 1, n, k
+            y(l) = x(l) ** c(5)
+            l = l + m
+        end do
+    ! cheap intrinsics: 8 in a chain, each with an add that keeps the
+    ! chain from folding (the caller subtracts op.dadd)
+    case (30)
+        do i = 1, n, k
+            t = x(l)
+            t = abs(t - c(1)); t = abs(t - c(1)); t = abs(t - c(1)); t = abs(t - c(1))
+            t = abs(t - c(1)); t = abs(t - c(1)); t = abs(t - c(1)); t = abs(t - c(1))
+            y(l) = t
+            l = l + m
+        end do
+    case (31)
+        do i = 1, n, k
+            t = x(l)
+            t = max(t, c(4)) + c(1); t = max(t, c(4)) + c(1)
+            t = max(t, c(4)) + c(1); t = max(t, c(4)) + c(1)
+            t = max(t, c(4)) + c(1); t = max(t, c(4)) + c(1)
+            t = max(t, c(4)) + c(1); t = max(t, c(4)) + c(1)
+            y(l) = t
+            l = l + m
+        end do
+    case (32)
+        do i = 1, n, k
+            t = x(l)
+            t = min(t, c(6)) + c(1); t = min(t, c(6)) + c(1)
+            t = min(t, c(6)) + c(1); t = min(t, c(6)) + c(1)
+            t = min(t, c(6)) + c(1); t = min(t, c(6)) + c(1)
+            t = min(t, c(6)) + c(1); t = min(t, c(6)) + c(1)
+            y(l) = t
+            l = l + m
+        end do
+    case (33)
+        do i = 1, n, k
+            t = x(l)
+            t = sign(t, c(4)) - c(1); t = sign(t, c(4)) - c(1)
+            t = sign(t, c(4)) - c(1); t = sign(t, c(4)) - c(1)
+            t = sign(t, c(4)) - c(1); t = sign(t, c(4)) - c(1)
+            t = sign(t, c(4)) - c(1); t = sign(t, c(4)) - c(1)
+            y(l) = t
+            l = l + m
+        end do
+    end select
+end subroutine ck_dop
+
+! REAL(4): the base and 8-long chains of add, multiply, divide.
+subroutine ck_fop(op, n, k, m, x, y, c) bind(c, name='ck_fop')
+    use, intrinsic :: iso_c_binding
+    implicit none
+    integer(c_int), value :: op, n, k, m
+    real(c_float), intent(in) :: x(*), c(*)
+    real(c_float), intent(inout) :: y(*)
+    integer :: i, l
+    real(c_float) :: t
+    l = 1
+    select case (op)
+    case (0)
+        do i = 1, n, k
+            y(l) = x(l)
+            l = l + m
+        end do
+    case (1)
+        do i = 1, n, k
+            t = x(l)
+            t = t + c(1); t = t + c(1); t = t + c(1); t = t + c(1)
+            t = t + c(1); t = t + c(1); t = t + c(1); t = t + c(1)
+            y(l) = t
+            l = l + m
+        end do
+    case (2)
+        do i = 1, n, k
+            t = x(l)
+            t = t * c(2); t = t * c(2); t = t * c(2); t = t * c(2)
+            t = t * c(2); t = t * c(2); t = t * c(2); t = t * c(2)
+            y(l) = t
+            l = l + m
+        end do
+    case (3)
+        do i = 1, n, k
+            t = x(l)
+            t = t / c(2); t = t / c(2); t = t / c(2); t = t / c(2)
+            t = t / c(2); t = t / c(2); t = t / c(2); t = t / c(2)
+            y(l) = t
+            l = l + m
+        end do
+    end select
+end subroutine ck_fop
+
+! Default INTEGER. Integer chains with loop-invariant operands would be
+! reassociated and hoisted (t+c+c+c is t+3c), and chains of xors and
+! shifts collapse (GCC folds eight t = ieor(t, ishft(t,-1)) into one), so
+! each step mixes two kinds: a shift right and an add of the value to
+! itself, an xor and an add, a multiply and an xor, and a divide of a
+! constant by the value (which stays in 1..ic(3)).
+subroutine ck_iop(op, n, k, m, x, y, ic) bind(c, name='ck_iop')
+    use, intrinsic :: iso_c_binding
+    implicit none
+    integer(c_int), value :: op, n, k, m
+    integer(c_int), intent(in) :: x(*), ic(*)
+    integer(c_int), intent(inout) :: y(*)
+    integer :: i, l, t
+    l = 1
+    select case (op)
+    case (0)
+        do i = 1, n, k
+            y(l) = x(l)
+            l = l + m
+        end do
+    case (1)                    ! 8 x (shift, add)
+        do i = 1, n, k
+            t = x(l)
+            t = t + ishft(t, -1); t = t + ishft(t, -1); t = t + ishft(t, -1); t = t + ishft(t, -1)
+            t = t + ishft(t, -1); t = t + ishft(t, -1); t = t + ishft(t, -1); t = t + ishft(t, -1)
+            y(l) = t
+            l = l + m
+        end do
+    case (2)                    ! 8 x (xor, add): shifts and xors alone would fold
+        do i = 1, n, k
+            t = x(l)
+            t = ieor(t, ic(2)) + ic(1); t = ieor(t, ic(2)) + ic(1)
+            t = ieor(t, ic(2)) + ic(1); t = ieor(t, ic(2)) + ic(1)
+            t = ieor(t, ic(2)) + ic(1); t = ieor(t, ic(2)) + ic(1)
+            t = ieor(t, ic(2)) + ic(1); t = ieor(t, ic(2)) + ic(1)
+            y(l) = t
+            l = l + m
+        end do
+    case (3)                    ! 8 x (multiply, xor); ic(1) = 3 keeps t small
+        do i = 1, n, k
+            t = x(l)
+            t = ieor(t * ic(1), ic(2)); t = ieor(t * ic(1), ic(2))
+            t = ieor(t * ic(1), ic(2)); t = ieor(t * ic(1), ic(2))
+            t = ieor(t * ic(1), ic(2)); t = ieor(t * ic(1), ic(2))
+            t = ieor(t * ic(1), ic(2)); t = ieor(t * ic(1), ic(2))
+            y(l) = t
+            l = l + m
+        end do
+    case (4)                    ! 8 divides
+        do i = 1, n, k
+            t = x(l)
+            t = ic(3) / t; t = ic(3) / t; t = ic(3) / t; t = ic(3) / t
+            t = ic(3) / t; t = ic(3) / t; t = ic(3) / t; t = ic(3) / t
+            y(l) = t
+            l = l + m
+        end do
+    case (6)                    ! MOD, one an element
+        do i = 1, n, k
+            y(l) = mod(x(l), ic(4))
+            l = l + m
+        end do
+    end select
+end subroutine ck_iop
+
+! Conversions: 8 x (INTEGER to REAL(8), multiply by c = 1, back to INTEGER).
+subroutine ck_cvt(n, k, m, x, y, c) bind(c, name='ck_cvt')
+    use, intrinsic :: iso_c_binding
+    implicit none
+    integer(c_int), value :: n, k, m
+    integer(c_int), intent(in) :: x(*)
+    integer(c_int), intent(inout) :: y(*)
+    real(c_double), intent(in) :: c(*)
+    integer :: i, l, t
+    l = 1
+    do i = 1, n, k
+        t = x(l)
+        t = int(dble(t) * c(1)); t = int(dble(t) * c(1)); t = int(dble(t) * c(1))
+        t = int(dble(t) * c(1)); t = int(dble(t) * c(1)); t = int(dble(t) * c(1))
+        t = int(dble(t) * c(1)); t = int(dble(t) * c(1))
+        y(l) = t
+        l = l + m
+    end do
+end subroutine ck_cvt
+
+! Loop entry: nout times the base copy loop over nin elements (x and y of
+! nin*m + 8 at least); the time against nin gives the cost of entering a
+! loop.
+subroutine ck_nest(nout, nin, k, m, x, y) bind(c, name='ck_nest')
+    use, intrinsic :: iso_c_binding
+    implicit none
+    integer(c_int), value :: nout, nin, k, m
+    real(c_double), intent(in) :: x(*)
+    real(c_double), intent(inout) :: y(*)
+    integer :: i, j, l
+    do j = 1, nout
+        l = 1 + iand(j, 7)          ! not quite the same loop each time
+        do i = 1, nin, k
+            y(l) = x(l)
+            l = l + m
+        end do
+    end do
+end subroutine ck_nest
+
+! Calls of external subroutines (calib_callee.f90, a separate file, so not
+! inlined) with 0, 4 and 8 arguments, by reference as Fortran passes them.
+subroutine ck_call(op, n, k, m, x, y) bind(c, name='ck_call')
+    use, intrinsic :: iso_c_binding
+    implicit none
+    integer(c_int), value :: op, n, k, m
+    real(c_double), intent(in) :: x(*)
+    real(c_double), intent(inout) :: y(*)
+    external :: ck_callee0, ck_callee4, ck_callee8
+    integer :: i, l, a1, a2, a3, a4
+    real(c_double) :: b1, b2, b3, b4
+    a1 = 1; a2 = 2; a3 = 3; a4 = 4
+    b1 = 1; b2 = 2; b3 = 3; b4 = 4
+    l = 1
+    select case (op)
+    case (0)
+        do i = 1, n, k
+            y(l) = x(l)
+            call ck_callee0()
+            l = l + m
+        end do
+    case (4)
+        do i = 1, n, k
+            y(l) = x(l)
+            call ck_callee4(a1, a2, b1, b2)
+            l = l + m
+        end do
+    case (8)
+        do i = 1, n, k
+            y(l) = x(l)
+            call ck_callee8(a1, a2, a3, a4, b1, b2, b3, b4)
+            l = l + m
+        end do
+    end select
+end subroutine ck_call
+
+! The run-time library's owner tests as the generated code calls them
+! (implicit interfaces, arguments by reference). ha: an array descriptor
+! from ck_rt_setup; the indices 1..n lie in this process's block.
+subroutine ck_rt(op, n, k, m, ha, x, y) bind(c, name='ck_rt')
+    use, intrinsic :: iso_c_binding
+    implicit none
+    integer(c_int), value :: op, n, k, m
+    integer(c_int), intent(in) :: ha
+    integer(c_int), intent(in) :: x(*)
+    integer(c_int), intent(inout) :: y(*)
+    integer, external :: hpfrt_mine, hpfrt_g2l, hpfrt_present
+    integer :: i, l
+    l = 1
+    select case (op)
+    case (1)
+        do i = 1, n, k
+            y(l) = x(l) + hpfrt_mine(ha, 1, i)
+            l = l + m
+        end do
+    case (2)
+        do i = 1, n, k
+            y(l) = x(l) + hpfrt_g2l(ha, 1, i)
+            l = l + m
+        end do
+    case (3)
+        do i = 1, n, k
+            y(l) = x(l) + hpfrt_present(ha)
+            l = l + m
+        end do
+    end select
+end subroutine ck_rt
+
+! A distributed array of nglob elements, (BLOCK) over all processes, set up
+! as the generated code does (local calls: no communication).
+subroutine ck_rt_setup(nglob, ha) bind(c, name='ck_rt_setup')
+    use, intrinsic :: iso_c_binding
+    implicit none
+    integer(c_int), value :: nglob
+    integer(c_int), intent(out) :: ha
+    integer :: hp, ht
+    call hpfrt_procs_new(hp, 1, 'p')
+    call hpfrt_procs_dim(hp, 1, 0)
+    call hpfrt_procs_commit(hp)
+    call hpfrt_tmpl_new(ht, 1, 't')
+    call hpfrt_tmpl_dim(ht, 1, 1, nglob, 1, 0)
+    call hpfrt_tmpl_commit(ht, hp)
+    call hpfrt_arr_new(ha, ht, 1, 8, 'a')
+    call hpfrt_arr_dim(ha, 1, 1, nglob, 1, 1, 0, 0, 0)
+    call hpfrt_arr_commit(ha)
+end subroutine ck_rt_setup
+
+! Memory: reads with eight partial sums (one would time the adder's
+! latency, not the memory; eight keep the loads the limit) and writes of a
+! constant, every m-th element; n a multiple of 8.
+subroutine ck_read(n, m, x, s) bind(c, name='ck_read')
+    use, intrinsic :: iso_c_binding
+    implicit none
+    integer(c_int), value :: n, m
+    real(c_double), intent(in) :: x(*)
+    real(c_double), intent(out) :: s
+    integer :: i, l
+    real(c_double) :: s1, s2, s3, s4, s5, s6, s7, s8
+    s1 = 0; s2 = 0; s3 = 0; s4 = 0; s5 = 0; s6 = 0; s7 = 0; s8 = 0
+    l = 1
+    do i = 1, n / 8
+        s1 = s1 + x(l)
+        s2 = s2 + x(l + m)
+        s3 = s3 + x(l + 2*m)
+        s4 = s4 + x(l + 3*m)
+        s5 = s5 + x(l + 4*m)
+        s6 = s6 + x(l + 5*m)
+        s7 = s7 + x(l + 6*m)
+        s8 = s8 + x(l + 7*m)
+        l = l + 8*m
+    end do
+    s = ((s1 + s2) + (s3 + s4)) + ((s5 + s6) + (s7 + s8))
+end subroutine ck_read
+
+subroutine ck_write(n, m, y, c) bind(c, name='ck_write')
+    use, intrinsic :: iso_c_binding
+    implicit none
+    integer(c_int), value :: n, m
+    real(c_double), intent(inout) :: y(*)
+    real(c_double), value :: c
+    integer :: i, l
+    l = 1
+    do i = 1, n
+        y(l) = c
+        l = l + m
+    end do
+end subroutine ck_write
+
+! The clock, when the system does not give it: a loop-carried chain of an
+! add and an xor, two one-cycle operations on every current processor, so
+! one iteration takes two cycles.
+subroutine ck_clock(n, t) bind(c, name='ck_clock')
+    use, intrinsic :: iso_c_binding
+    implicit none
+    integer(c_int), value :: n
+    integer(c_int), intent(inout) :: t
+    integer :: i, s
+    s = t
+    do i = 1, n
+        s = ieor(s, i) + 1
+    end do
+    t = s
+end subroutine ck_clock
+
+! The compiler that built the kernels, for the header of the .sag file.
+subroutine ck_compiler(buf, len) bind(c, name='ck_compiler')
+    use, intrinsic :: iso_c_binding
+    use, intrinsic :: iso_fortran_env, only: compiler_version
+    implicit none
+    integer(c_int), value :: len
+    character(kind=c_char), intent(out) :: buf(len)
+    character(len=*), parameter :: v = compiler_version()
+    integer :: i, n
+    n = min(len - 1, len_trim(v))
+    do i = 1, n
+        buf(i) = v(i:i)
+    end do
+    buf(n + 1) = c_null_char
+end subroutine ck_compiler
