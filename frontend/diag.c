@@ -124,7 +124,9 @@ static void quote_line(Diag *d, Loc loc)
     fputc('\n', d->out);
 }
 
-static void json_string(FILE *out, const char *s)
+/* A JSON string of ASCII only: the bytes of a source file, UTF-8 or not,
+ * always make valid JSON (util.c's json_string passes UTF-8 through). */
+static void json_ascii(FILE *out, const char *s)
 {
     fputc('"', out);
     for (; *s; s++) {
@@ -162,12 +164,12 @@ void diag_vreport(Diag *d, DiagLevel lvl, Loc loc, const char *fmt, va_list ap)
     if (d->format == DIAG_JSON) {
         fputs(d->json_items++ ? ",\n " : "[", d->out);
         fprintf(d->out, "{\"kind\": \"%s\", \"file\": ", level_name[lvl]);
-        json_string(d->out, loc.file ? loc.file->name : "");
+        json_ascii(d->out, loc.file ? loc.file->name : "");
         fprintf(d->out, ", \"line\": %d, \"column\": %d, \"end_line\": %d, "
                 "\"end_column\": %d, \"message\": ",
                 loc.line, loc.col, loc.eline ? loc.eline : loc.line,
                 loc.ecol ? loc.ecol : loc.col);
-        json_string(d->out, msg.s);
+        json_ascii(d->out, msg.s);
         fputc('}', d->out);
     } else {
         if (loc.file && loc.line)

@@ -42,51 +42,6 @@ Node *mk_int(Lower *L, long long v)
     return n;
 }
 
-int cint(const Node *n, long long *v)
-{
-    if (!n)
-        return 0;
-    switch (n->kind) {
-    case AST_INT_CONST:
-        *v = n->u.konst.ival;
-        return 1;
-    case AST_NAME: {
-        Symbol *y = n->u.name.sym;
-        if (y && y->kind == SYM_PARAMETER && y->value.known && y->value.type.base == TY_INTEGER) {
-            *v = y->value.i;
-            return 1;
-        }
-        return 0;
-    }
-    case AST_PAREN:
-        return cint(n->u.unary.operand, v);
-    case AST_UNARY: {
-        long long a;
-        if (n->u.unary.op == OP_NOT || !cint(n->u.unary.operand, &a))
-            return 0;
-        *v = n->u.unary.op == OP_NEG ? -a : a;
-        return 1;
-    }
-    case AST_BINARY: {
-        long long a, b;
-        if (!cint(n->u.binary.lhs, &a) || !cint(n->u.binary.rhs, &b))
-            return 0;
-        switch (n->u.binary.op) {
-        case OP_ADD: *v = a + b; return 1;
-        case OP_SUB: *v = a - b; return 1;
-        case OP_MUL: *v = a * b; return 1;
-        case OP_DIV:
-            if (!b)
-                return 0;
-            *v = a / b;
-            return 1;
-        default: return 0;
-        }
-    }
-    default:
-        return 0;
-    }
-}
 
 int spmd_overlaps(const SpLoop *lp, SpOverlap *out)
 {

@@ -17,51 +17,6 @@
 
 /* ---- the program's mapping: what can be varied ---- */
 
-/* The value of a checked integer constant expression: what BLOCK(k) and
- * CYCLIC(k) take (sema made sure it is one). Kept here rather than
- * borrowed from the lowering, so that frontend_compile_remapped links with
- * nothing more than frontend_compile does. */
-static int const_int(const Node *n, long long *v)
-{
-    long long a, b;
-    switch (n->kind) {
-    case AST_INT_CONST:
-        *v = n->u.konst.ival;
-        return 1;
-    case AST_NAME: {
-        const Symbol *y = n->u.name.sym;
-        if (!y || y->kind != SYM_PARAMETER || !y->value.known
-            || y->value.type.base != TY_INTEGER)
-            return 0;
-        *v = y->value.i;
-        return 1;
-    }
-    case AST_PAREN:
-        return const_int(n->u.unary.operand, v);
-    case AST_UNARY:
-        if (n->u.unary.op == OP_NOT || !const_int(n->u.unary.operand, &a))
-            return 0;
-        *v = n->u.unary.op == OP_NEG ? -a : a;
-        return 1;
-    case AST_BINARY:
-        if (!const_int(n->u.binary.lhs, &a) || !const_int(n->u.binary.rhs, &b))
-            return 0;
-        switch (n->u.binary.op) {
-        case OP_ADD: *v = a + b; return 1;
-        case OP_SUB: *v = a - b; return 1;
-        case OP_MUL: *v = a * b; return 1;
-        case OP_DIV:
-            if (!b)
-                return 0;
-            *v = a / b;
-            return 1;
-        default: return 0;
-        }
-    default:
-        return 0;
-    }
-}
-
 /* One DISTRIBUTE of the program, with the arrangement its ONTO names. */
 typedef struct {
     RemapDist own;               /* procs unused here: see onto */
@@ -132,7 +87,7 @@ static const char *read_entry(Entry *e, const Node *u, int unit_no, const Node *
     for (int d = 0; d < e->own.rank; d++) {
         const Node *f = n->u.dist.formats.v[d];
         e->own.fmt[d].fmt = f->u.distfmt.fmt;
-        if (f->u.distfmt.arg && !const_int(f->u.distfmt.arg, &e->own.fmt[d].k))
+        if (f->u.distfmt.arg && !cint(f->u.distfmt.arg, &e->own.fmt[d].k))
             return "a BLOCK(k) or CYCLIC(k) argument is not an integer constant";
         if (f->u.distfmt.fmt == DIST_CYCLIC && e->own.fmt[d].k == 1)
             e->own.fmt[d].k = 0;         /* CYCLIC(1) is CYCLIC */

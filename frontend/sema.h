@@ -74,4 +74,8 @@ int sema_check(Node *file, Arena *a, Diag *d, Define *defs, int ndefs);
 
 const char *sym_kind_name(SymKind k);
 
+/* The value of an integer constant expression (literals, PARAMETERs,
+ * + - * /): 1 and *v set, or 0 (symtab.c). */
+int cint(const Node *n, long long *v);
+
 #endif

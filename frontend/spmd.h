@@ -250,9 +250,6 @@ SpProgram *spmd_lower(Node *file, Arena *a, Diag *d);
 
 void spmd_dump(FILE *out, const SpProgram *p);                 /* spmd_dump.c */
 
-/* The value of an integer constant expression of the IR (literals,
- * PARAMETERs, + - * /): 1 and *v set, or 0. */
-int cint(const Node *n, long long *v);
 
 /* One overlap exchange of a loop: an array dimension and the widest ghost
  * widths, below and above, that the loop's references need. */

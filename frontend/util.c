@@ -235,3 +235,32 @@ int str_ieqn(const char *a, const char *b, size_t n)
     }
     return 1;
 }
+
+void json_string(FILE *out, const char *s)
+{
+    putc('"', out);
+    for (const unsigned char *p = (const unsigned char *)(s ? s : ""); *p; p++) {
+        if (*p == '"' || *p == '\\')
+            fprintf(out, "\\%c", *p);
+        else if (*p == '\n')
+            fputs("\\n", out);
+        else if (*p == '\t')
+            fputs("\\t", out);
+        else if (*p < 0x20)
+            fprintf(out, "\\u%04x", *p);
+        else
+            putc(*p, out);
+    }
+    putc('"', out);
+}
+
+void csv_string(FILE *out, const char *s)
+{
+    putc('"', out);
+    for (; s && *s; s++) {
+        if (*s == '"')
+            putc('"', out);
+        putc(*s, out);
+    }
+    putc('"', out);
+}

@@ -5,6 +5,7 @@
 
 #include <stdarg.h>
 #include <stddef.h>
+#include <stdio.h>
 
 #define HPF_PRINTF(f, a) __attribute__((format(printf, f, a)))
 #define HPF_NORETURN __attribute__((noreturn))
@@ -49,6 +50,11 @@ typedef struct {
 void vec_push(Arena *a, PtrVec *v, void *p);
 
 int str_ieq(const char *a, const char *b);          /* ASCII, case-blind */
+
+/* Quoted strings for machine-readable outputs (NULL: empty): a JSON string
+ * literal; a CSV field (RFC 4180, quotes doubled). */
+void json_string(FILE *out, const char *s);
+void csv_string(FILE *out, const char *s);
 int str_ieqn(const char *a, const char *b, size_t n);
 
 #endif

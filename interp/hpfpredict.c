@@ -1060,6 +1060,17 @@ static int sweep_size(Options *o)
     return 0;
 }
 
+/* An output file opened before the work, so that a path that cannot be
+ * written stops the run at once: 0, or 1 with the reason. */
+static int open_output(const char *path, FILE **f)
+{
+    *f = fopen(path, "w");
+    if (*f)
+        return 0;
+    fprintf(stderr, "hpfpredict: error: cannot write '%s': %s\n", path, strerror(errno));
+    return 1;
+}
+
 /* Before the work: a trace of at most MAX_TRACE_NP processors, into a
  * directory that can be written. */
 static int check_trace_run(const Options *o)
@@ -1138,22 +1149,10 @@ int main(int argc, char **argv)
         bad = check_lines(&o, f);
     if (!bad && o.trace && !o.dump_aag && !o.dump_saag)
         bad = check_trace_run(&o);
-    if (!bad && o.plot && !o.dump_aag && !o.dump_saag) {
-        o.plot_out = fopen(o.plot, "w");
-        if (!o.plot_out) {
-            fprintf(stderr, "hpfpredict: error: cannot write '%s': %s\n", o.plot,
-                    strerror(errno));
-            bad = 1;
-        }
-    }
-    if (!bad && o.callgrind && !o.dump_aag && !o.dump_saag) {
-        o.cg = fopen(o.callgrind, "w");
-        if (!o.cg) {
-            fprintf(stderr, "hpfpredict: error: cannot write '%s': %s\n", o.callgrind,
-                    strerror(errno));
-            bad = 1;
-        }
-    }
+    if (!bad && o.plot && !o.dump_aag && !o.dump_saag)
+        bad = open_output(o.plot, &o.plot_out);
+    if (!bad && o.callgrind && !o.dump_aag && !o.dump_saag)
+        bad = open_output(o.callgrind, &o.cg);
     if (bad) {
         srcfile_free(f);
         sag_free(sag);

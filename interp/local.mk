@@ -87,5 +87,5 @@ EXTRA_DIST += testsuite/trace_check.py testsuite/unit/tap.h
 check_PROGRAMS += testsuite/unit/test_plot
 TESTS += testsuite/unit/test_plot
 testsuite_unit_test_plot_SOURCES = testsuite/unit/test_plot.c
-testsuite_unit_test_plot_CPPFLAGS = $(AM_CPPFLAGS) -I$(top_srcdir)/interp
-testsuite_unit_test_plot_LDADD = interp/libengine.a -lm
+testsuite_unit_test_plot_CPPFLAGS = $(AM_CPPFLAGS) -I$(top_srcdir)/interp -I$(top_srcdir)/frontend
+testsuite_unit_test_plot_LDADD = interp/libengine.a frontend/libfrontend.a -lm

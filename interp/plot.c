@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "plot.h"
+#include "util.h"
 
 const char *const sweep_part_name[SWEEP_NPART] = {"computation", "communication", "overhead",
                                                   "waiting"};
@@ -246,17 +247,6 @@ static void num(FILE *out, double v)
     fprintf(out, "%.12g", v);
 }
 
-/* A quoted field (RFC 4180): quotes doubled. */
-static void csv_string(FILE *out, const char *s)
-{
-    putc('"', out);
-    for (; s && *s; s++) {
-        if (*s == '"')
-            putc('"', out);
-        putc(*s, out);
-    }
-    putc('"', out);
-}
 
 int sweep_table_csv(FILE *out, const Sweep *s)
 {
@@ -290,25 +280,6 @@ int sweep_table_csv(FILE *out, const Sweep *s)
     return finish(out);
 }
 
-/* A JSON string literal. report.c has one too, but linking it would pull
- * the whole engine into what only needs the C library. */
-static void json_str(FILE *out, const char *s)
-{
-    putc('"', out);
-    for (const unsigned char *p = (const unsigned char *)(s ? s : ""); *p; p++) {
-        if (*p == '"' || *p == '\\')
-            fprintf(out, "\\%c", *p);
-        else if (*p == '\n')
-            fputs("\\n", out);
-        else if (*p == '\t')
-            fputs("\\t", out);
-        else if (*p < 0x20)
-            fprintf(out, "\\u%04x", *p);
-        else
-            putc(*p, out);
-    }
-    putc('"', out);
-}
 
 int sweep_table_json(FILE *out, const Sweep *s)
 {
@@ -316,14 +287,14 @@ int sweep_table_json(FILE *out, const Sweep *s)
     if (sweep_invalid(s) || order_make(&o, s) < 0)
         return -1;
     fputs("{\"program\": ", out);
-    json_str(out, s->program);
+    json_string(out, s->program);
     fputs(", \"sag\": ", out);
-    json_str(out, s->sag);
+    json_string(out, s->sag);
     fputs(", \"points\": [", out);
     for (int i = 0; i < o.n; i++) {
         const SweepPoint *p = o.it[i].p;
         fputs(i ? ",\n  {\"label\": " : "\n  {\"label\": ", out);
-        json_str(out, label_of(p));
+        json_string(out, label_of(p));
         fprintf(out, ", \"np\": %d, \"total\": ", p->np);
         num(out, p->total);
         for (int k = 0; k < SWEEP_NPART; k++) {

@@ -114,23 +114,6 @@ void report_text(FILE *out, const Report *rp)
 
 /* ---- JSON ---- */
 
-void json_string(FILE *out, const char *s)
-{
-    putc('"', out);
-    for (const unsigned char *p = (const unsigned char *)(s ? s : ""); *p; p++) {
-        if (*p == '"' || *p == '\\')
-            fprintf(out, "\\%c", *p);
-        else if (*p == '\n')
-            fputs("\\n", out);
-        else if (*p == '\t')
-            fputs("\\t", out);
-        else if (*p < 0x20)
-            fprintf(out, "\\u%04x", *p);
-        else
-            putc(*p, out);
-    }
-    putc('"', out);
-}
 
 /* %.12g: the parts add up to the total to 1e-11; never "nan" or "inf". */
 static void num(FILE *out, double v)
@@ -774,16 +757,6 @@ void report_csv_header(FILE *out)
           "computation,communication,overhead,waiting,label\n", out);
 }
 
-void csv_string(FILE *out, const char *s)
-{
-    putc('"', out);
-    for (; s && *s; s++) {
-        if (*s == '"')
-            putc('"', out);
-        putc(*s, out);
-    }
-    putc('"', out);
-}
 
 static void csv_row(FILE *out, int np, const char *scope, const Aau *a, int line, int line_end,
                     const Prof *p, int execs, const char *label)

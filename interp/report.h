@@ -65,9 +65,5 @@ void report_csv(FILE *out, const Report *rp);
  * callgrind_annotate); `cmd` the command line shown. */
 void report_callgrind(FILE *out, const Report *rp, const char *cmd);
 
-/* A JSON string literal. */
-void json_string(FILE *out, const char *s);
-/* A quoted CSV field (RFC 4180): quotes doubled. */
-void csv_string(FILE *out, const char *s);
 
 #endif

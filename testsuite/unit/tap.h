@@ -3,7 +3,10 @@
 #ifndef HPF_TEST_TAP_H
 #define HPF_TEST_TAP_H
 
+#include <errno.h>
 #include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
 
 static int tap_n, tap_failed;
 
@@ -13,6 +16,25 @@ static void check(int ok, const char *what)
     if (!ok)
         tap_failed++;
     printf("%s %d - %s\n", ok ? "ok" : "not ok", tap_n, what);
+}
+
+/* A fresh temporary directory named after stem (under $TMPDIR, else
+ * /tmp) in dir[n]; 0, or 1 after a failed check line and the plan. */
+static int tap_tmpdir(char *dir, size_t n, const char *stem)
+{
+    const char *tmp = getenv("TMPDIR");
+    snprintf(dir, n, "%s/%s-XXXXXX", tmp && *tmp ? tmp : "/tmp", stem);
+    if (!mkdtemp(dir)) {
+        printf("not ok 1 - a temporary directory: %s\n1..1\n", strerror(errno));
+        return 1;
+    }
+    return 0;
+}
+
+/* Whether python3 is there to read the files back. */
+static int tap_have_python(void)
+{
+    return system("command -v python3 >/dev/null 2>&1") == 0;
 }
 
 #endif

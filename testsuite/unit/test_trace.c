@@ -582,13 +582,9 @@ static void test_unwritable(const Trace *t)
 
 int main(void)
 {
-    const char *tmp = getenv("TMPDIR");
-    snprintf(dir, sizeof dir, "%s/hpf-trace-XXXXXX", tmp && *tmp ? tmp : "/tmp");
-    if (!mkdtemp(dir)) {
-        printf("not ok 1 - a temporary directory: %s\n1..1\n", strerror(errno));
+    if (tap_tmpdir(dir, sizeof dir, "hpf-trace"))
         return 1;
-    }
-    have_python = system("command -v python3 >/dev/null 2>&1") == 0;
+    have_python = tap_have_python();
 
     Trace t;
     build(&t);
