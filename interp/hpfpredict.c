@@ -649,6 +649,10 @@ int program_interpret(const Options *o, const SrcFile *f, const SagGraph *sag, c
 int trace_save(const Options *o, const Trace *t, const char *who)
 {
     char err[512];
+    if (t->dropped)
+        fprintf(stderr, "%swarning: the trace '%s' keeps the first %ld events; %ld more were "
+                "left out (a smaller -np or problem size gives a whole trace)\n", who, o->trace,
+                t->n, t->dropped);
     if (trace_write(t, o->trace_fmt, o->trace, err, sizeof err) == 0)
         return 0;
     /* the reason without the file's name again, when it is this file */
