@@ -1257,10 +1257,16 @@ static int space_of(Fi *fi, const SpLoop *lp, Space **out, const Node **bad)
     sp->nidx = lp->nidx;
     long stride = 1;
     for (int k = 0; k < lp->nidx; k++) {
-        sp->idx[k] = xmalloc((size_t)(sp->n ? sp->n : 1) * sizeof *sp->idx[k]);
-        for (long p = 0; p < sp->n; p++)
-            sp->idx[k][p] = lo[k] + (p / stride) % tr[k] * st[k];
-        stride *= (long)tr[k];
+        /* index k: each of its tr[k] values repeated stride times, the
+           whole run repeated for the outer indices */
+        long long *x = sp->idx[k] = xmalloc((size_t)(sp->n ? sp->n : 1) * sizeof *sp->idx[k]);
+        long run = stride * (long)tr[k];
+        for (long p = 0; run && p < stride; p++)
+            for (long long t = 0; t < tr[k]; t++)
+                x[p + t * stride] = lo[k] + t * st[k];
+        for (long p = run; run && p < sp->n; p += run)
+            memcpy(x + p, x, (size_t)run * sizeof *x);
+        stride = run;
     }
     if (lp->mask) {
         Ctx c;
@@ -1289,19 +1295,25 @@ static int space_of(Fi *fi, const SpLoop *lp, Space **out, const Node **bad)
 static void space_ctx(Fi *fi, const Space *sp, int masked, Ctx *c, unsigned char **unk)
 {
     const SpLoop *lp = sp->loop;
-    long *sel = xmalloc((size_t)(sp->n ? sp->n : 1) * sizeof *sel), n = 0;
+    long *sel = NULL, n = sp->n;
     if (unk)
         *unk = xcalloc((size_t)(sp->n ? sp->n : 1), 1);
-    for (long p = 0; p < sp->n; p++) {
-        if (masked && sp->mask.t.base) {
+    if (masked && sp->mask.t.base) {
+        sel = xmalloc((size_t)(sp->n ? sp->n : 1) * sizeof *sel);
+        n = 0;
+        for (long p = 0; p < sp->n; p++) {
             if (!fv_known(&sp->mask, p)) {
                 if (unk)
                     (*unk)[n] = 1;
             } else if (!sp->mask.i[p]) {
                 continue;
             }
+            sel[n++] = p;
         }
-        sel[n++] = p;
+        if (n == sp->n) {          /* every point: the identity */
+            free(sel);
+            sel = NULL;
+        }
     }
     Ctx all;
     fi_ctx_init(&all, fi->top);

@@ -217,6 +217,30 @@ void fv_convert(Vec *v, Type to)
     to = norm(to);
     if (same_type(v->t, to))
         return;
+    TypeBase fb = v->t.base;
+    int fint = fb == TY_INTEGER || fb == TY_LOGICAL;
+    if ((fint && (to.base == TY_INTEGER || to.base == TY_LOGICAL)) ||
+        (fb == TY_REAL && to.base == TY_REAL)) {
+        /* the same storage: converted in place (an unknown element's value
+           is 0, as in a fresh vector) */
+        for (long p = 0; p < v->n; p++) {
+            if (v->k && !v->k[p]) {
+                if (fint)
+                    v->i[p] = 0;
+                else
+                    v->r[p] = 0;
+            } else if (to.base == TY_LOGICAL) {
+                v->i[p] = v->i[p] != 0;
+            } else if (to.base == TY_INTEGER) {
+                if (to.kind == 4)
+                    v->i[p] = wrap(to, v->i[p]);
+            } else {
+                v->r[p] = rnd(to, v->r[p]);
+            }
+        }
+        v->t = to;
+        return;
+    }
     Vec r = fv_new(to, v->n);
     for (long p = 0; p < v->n; p++) {
         if (!fv_known(v, p)) {
@@ -295,12 +319,14 @@ int fi_ctx_bind(Ctx *c, const Symbol *y, long long *vals)
 static long long *pick_ll(const long long *a, const long *sel, long n)
 {
     long long *r = xmalloc((size_t)(n ? n : 1) * sizeof *r);
-    for (long q = 0; q < n; q++)
+    if (!sel)
+        memcpy(r, a, (size_t)n * sizeof *r);
+    for (long q = 0; sel && q < n; q++)
         r[q] = a[sel[q]];
     return r;
 }
 
-/* The points sel[0..n-1] of c. */
+/* The points sel[0..n-1] of c (sel NULL: the first n, in order). */
 void fi_ctx_select(const Ctx *c, const long *sel, long n, Ctx *out)
 {
     fi_ctx_init(out, c->fr);
@@ -316,7 +342,7 @@ void fi_ctx_select(const Ctx *c, const long *sel, long n, Ctx *out)
     if (c->base) {
         out->base = xmalloc((size_t)(n ? n : 1) * sizeof *out->base);
         for (long q = 0; q < n; q++)
-            out->base[q] = c->base[sel[q]];
+            out->base[q] = c->base[sel ? sel[q] : q];
     }
 }
 
@@ -511,6 +537,32 @@ static long subs_offsets(Fi *fi, const Node *e, Store *s, Vec *subs, int rank, l
         if (subs[d].n > n)
             n = subs[d].n;
     long *o = xmalloc((size_t)n * sizeof *o);
+    *off = o;
+    int known = 1;
+    for (int d = 0; d < rank; d++)
+        known &= fv_all_known(&subs[d]);
+    if (known) {
+        /* every subscript known: the offsets dimension by dimension; the
+           loop below answers (and reports) when one is out of bounds */
+        int bad = 0;
+        long stride = 1;
+        memset(o, 0, (size_t)n * sizeof *o);
+        for (int d = 0; d < rank; d++) {
+            const long long *x = subs[d].i;
+            long m = subs[d].n == 1 ? 0 : -1;
+            long long lo = s->lo[d], ext = s->ext[d];
+            for (long p = 0; p < n; p++) {
+                long long v = x[p & m] - lo;
+                bad |= (unsigned long long)v >= (unsigned long long)ext;
+                o[p] += (long)v * stride;
+            }
+            stride *= (long)ext;
+        }
+        for (long p = 0; p < n && !bad; p++)
+            bad |= o[p] >= s->n;
+        if (!bad)
+            return n;
+    }
     for (long p = 0; p < n; p++) {
         long x = 0, stride = 1;
         int ok = 1;
@@ -618,11 +670,17 @@ static Vec gather(Fi *fi, Ctx *c, const Node *e, Store *s)
         fv_free(&subs[d]);
     fi_step(fi, n);
     Vec v = fv_new(s->t, n);
+    int num = s->t.base != TY_COMPLEX && s->t.base != TY_CHARACTER;
     for (long p = 0; p < n; p++) {
-        if (off[p] < 0)
+        long o = off[p];
+        if (o < 0 || (num && s->k && !s->k[o]))
             fv_set_unknown(&v, p);
+        else if (s->t.base == TY_REAL)
+            v.r[p] = s->r[o];
+        else if (num)
+            v.i[p] = s->i[o];
         else
-            fi_get(s, off[p], &v, p);
+            fi_get(s, o, &v, p);
     }
     free(off);
     return v;
@@ -875,6 +933,60 @@ static Vec ev_andor(Fi *fi, Ctx *c, const Node *e)
     return a;
 }
 
+/* r = a op b where every value is known, INTEGER (but division) or REAL
+ * operands of type t: the loops of the general case below without its
+ * tests per element. Returns 0 for the other cases. */
+#define BIN_LOOP(dst, expr)                                                      \
+    for (long p = 0; p < n; p++) {                                               \
+        long pa = p & ma, pb = p & mb;                                           \
+        (void)pa;                                                                \
+        (void)pb;                                                                \
+        dst[p] = (expr);                                                         \
+    }
+static int binary_fast(Op op, Type t, const Vec *a, const Vec *b, Vec *r, long n)
+{
+    /* index masks: 0 for a single value standing for every point */
+    long ma = a->n == 1 ? 0 : -1, mb = b->n == 1 ? 0 : -1;
+    if (t.base == TY_INTEGER) {
+        const long long *x = a->i, *y = b->i;
+        long long *z = r->i;
+        typedef unsigned long long U;
+        switch (op) {
+        case OP_ADD: BIN_LOOP(z, wrap(t, (long long)((U)x[pa] + (U)y[pb]))) return 1;
+        case OP_SUB: BIN_LOOP(z, wrap(t, (long long)((U)x[pa] - (U)y[pb]))) return 1;
+        case OP_MUL: BIN_LOOP(z, wrap(t, (long long)((U)x[pa] * (U)y[pb]))) return 1;
+        case OP_EQ: BIN_LOOP(z, x[pa] == y[pb]) return 1;
+        case OP_NE: BIN_LOOP(z, x[pa] != y[pb]) return 1;
+        case OP_LT: BIN_LOOP(z, x[pa] < y[pb]) return 1;
+        case OP_LE: BIN_LOOP(z, x[pa] <= y[pb]) return 1;
+        case OP_GT: BIN_LOOP(z, x[pa] > y[pb]) return 1;
+        case OP_GE: BIN_LOOP(z, x[pa] >= y[pb]) return 1;
+        default: return 0;
+        }
+    }
+    if (t.base == TY_REAL) {
+        const double *x = a->r, *y = b->r;
+        double *z = r->r;
+        long long *l = r->i;
+        switch (op) {
+        case OP_ADD: BIN_LOOP(z, rnd(t, x[pa] + y[pb])) return 1;
+        case OP_SUB: BIN_LOOP(z, rnd(t, x[pa] - y[pb])) return 1;
+        case OP_MUL: BIN_LOOP(z, rnd(t, x[pa] * y[pb])) return 1;
+        case OP_DIV: BIN_LOOP(z, rnd(t, x[pa] / y[pb])) return 1;
+        /* as compare() on x < y ? -1 : x > y ? 1 : x == y ? 0 : 2 (NaN) */
+        case OP_EQ: BIN_LOOP(l, x[pa] == y[pb]) return 1;
+        case OP_NE: BIN_LOOP(l, !(x[pa] == y[pb])) return 1;
+        case OP_LT: BIN_LOOP(l, x[pa] < y[pb]) return 1;
+        case OP_LE: BIN_LOOP(l, x[pa] < y[pb] || x[pa] == y[pb]) return 1;
+        case OP_GT: BIN_LOOP(l, !(x[pa] < y[pb] || x[pa] == y[pb])) return 1;
+        case OP_GE: BIN_LOOP(l, !(x[pa] < y[pb])) return 1;
+        default: return 0;
+        }
+    }
+    return 0;
+}
+#undef BIN_LOOP
+
 static Vec ev_binary(Fi *fi, Ctx *c, const Node *e)
 {
     Op op = e->u.binary.op;
@@ -920,6 +1032,12 @@ static Vec ev_binary(Fi *fi, Ctx *c, const Node *e)
         fv_convert(&b, t);
         int rel = op >= OP_EQ && op <= OP_GE;
         r = fv_new(rel ? T_LOG : t, n);
+        if (fv_all_known(&a) && fv_all_known(&b) &&
+            binary_fast(op, t, &a, &b, &r, n)) {
+            fv_free(&a);
+            fv_free(&b);
+            return r;
+        }
         for (long p = 0; p < n; p++) {
             if (!fv_known(&a, p) || !fv_known(&b, p)) {
                 fv_set_unknown(&r, p);
@@ -2028,6 +2146,10 @@ static Vec numeric_op(Fi *fi, const Node *e, const char *id, Vec *v, int n)
     long w = widest(v, n);
     fi_step(fi, w * n);
     Vec r = fv_new(t, w);
+    enum { NO_MINMAX, NO_MOD, NO_MODULO, NO_SIGN, NO_DIM } f =
+        !strcmp(id, "min") || !strcmp(id, "max") ? NO_MINMAX
+        : !strcmp(id, "mod") ? NO_MOD : !strcmp(id, "modulo") ? NO_MODULO
+        : !strcmp(id, "sign") ? NO_SIGN : NO_DIM;
     for (long p = 0; p < w; p++) {
         int known = 1;
         for (int k = 0; k < n; k++)
@@ -2037,7 +2159,7 @@ static Vec numeric_op(Fi *fi, const Node *e, const char *id, Vec *v, int n)
             continue;
         }
         long p0 = AT(&v[0], p), p1 = n > 1 ? AT(&v[1], p) : 0;
-        if (!strcmp(id, "min") || !strcmp(id, "max")) {
+        if (f == NO_MINMAX) {
             int mx = id[1] == 'a';
             if (t.base == TY_INTEGER) {
                 long long x = v[0].i[p0];
@@ -2060,16 +2182,16 @@ static Vec numeric_op(Fi *fi, const Node *e, const char *id, Vec *v, int n)
             }
         } else if (t.base == TY_INTEGER) {
             long long a = v[0].i[p0], b = v[1].i[p1], x = 0;
-            if (!strcmp(id, "mod") || !strcmp(id, "modulo")) {
+            if (f == NO_MOD || f == NO_MODULO) {
                 if (!b) {
                     fi_error_once(fi, e, fi_loc(fi, e), "%s with a zero divisor", id);
                     fv_set_unknown(&r, p);
                     continue;
                 }
                 x = b == -1 ? 0 : a % b;
-                if (!strcmp(id, "modulo") && x && (x < 0) != (b < 0))
+                if (f == NO_MODULO && x && (x < 0) != (b < 0))
                     x += b;
-            } else if (!strcmp(id, "sign")) {
+            } else if (f == NO_SIGN) {
                 long long m = a < 0 ? (long long)(0ULL - (unsigned long long)a) : a;
                 x = b >= 0 ? m : (long long)(0ULL - (unsigned long long)m);
             } else {
@@ -2078,11 +2200,11 @@ static Vec numeric_op(Fi *fi, const Node *e, const char *id, Vec *v, int n)
             r.i[p] = wrap(t, x);
         } else if (t.base == TY_REAL) {
             double a = v[0].r[p0], b = v[1].r[p1], x;
-            if (!strcmp(id, "mod"))
+            if (f == NO_MOD)
                 x = fmod(a, b);
-            else if (!strcmp(id, "modulo"))
+            else if (f == NO_MODULO)
                 x = b ? a - floor(a / b) * b : fmod(a, b);
-            else if (!strcmp(id, "sign"))
+            else if (f == NO_SIGN)
                 x = copysign(fabs(a), b);
             else
                 x = a > b ? a - b : 0;
