@@ -119,7 +119,21 @@ typedef struct {
     size_t ixcap, ixused;
     void **pool;                  /* free vectors of P doubles, reused */
     int npool, cappool;
+    struct SeqMemo *memo;         /* by AAU id - 1: what a Seq's costs need (lazily) */
+    signed char *ginv;            /* by communication id - 1: gather_invariant, 0: not yet */
 } Eng;
+
+/* What one execution of a Seq AAU costs that cannot change during a run:
+ * its operations and library calls, and per access its cache variable and
+ * (when the array's extents are constants) its footprint. */
+typedef struct SeqMemo {
+    int ready;
+    double fixed;
+    int *cv;                      /* per access: index into e->cvar, -1: none */
+    double *fp;                   /* per access: footprint, NAN: evaluated each time */
+    double *cost;                 /* per access: time of its loads and of its stores
+                                     when found in the cache, then when not */
+} SeqMemo;
 
 /* Vectors of P values (doubles, or ints in the same room) come from a pool:
  * at hundreds of thousands of processors, fresh pages cost more than the
@@ -131,6 +145,14 @@ static void *buf_get(Eng *e)
         memset(v, 0, (size_t)e->P * sizeof(double));
         return v;
     }
+    return xcalloc((size_t)e->P, sizeof(double));
+}
+
+/* A vector from the pool that its user fills whole (not cleared). */
+static void *buf_raw(Eng *e)
+{
+    if (e->npool)
+        return e->pool[--e->npool];
     return xcalloc((size_t)e->P, sizeof(double));
 }
 
@@ -423,14 +445,22 @@ static void begin(Eng *e)
     memset(e->ex, 0, (size_t)e->P * sizeof *e->ex);
 }
 
-static void charge(Eng *e, Aau *a, int m, int p, double t)
+/* charge() with the AAU's sum of metric m in *sum: a caller that charges
+ * in a loop keeps it in a register (the same additions, in the same order)
+ * and stores it back. */
+static inline void charge_to(Eng *e, double *sum, int m, int p, double t)
 {
     if (t <= 0)
         return;
     e->clock[p] += t;
     e->acc[m][p] += t;
     e->ex[p] += t;
-    a->m_sum[m] += t * weight(e, p);
+    *sum += t * weight(e, p);
+}
+
+static inline void charge(Eng *e, Aau *a, int m, int p, double t)
+{
+    charge_to(e, &a->m_sum[m], m, p, t);
 }
 
 /* Ends one execution of a on the processors in mult (NULL: all); execs
@@ -453,8 +483,19 @@ static void end(Eng *e, Aau *a, double execs)
 /* t on every processor, times mult[p] (NULL: once). */
 static void charge_all(Eng *e, Aau *a, int m, double t, const double *mult)
 {
-    for (int p = 0; p < e->P; p++)
-        charge(e, a, m, p, mult ? t * mult[p] : t);
+    /* charge() on every processor, the AAU's sum kept in a register (the
+       same additions in the same order) */
+    double *clock = e->clock, *acc = e->acc[m], *ex = e->ex, sum = a->m_sum[m];
+    for (int p = 0; p < e->P; p++) {
+        double x = mult ? t * mult[p] : t;
+        if (x <= 0)
+            continue;
+        clock[p] += x;
+        acc[p] += x;
+        ex[p] += x;
+        sum += x * weight(e, p);
+    }
+    a->m_sum[m] = sum;
 }
 
 /* The sum over all processors of mult (NULL: 1 each). */
@@ -633,17 +674,18 @@ static void exchange(Eng *e, Aau *a, const int *dst, const int *src, const doubl
     const Params *pr = &e->pr;
     double f = 1.0 - e->overlap;
     double *sent = e->v1;
+    double sw = a->m_sum[M_WAIT], sc = a->m_sum[M_COMM], so = a->m_sum[M_OVHD];
     for (int p = 0; p < e->P; p++)
         sent[p] = e->clock[p];
     /* a rendezvous send starts when its receiver is ready */
     for (int p = 0; p < e->P; p++)
         if (dst[p] >= 0 && bytes[p] > pr->dy_buffer && e->clock[dst[p]] > sent[p]) {
-            charge(e, a, M_WAIT, p, e->clock[dst[p]] - sent[p]);
+            charge_to(e, &sw, M_WAIT, p, e->clock[dst[p]] - sent[p]);
             sent[p] = e->clock[p];
         }
     for (int p = 0; p < e->P; p++)
         if (dst[p] >= 0)
-            charge(e, a, M_COMM, p, f * (startup(pr, bytes[p], 0) + bytes[p] * pr->st_pb));
+            charge_to(e, &sc, M_COMM, p, f * (startup(pr, bytes[p], 0) + bytes[p] * pr->st_pb));
     for (int p = 0; p < e->P; p++) {
         int q = src[p];
         if (q < 0)
@@ -651,13 +693,16 @@ static void exchange(Eng *e, Aau *a, const int *dst, const int *src, const doubl
         double b = bytes[q];
         double arrive = sent[q] + f * (startup(pr, b, 0) + b * pr->st_pb) + hops[p] * pr->st_ph;
         if (arrive <= e->clock[p]) {
-            charge(e, a, M_OVHD, p, pr->dy_recv);
-            charge(e, a, M_COMM, p, f * b * (pr->dy_pb > pr->st_pb ? pr->dy_pb - pr->st_pb : 0));
+            charge_to(e, &so, M_OVHD, p, pr->dy_recv);
+            charge_to(e, &sc, M_COMM, p, f * b * (pr->dy_pb > pr->st_pb ? pr->dy_pb - pr->st_pb : 0));
         } else {
-            charge(e, a, M_WAIT, p, arrive - e->clock[p]);
-            charge(e, a, M_OVHD, p, pr->st_recv);
+            charge_to(e, &sw, M_WAIT, p, arrive - e->clock[p]);
+            charge_to(e, &so, M_OVHD, p, pr->st_recv);
         }
     }
+    a->m_sum[M_WAIT] = sw;
+    a->m_sum[M_COMM] = sc;
+    a->m_sum[M_OVHD] = so;
 }
 
 /* All processors wait for the last one (a synchronizing collective). */
@@ -667,8 +712,10 @@ static double sync_all(Eng *e, Aau *a)
     for (int p = 0; p < e->P; p++)
         if (e->clock[p] > mx)
             mx = e->clock[p];
+    double sw = a->m_sum[M_WAIT];
     for (int p = 0; p < e->P; p++)
-        charge(e, a, M_WAIT, p, mx - e->clock[p]);
+        charge_to(e, &sw, M_WAIT, p, mx - e->clock[p]);
+    a->m_sum[M_WAIT] = sw;
     return mx;
 }
 
@@ -906,6 +953,7 @@ typedef struct IxCache {
     const HpfDim *hd;
     int n;
     double *c;
+    signed char inv;              /* bounds and mapping cannot change: 1; 0: not known yet */
 } IxCache;
 
 static IxCache *ix_cached(Eng *e, const SpIndex *ix)
@@ -940,8 +988,28 @@ static IxCache *ix_cached(Eng *e, const SpIndex *ix)
 
 /* Trips of index ix for each coordinate of its grid dimension (*ncoord of
  * them; the engine's, not to be freed). */
+static int invariant(const Node *n);
+
+/* Whether the trips of ix can change during the run: its bounds, stride,
+ * subscript coefficients and alignment are constants. */
+static int index_invariant(const SpIndex *ix)
+{
+    if (!invariant(ix->lo) || !invariant(ix->hi) || !invariant(ix->st))
+        return 0;
+    if (index_gdim(ix) < 0)
+        return 1;
+    return (!ix->a_const || invariant(ix->a)) && invariant(ix->b) &&
+           (ix->arr->cknown[ix->dim] ||
+            (invariant(ix->arr->alpha[ix->dim]) && invariant(ix->arr->beta[ix->dim])));
+}
+
 static const double *index_counts(Eng *e, const SpIndex *ix, int line, int *ncoord)
 {
+    IxCache *k0 = ix_cached(e, ix);
+    if (k0->n >= 0 && k0->inv > 0) {
+        *ncoord = k0->n;
+        return k0->c;
+    }
     long long lo = eval_int(e, ix->lo, 1, line, "FORALL bound");
     long long hi = eval_int(e, ix->hi, 0, line, "FORALL bound");
     long long st = eval_int(e, ix->st, 1, line, "FORALL stride");
@@ -956,7 +1024,8 @@ static const double *index_counts(Eng *e, const SpIndex *ix, int line, int *ncoo
         return k->c;
     }
     free(k->c);
-    *k = (IxCache){ix, lo, hi, st, 0, 0, NULL, 1, NULL};
+    signed char inv = k->inv ? k->inv : index_invariant(ix) ? 1 : -1;
+    *k = (IxCache){ix, lo, hi, st, 0, 0, NULL, 1, NULL, e->failed ? -1 : inv};
     if (m.gd < 0) {
         k->c = xmalloc(sizeof *k->c);
         k->c[0] = (double)hpfmap_trip((long)lo, (long)hi, (long)st);
@@ -1116,8 +1185,8 @@ static void loop_counts(Eng *e, const SpLoop *l, int line)
                 cut_at(e, gd, q);
         for (int p = 0; p < e->P; p++) {
             if (gd >= 0 && g) {
-                memcpy(coord, coords_of(g, p), (size_t)g->rank * sizeof *coord);
-                e->lvl[k][p] = coord[gd] < nc ? c[coord[gd]] : 0;
+                int cg = coords_of(g, p)[gd];
+                e->lvl[k][p] = cg < nc ? c[cg] : 0;
             } else
                 e->lvl[k][p] = c[0];
         }
@@ -1183,12 +1252,66 @@ static double footprint(Eng *e, const AauAccess *x)
     return 1e18;                  /* a temporary buffer: streamed */
 }
 
+static int invariant(const Node *n);
+
+/* The footprint of x when it cannot change during the run, else NAN. */
+static double footprint_fixed(Eng *e, const AauAccess *x)
+{
+    if (x->arr)
+        for (int d = 0; d < x->arr->rank; d++) {
+            int t = x->arr->tmpl ? x->arr->tdim[d] : -1;
+            if (!(t >= 0 && x->arr->tmpl->gdim[t] >= 0) &&
+                (!invariant(x->arr->lo[d]) || !invariant(x->arr->hi[d])))
+                return NAN;
+        }
+    return footprint(e, x);
+}
+
+static SeqMemo *seq_memo(Eng *e, const Aau *a)
+{
+    if (!e->memo)
+        e->memo = xcalloc((size_t)e->g->naau, sizeof *e->memo);
+    SeqMemo *m = &e->memo[a->id - 1];
+    if (m->ready)
+        return m;
+    const AauOps *o = &a->ops;
+    double t = 0;
+    for (int k = 0; k < OPC_N; k++)
+        t += o->op[k] * e->pr.op[k];
+    for (int i = 0; i < o->nlib; i++)
+        t += o->lib[i].n * sag_seconds(e->node, o->lib[i].param, e->pr.lib_default);
+    m->fixed = t;
+    m->cv = xmalloc((size_t)(o->nacc ? o->nacc : 1) * sizeof *m->cv);
+    m->fp = xmalloc((size_t)(o->nacc ? o->nacc : 1) * sizeof *m->fp);
+    m->cost = xmalloc((size_t)(o->nacc ? o->nacc : 1) * 4 * sizeof *m->cost);
+    const Params *pr = &e->pr;
+    for (int i = 0; i < o->nacc; i++) {
+        const AauAccess *x = &o->acc[i];
+        for (int f = 0; f < 2; f++) {
+            double miss = 0;
+            if (f)
+                miss = pr->dc_block > 0 ? fmin(1.0, (double)llabs(x->stride) / pr->dc_block) : 1;
+            m->cost[4 * i + 2 * f] = x->loads * (miss * pr->fetch_miss + (1 - miss) * pr->fetch_hit);
+            m->cost[4 * i + 2 * f + 1] =
+                x->stores * (miss * pr->store_miss + (1 - miss) * pr->store_hit);
+        }
+        m->cv[i] = -1;
+        m->fp[i] = NAN;
+        if (x->scalar || x->stride == 0)
+            continue;
+        m->cv[i] = (int)(cache_var(e, x->var) - e->cvar);
+        m->fp[i] = footprint_fixed(e, x);
+    }
+    m->ready = 1;
+    return m;
+}
+
 /* Memory time of one execution of the accesses, by the paper's heuristic:
  * a program-level count of the bytes touched, and per variable the count
  * at its last access. A variable whose data, plus everything touched since
  * its last access, fits in the effective cache is found there; otherwise
  * each access misses as often as its stride crosses cache lines. */
-static double memory_time(Eng *e, const AauOps *o)
+static double memory_time(Eng *e, const AauOps *o, const SeqMemo *mm)
 {
     const Params *pr = &e->pr;
     double t = 0, touched = 0;
@@ -1196,33 +1319,28 @@ static double memory_time(Eng *e, const AauOps *o)
         const AauAccess *x = &o->acc[i];
         if (x->scalar)
             continue;
-        double miss = 0;
+        int missed = 0;
         if (x->stride != 0) {
-            CacheVar *cv = cache_var(e, x->var);
-            double fp = footprint(e, x);
+            CacheVar *cv = &e->cvar[mm->cv[i]];
+            double fp = isnan(mm->fp[i]) ? footprint(e, x) : mm->fp[i];
             int fits = pr->dc_eff > 0 && e->volume - cv->last + fp <= pr->dc_eff;
-            if (!fits)
-                miss = pr->dc_block > 0 ? fmin(1.0, (double)llabs(x->stride) / pr->dc_block) : 1;
+            missed = !fits;
             cv->last = e->volume;
             touched += fp < 1e17 ? fp : 0;
         }
-        t += x->loads * (miss * pr->fetch_miss + (1 - miss) * pr->fetch_hit);
-        t += x->stores * (miss * pr->store_miss + (1 - miss) * pr->store_hit);
+        t += mm->cost[4 * i + 2 * missed];
+        t += mm->cost[4 * i + 2 * missed + 1];
     }
     e->volume += touched;
     return t;
 }
 
-static double ops_time(Eng *e, const AauOps *o)
+static double ops_time(Eng *e, const Aau *a)
 {
-    double t = 0;
-    for (int k = 0; k < OPC_N; k++)
-        t += o->op[k] * e->pr.op[k];
-    for (int i = 0; i < o->nlib; i++)
-        t += o->lib[i].n * sag_seconds(e->node, o->lib[i].param, e->pr.lib_default);
+    const SeqMemo *m = seq_memo(e, a);
     /* calls of the program's functions: their overhead and bodies are the
        Call AAUs that follow */
-    return t + memory_time(e, o);
+    return m->fixed + memory_time(e, &a->ops, m);
 }
 
 /* ---- the walk ------------------------------------------------------------ */
@@ -1255,7 +1373,7 @@ static void seq(Eng *e, Aau *a, const double *mult)
         e->ctl_target = a->ctl_target;
         return;
     }
-    double t = ops_time(e, &a->ops);
+    double t = ops_time(e, a);
     begin(e);
     if (a->on == ON_IO) {
         double m = mult ? mult[0] : 1;
@@ -1318,17 +1436,19 @@ static double *vec_new(Eng *e)
 static void forall_level(Eng *e, Aau *a, const double *outer)
 {
     const SpLoop *l = a->loop;
-    double *entries = vec_new(e), *trips = vec_new(e);
+    double *entries = buf_raw(e), *trips = buf_raw(e);
     for (int p = 0; p < e->P; p++) {
         double m = outer ? outer[p] : 1;
         entries[p] = m;
         trips[p] = m * (a->iter == ITER_COPY ? e->n_all[p] : e->lvl[a->level][p]);
     }
     begin(e);
+    double so = a->m_sum[M_OVHD];
     for (int p = 0; p < e->P; p++) {
-        charge(e, a, M_OVHD, p, entries[p] * (e->pr.loop_setup + e->pr.call_ovhd));
-        charge(e, a, M_OVHD, p, trips[p] * e->pr.loop_iter);
+        charge_to(e, &so, M_OVHD, p, entries[p] * (e->pr.loop_setup + e->pr.call_ovhd));
+        charge_to(e, &so, M_OVHD, p, trips[p] * e->pr.loop_iter);
     }
+    a->m_sum[M_OVHD] = so;
     end(e, a, sum_of(e, entries));
     /* the innermost level's body runs once per point: the product of the
        levels, or the guarded count */
@@ -1343,11 +1463,13 @@ static void forall_level(Eng *e, Aau *a, const double *outer)
             /* the mask: tested at every point, the body where it holds */
             double *tr = vec_new(e);
             begin(e);
+            double ko = k->m_sum[M_OVHD];
             for (int p = 0; p < e->P; p++) {
-                charge(e, k, M_OVHD, p, trips[p] * e->pr.cond_test);
+                charge_to(e, &ko, M_OVHD, p, trips[p] * e->pr.cond_test);
                 tr[p] = (nm ? nm[p] : 1) * e->n_true[p];
-                charge(e, k, M_OVHD, p, tr[p] * e->pr.cond_taken);
+                charge_to(e, &ko, M_OVHD, p, tr[p] * e->pr.cond_taken);
             }
+            k->m_sum[M_OVHD] = ko;
             end(e, k, sum_of(e, trips));
             /* the mask's own computation, at every point */
             for (int b = 0; b < k->nbranch; b++)
@@ -1373,10 +1495,11 @@ static void forall_nest(Eng *e, Aau *a, const double *mult)
     memcpy(sv_lvl, e->lvl, sizeof sv_lvl);
     e->loop = a->loop;
     e->nest_mult = mult;
-    e->n_all = vec_new(e);
-    e->n_true = vec_new(e);
+    /* filled whole by loop_counts */
+    e->n_all = buf_raw(e);
+    e->n_true = buf_raw(e);
     for (int k = 0; k < a->loop->nidx; k++)
-        e->lvl[k] = vec_new(e);
+        e->lvl[k] = buf_raw(e);
     loop_counts(e, a->loop, a->line);
     if (!e->failed)
         forall_level(e, a, mult);
@@ -1757,6 +1880,7 @@ typedef struct {
 typedef struct {
     int *dst, *src;
     double *n;
+    int *hops;                    /* between dst and src */
     long *start;                  /* P + 1: round k is start[k] .. start[k+1]-1 */
 } PairList;
 
@@ -1793,9 +1917,11 @@ static void pm_add(PairMap *m, int dst, int src, double n)
 }
 
 /* The list of the pairs of m by round (m is freed). */
-static void pl_of_map(int P, PairMap *m, PairList *pl)
+static void pl_of_map(const Eng *e, PairMap *m, PairList *pl)
 {
+    int P = e->P;
     size_t n = m->used ? m->used : 1;
+    pl->hops = xmalloc(n * sizeof *pl->hops);
     pl->dst = xmalloc(n * sizeof *pl->dst);
     pl->src = xmalloc(n * sizeof *pl->src);
     pl->n = xmalloc(n * sizeof *pl->n);
@@ -1816,6 +1942,7 @@ static void pl_of_map(int P, PairMap *m, PairList *pl)
             pl->dst[j] = d;
             pl->src[j] = s;
             pl->n[j] = m->n[i];
+            pl->hops[j] = rank_hops(e, s, d);
         }
     free(fill);
     free(m->key);
@@ -1825,6 +1952,7 @@ static void pl_of_map(int P, PairMap *m, PairList *pl)
 
 static void pl_free(PairList *pl)
 {
+    free(pl->hops);
     free(pl->dst);
     free(pl->src);
     free(pl->n);
@@ -1843,8 +1971,10 @@ static void pairs_exchange(Eng *e, Aau *a, const PairList *pl, double req_bytes,
         double t = (double)(P - 1) * (startup(&e->pr, 4, 0) + 4 * e->pr.st_pb);
         charge_all(e, a, M_COMM, (1 - e->overlap) * t, NULL);
     }
+    double sc = a->m_sum[M_COMP];
     for (long j = pl->start[0]; j < pl->start[1]; j++)
-        charge(e, a, M_COMP, pl->dst[j], pl->n[j] * (e->pr.fetch_hit + e->pr.store_hit));
+        charge_to(e, &sc, M_COMP, pl->dst[j], pl->n[j] * (e->pr.fetch_hit + e->pr.store_hit));
+    a->m_sum[M_COMP] = sc;
     int *dst = buf_get(e), *src = buf_get(e);
     int *hops = buf_get(e);
     double *bytes = buf_get(e);
@@ -1864,7 +1994,7 @@ static void pairs_exchange(Eng *e, Aau *a, const PairList *pl, double req_bytes,
                 dst[from] = to;
                 src[to] = from;
                 bytes[from] = pl->n[j] * (phase == 0 ? req_bytes : val_bytes);
-                hops[to] = rank_hops(e, from, to);
+                hops[to] = pl->hops[j];   /* rank_hops(e, from, to): symmetric */
             }
             exchange(e, a, dst, src, bytes, hops);
         }
@@ -1928,7 +2058,7 @@ static int gather_pairs(Eng *e, Aau *a, const CommEntry *c, PairList *pl)
         else
             pm_add(pm, runner, owner, 1);
     }
-    pl_of_map(P, pm, pl);
+    pl_of_map(e, pm, pl);
     return 1;
 }
 
@@ -1983,7 +2113,11 @@ static void gather(Eng *e, Aau *a, const CommEntry *c)
 {
     const SpArr *arr = c->g ? c->g->r->arr : c->arr;
     PairList local = {0}, *pl = &local;
-    if (gather_invariant(c)) {
+    if (!e->ginv)
+        e->ginv = xcalloc((size_t)e->g->ncomm, 1);
+    if (!e->ginv[c->id - 1])
+        e->ginv[c->id - 1] = gather_invariant(c) ? 1 : -1;
+    if (e->ginv[c->id - 1] > 0) {
         for (int i = 0; i < e->ngcache && pl == &local; i++)
             if (e->gcache[i].c == c)
                 pl = &e->gcache[i].pl;
@@ -2346,6 +2480,13 @@ int engine_run(Aag *g, Fi *fi, const SagGraph *sag, const EngineOptions *o, Engi
     free(e->grids.v);
     free(e->tmpls.v);
     free(e->cvar);
+    for (int i = 0; e->memo && i < g->naau; i++) {
+        free(e->memo[i].cv);
+        free(e->memo[i].fp);
+        free(e->memo[i].cost);
+    }
+    free(e->memo);
+    free(e->ginv);
     for (int i = 0; i < e->ngcache; i++)
         pl_free(&e->gcache[i].pl);
     for (size_t i = 0; i < e->ixcap; i++)

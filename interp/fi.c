@@ -1680,6 +1680,8 @@ int fi_refs(Fi *fi, const SpLoop *loop, const Node *ref, const SpCtx *ctx, FiRef
 
 int fi_eval(Fi *fi, const Node *e, FiValue *v)
 {
+    if (fi_ev_scalar(fi, e, v))
+        return v->known;
     memset(v, 0, sizeof *v);
     Ctx c;
     fi_ctx_init(&c, fi->top);

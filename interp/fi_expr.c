@@ -2514,6 +2514,158 @@ Vec fi_ev(Fi *fi, Ctx *c, const Node *e)
     }
 }
 
+/* ---- scalars: the fast path of fi_eval ---- */
+
+/* The type fi_ev gives e when e is an INTEGER or LOGICAL scalar built of
+ * constants, PARAMETERs, scalar variables already stored in the current
+ * frame and the integer operators (no AND/OR: their operands are
+ * evaluated selectively), which scalar_ev evaluates as fi_ev would; a
+ * TY_NONE type otherwise. Has no effect. */
+static Type scalar_type(Fi *fi, const Node *e)
+{
+    static const Type none = {TY_NONE, 0};
+    switch (e->kind) {
+    case AST_INT_CONST: {
+        Type t = norm(e->type);
+        return t.base == TY_INTEGER ? t : T_I4;
+    }
+    case AST_LOGICAL_CONST:
+        return T_LOG;
+    case AST_PAREN:
+        return scalar_type(fi, e->u.unary.operand);
+    case AST_NAME: {
+        const Symbol *y = e->u.name.sym;
+        if (!y)
+            return none;
+        if (y->kind == SYM_PARAMETER) {
+            Type t = norm(y->type);
+            return y->value.known && (t.base == TY_INTEGER || t.base == TY_LOGICAL) ? t : none;
+        }
+        if (y->kind != SYM_VARIABLE && y->kind != SYM_INDEX && y->kind != SYM_FUNCTION)
+            return none;
+        const Store *st = fi_map_get(&fi->top->vars, y);
+        if (!st || st->rank || (st->t.base != TY_INTEGER && st->t.base != TY_LOGICAL))
+            return none;
+        return norm(st->t);
+    }
+    case AST_UNARY: {
+        Type a = scalar_type(fi, e->u.unary.operand);
+        if (e->u.unary.op == OP_NEG)
+            return a.base == TY_INTEGER ? a : none;
+        if (e->u.unary.op == OP_NOT)
+            return a.base == TY_INTEGER || a.base == TY_LOGICAL ? T_LOG : none;
+        return none;
+    }
+    case AST_BINARY: {
+        Op op = e->u.binary.op;
+        if (op != OP_ADD && op != OP_SUB && op != OP_MUL && op != OP_DIV &&
+            !(op >= OP_EQ && op <= OP_GE))
+            return none;
+        Type a = scalar_type(fi, e->u.binary.lhs), b = scalar_type(fi, e->u.binary.rhs);
+        if (a.base != TY_INTEGER || b.base != TY_INTEGER)
+            return none;
+        return op >= OP_EQ && op <= OP_GE ? T_LOG : promote(a, b);
+    }
+    default:
+        return none;
+    }
+}
+
+/* The value of e, of type t = scalar_type(e): what fi_ev computes, with
+ * the same steps charged and the same messages ('known' cleared for an
+ * unknown value). */
+static long long scalar_ev(Fi *fi, const Node *e, Type t, int *known)
+{
+    if (fi->stopped) {
+        *known = 0;
+        return 0;
+    }
+    switch (e->kind) {
+    case AST_INT_CONST:
+        return wrap(t, e->u.konst.ival);
+    case AST_LOGICAL_CONST:
+        return e->u.konst.ival != 0;
+    case AST_PAREN:
+        return scalar_ev(fi, e->u.unary.operand, t, known);
+    case AST_NAME: {
+        const Symbol *y = e->u.name.sym;
+        if (y->kind == SYM_PARAMETER)
+            return y->value.type.base == TY_REAL ? to_int(y->value.r) : y->value.i;
+        const Store *st = fi_map_get(&fi->top->vars, y);
+        if (st->k && !st->k[0]) {
+            *known = 0;
+            return 0;
+        }
+        return st->i[0];
+    }
+    case AST_UNARY: {
+        const Node *o = e->u.unary.operand;
+        Type at = scalar_type(fi, o);
+        int k = 1;
+        long long x = scalar_ev(fi, o, at, &k);
+        fi_step(fi, 1);
+        *known &= k;
+        if (!k)
+            return 0;
+        if (e->u.unary.op == OP_NOT)
+            return !(x != 0);
+        return wrap(at, (long long)(0ULL - (unsigned long long)x));
+    }
+    case AST_BINARY: {
+        const Node *l = e->u.binary.lhs, *r = e->u.binary.rhs;
+        Type lt = scalar_type(fi, l), rt = scalar_type(fi, r);
+        int ka = 1, kb = 1;
+        long long x = scalar_ev(fi, l, lt, &ka);
+        long long y = scalar_ev(fi, r, rt, &kb);
+        fi_step(fi, 1);
+        Type pt = promote(lt, rt);
+        if (!same_type(lt, pt))   /* fv_convert */
+            x = wrap(pt, x);
+        if (!same_type(rt, pt))
+            y = wrap(pt, y);
+        if (!ka || !kb) {
+            *known = 0;
+            return 0;
+        }
+        Op op = e->u.binary.op;
+        unsigned long long ux = (unsigned long long)x, uy = (unsigned long long)y;
+        switch (op) {
+        case OP_ADD: return wrap(pt, (long long)(ux + uy));
+        case OP_SUB: return wrap(pt, (long long)(ux - uy));
+        case OP_MUL: return wrap(pt, (long long)(ux * uy));
+        case OP_DIV:
+            if (!y) {
+                fi_error_once(fi, e, fi_loc(fi, e), "integer division by zero");
+                *known = 0;
+                return 0;
+            }
+            return wrap(pt, y == -1 ? (long long)(0ULL - ux) : x / y);
+        default:
+            return compare(op, x < y ? -1 : x > y);
+        }
+    }
+    default:
+        *known = 0;
+        return 0;
+    }
+}
+
+int fi_ev_scalar(Fi *fi, const Node *e, FiValue *v)
+{
+    if (fi->stopped || !fi->top)
+        return 0;
+    Type t = scalar_type(fi, e);
+    if (t.base != TY_INTEGER && t.base != TY_LOGICAL)
+        return 0;
+    int known = 1;
+    long long x = scalar_ev(fi, e, t, &known);
+    memset(v, 0, sizeof *v);
+    v->type = t;
+    v->known = known;
+    v->i = known ? x : 0;
+    return 1;
+}
+
 /* ---- literals: READ data and -D values ---- */
 
 /* text (a Fortran literal: 12, -1.5d0, .true., 'it''s', (1.0, 2.0)) as

@@ -170,6 +170,9 @@ int fv_known(const Vec *v, long p);
 void fv_set_unknown(Vec *v, long p);
 void fv_convert(Vec *v, Type to);
 Vec fi_ev(Fi *fi, Ctx *c, const Node *e);
+/* fi_eval of a simple INTEGER or LOGICAL scalar without vectors: 1 when
+ * done (v filled), 0 when e must go through fi_ev. */
+int fi_ev_scalar(Fi *fi, const Node *e, FiValue *v);
 Vec fv_widen(Vec *v, long n);
 void fi_ctx_init(Ctx *c, Frame *fr);
 void fi_ctx_free(Ctx *c);
