@@ -120,6 +120,8 @@ typedef struct {
     void **pool;                  /* free vectors of P doubles, reused */
     int npool, cappool;
     struct SeqMemo *memo;         /* by AAU id - 1: what a Seq's costs need (lazily) */
+    struct PcCache *pcc;          /* counts of recent FORALLs (PC_KEEP) */
+    int npcc;
     signed char *ginv;            /* by communication id - 1: gather_invariant, 0: not yet */
 } Eng;
 
@@ -1069,6 +1071,98 @@ static void point_coords(const SpLoop *l, const IxMap *map, const Grid *g, const
             coord[map[k].gd] = hpfmap_owner(map[k].hd, (long)(map[k].A * sp->idx[k][pt] + map[k].B));
 }
 
+/* The counts of the last masked FORALLs without guards, for the next
+ * one with the same iteration space and mapping (the statements of a
+ * WHERE construct share their mask). */
+enum { PC_KEEP = 4 };
+typedef struct PcCache {
+    const SpLoop *l;              /* the loop counted (NULL: free) */
+    int masked;
+    const Grid *g;
+    IxMap map[MAX_RANK];
+    double *out;
+} PcCache;
+
+static int same_maps(const SpLoop *l, const IxMap *a, const IxMap *b)
+{
+    for (int k = 0; k < l->nidx; k++)
+        if (a[k].gd != b[k].gd ||
+            (a[k].gd >= 0 && (a[k].hd != b[k].hd || a[k].A != b[k].A || a[k].B != b[k].B)))
+            return 0;
+    return 1;
+}
+
+/* Counts of the points of the space on the processors with zero
+ * coordinates in the unbound grid dimensions (no guards): the owner of an
+ * index value from a table when the values span a small range. */
+static void count_points(Eng *e, const SpLoop *l, const Grid *g, const IxMap *map,
+                         const FiSpace *sp, int masked, double *out)
+{
+    int linear = !e->ec, used[MAX_RANK] = {0};
+    long long vmin[MAX_RANK], span[MAX_RANK], spans = 0, nsel = sp->n;
+    if (masked && sp->mask) {
+        nsel = 0;
+        for (long pt = 0; pt < sp->n; pt++)
+            nsel += sp->mask[pt] != 0;
+    }
+    int *tab[MAX_RANK] = {0};
+    long gmul[MAX_RANK];
+    long m = 1;
+    for (int d = 0; d < g->rank; d++) {
+        gmul[d] = m;
+        m *= g->shape[d];
+    }
+    for (int k = 0; k < l->nidx; k++) {
+        if (map[k].gd < 0)
+            continue;
+        if (used[map[k].gd]++)
+            linear = 0;           /* two indices on one grid dimension: the last wins */
+        const long long *x = sp->idx[k];
+        long long lo = sp->n ? x[0] : 0, hi = lo;
+        for (long pt = 1; pt < sp->n; pt++) {
+            lo = x[pt] < lo ? x[pt] : lo;
+            hi = x[pt] > hi ? x[pt] : hi;
+        }
+        vmin[k] = lo;
+        span[k] = hi - lo + 1;
+        spans += span[k];
+    }
+    if (spans > nsel)
+        linear = 0;               /* fewer points than table entries */
+    if (linear) {
+        /* hpfmap_rank is linear in the coordinates: each index adds its own
+           part of the rank */
+        for (int k = 0; k < l->nidx; k++) {
+            if (map[k].gd < 0)
+                continue;
+            tab[k] = xmalloc((size_t)span[k] * sizeof *tab[k]);
+            for (long long v = 0; v < span[k]; v++)
+                tab[k][v] = hpfmap_owner(map[k].hd, (long)(map[k].A * (vmin[k] + v) + map[k].B)) *
+                            (int)gmul[map[k].gd];
+        }
+        const unsigned char *mk = masked ? sp->mask : NULL;
+        for (long pt = 0; pt < sp->n; pt++) {
+            if (mk && !mk[pt])
+                continue;
+            int r = 0;
+            for (int k = 0; k < l->nidx; k++)
+                if (tab[k])
+                    r += tab[k][sp->idx[k][pt] - vmin[k]];
+            out[r] += 1;
+        }
+        for (int k = 0; k < l->nidx; k++)
+            free(tab[k]);
+        return;
+    }
+    for (long pt = 0; pt < sp->n; pt++) {
+        if (masked && sp->mask && !sp->mask[pt])
+            continue;
+        int coord[MAX_RANK];
+        point_coords(l, map, g, sp, pt, coord);
+        out[proc_of(e, g->rank, g->shape, coord)] += 1;
+    }
+}
+
 /* Counts by processor of the points of the loop (under the mask when
  * masked is set, inside the guards): counted on the processors with zero
  * coordinates in the unbound grid dimensions, then copied along them. */
@@ -1076,6 +1170,34 @@ static void point_counts(Eng *e, const SpLoop *l, int masked, double *out, int l
 {
     FiSpace sp;
     memset(out, 0, (size_t)e->P * sizeof *out);
+    IxMap map[MAX_RANK];
+    int have_map = 0;
+    Grid *g = arr_grid(e, l->arr);
+    PcCache *pc = NULL;
+    if (!l->nguard && g) {
+        if (!e->pcc)
+            e->pcc = xcalloc(PC_KEEP, sizeof *e->pcc);
+        for (int i = 0; i < PC_KEEP; i++) {
+            PcCache *c = &e->pcc[i];
+            if (!c->l || c->masked != masked || c->g != g || c->l->nidx != l->nidx ||
+                c->l->primary != l->primary)
+                continue;
+            int k = 0;
+            while (k < l->nidx && index_gdim(&c->l->idx[k]) == index_gdim(&l->idx[k]))
+                k++;
+            if (k < l->nidx || !fi_space_share(e->fi, c->l, l))
+                continue;
+            /* fi holds l's space now, as fi_space would have made it */
+            index_maps(e, l, map);
+            have_map = 1;
+            if (same_maps(l, map, c->map)) {
+                memcpy(out, c->out, (size_t)e->P * sizeof *out);
+                c->l = l;
+                return;
+            }
+            break;
+        }
+    }
     if (!fi_space(e->fi, l, &sp)) {
         fi_missing(e->fi, l->idx[0].hi, line, "a FORALL bound");
         if (l->mask)
@@ -1083,7 +1205,6 @@ static void point_counts(Eng *e, const SpLoop *l, int masked, double *out, int l
         e->failed = 1;
         return;
     }
-    Grid *g = arr_grid(e, l->arr);
     if (!g) {
         long n = 0;
         for (long pt = 0; pt < sp.n; pt++)
@@ -1120,26 +1241,30 @@ static void point_counts(Eng *e, const SpLoop *l, int masked, double *out, int l
                 bound[r->arr->tmpl->gdim[t]] = 1;
         }
     }
-    IxMap map[MAX_RANK];
-    index_maps(e, l, map);
-    for (long pt = 0; pt < sp.n; pt++) {
-        if (masked && sp.mask && !sp.mask[pt])
-            continue;
-        if (keep && !keep[pt])
-            continue;
-        int coord[MAX_RANK];
-        point_coords(l, map, g, &sp, pt, coord);
-        if (gcoord_all) {
-            const SpRef *r = l->lhs->ir;
-            Tmpl *m = tmpl_of(e, r->arr->tmpl);
-            for (int k = 0; k < l->nguard; k++) {
-                int d = l->guard[k].dim, t = r->arr->tdim[d];
-                if (t >= 0 && r->arr->tmpl->gdim[t] >= 0)
-                    coord[r->arr->tmpl->gdim[t]] =
-                        hpfmap_owner(&m->d[t], cell_of(e, r->arr, d, gsub[d][pt]));
+    if (!have_map)
+        index_maps(e, l, map);
+    if (!keep) {
+        count_points(e, l, g, map, &sp, masked, out);
+    } else {
+        for (long pt = 0; pt < sp.n; pt++) {
+            if (masked && sp.mask && !sp.mask[pt])
+                continue;
+            if (keep && !keep[pt])
+                continue;
+            int coord[MAX_RANK];
+            point_coords(l, map, g, &sp, pt, coord);
+            if (gcoord_all) {
+                const SpRef *r = l->lhs->ir;
+                Tmpl *m = tmpl_of(e, r->arr->tmpl);
+                for (int k = 0; k < l->nguard; k++) {
+                    int d = l->guard[k].dim, t = r->arr->tdim[d];
+                    if (t >= 0 && r->arr->tmpl->gdim[t] >= 0)
+                        coord[r->arr->tmpl->gdim[t]] =
+                            hpfmap_owner(&m->d[t], cell_of(e, r->arr, d, gsub[d][pt]));
+                }
             }
+            out[proc_of(e, g->rank, g->shape, coord)] += 1;
         }
-        out[proc_of(e, g->rank, g->shape, coord)] += 1;
     }
     /* with classes: the mean of the processors of a class */
     for (int p = 0; e->cnt && p < e->P; p++)
@@ -1168,6 +1293,19 @@ static void point_counts(Eng *e, const SpLoop *l, int masked, double *out, int l
                 if (!bound[d] && coord[d])
                     out[p] = 0;
         }
+    if (!l->nguard && !e->failed) {
+        /* kept for a loop of the same space and mapping */
+        if (!pc) {
+            pc = &e->pcc[e->npcc++ % PC_KEEP];
+            if (!pc->out)
+                pc->out = xmalloc((size_t)e->P * sizeof *pc->out);
+        }
+        pc->l = l;
+        pc->masked = masked;
+        pc->g = g;
+        memcpy(pc->map, map, sizeof pc->map);
+        memcpy(pc->out, out, (size_t)e->P * sizeof *out);
+    }
 }
 
 /* Fills e->lvl, e->n_all and e->n_true for the loop. */
@@ -2487,6 +2625,9 @@ int engine_run(Aag *g, Fi *fi, const SagGraph *sag, const EngineOptions *o, Engi
     }
     free(e->memo);
     free(e->ginv);
+    for (int i = 0; e->pcc && i < PC_KEEP; i++)
+        free(e->pcc[i].out);
+    free(e->pcc);
     for (int i = 0; i < e->ngcache; i++)
         pl_free(&e->gcache[i].pl);
     for (size_t i = 0; i < e->ixcap; i++)

@@ -106,6 +106,7 @@ int fi_step(Fi *fi, long n)
 
 void fi_error_once(Fi *fi, const void *key, Loc loc, const char *fmt, ...)
 {
+    fi->errors++;
     if (fi_map_get(&fi->reported, key))
         return;
     fi_map_put(&fi->reported, key, (void *)1);
@@ -1217,12 +1218,22 @@ static int space_of(Fi *fi, const SpLoop *lp, Space **out, const Node **bad)
     *out = sp;
     if (sp->loop == lp && sp->frame == fi->top && sp->version == fi->version && sp->ok)
         return 1;
-    for (int k = 0; k < sp->nidx; k++)
-        free(sp->idx[k]);
+    for (int k = 0; k < sp->nidx; k++) {
+        if (fi->sp_lent) {
+            /* the last fi_space answer: kept until the next fi_space */
+            free(fi->sp_idx[k]);
+            fi->sp_idx[k] = sp->idx[k];
+        } else {
+            free(sp->idx[k]);
+        }
+    }
+    fi->sp_lent = 0;
     fv_free(&sp->mask);
     memset(sp, 0, sizeof *sp);
     sp->loop = lp;
     sp->frame = fi->top;
+    long long steps0 = fi->steps;
+    long errors0 = fi->errors;
     if (lp->nidx > MAX_RANK + MAX_RANK) {
         fi_error_once(fi, lp, fi->cur, "a FORALL of more than %d indices", MAX_RANK + MAX_RANK);
         return 0;
@@ -1261,9 +1272,9 @@ static int space_of(Fi *fi, const SpLoop *lp, Space **out, const Node **bad)
            whole run repeated for the outer indices */
         long long *x = sp->idx[k] = xmalloc((size_t)(sp->n ? sp->n : 1) * sizeof *sp->idx[k]);
         long run = stride * (long)tr[k];
-        for (long p = 0; run && p < stride; p++)
-            for (long long t = 0; t < tr[k]; t++)
-                x[p + t * stride] = lo[k] + t * st[k];
+        for (long long t = 0; run && t < tr[k]; t++)
+            for (long p = 0; p < stride; p++)
+                x[t * stride + p] = lo[k] + t * st[k];
         for (long p = run; run && p < sp->n; p += run)
             memcpy(x + p, x, (size_t)run * sizeof *x);
         stride = run;
@@ -1287,11 +1298,114 @@ static int space_of(Fi *fi, const SpLoop *lp, Space **out, const Node **bad)
     }
     sp->version = fi->version;
     sp->ok = !fi->stopped;
+    sp->cost = fi->steps - steps0;
+    sp->quiet = fi->errors == errors0;
     return sp->ok;
 }
 
+/* Whether a (an expression of loop la) and b (of loop lb) are the same
+ * expression, an index of la standing where b has the index of lb at the
+ * same place: evaluated at the same points in the same state they give the
+ * same values, with the same steps and the same messages. Only the forms
+ * fi_ev evaluates without effects: no functions of the program or
+ * EXTERNAL ones, no inline reductions, no array-valued parts. */
+static int same_expr(const Node *a, const SpLoop *la, const Node *b, const SpLoop *lb)
+{
+    if (!a || !b)
+        return a == b;
+    if (a->kind != b->kind || a->type.base != b->type.base || a->type.kind != b->type.kind ||
+        a->rank || b->rank)
+        return 0;
+    switch (a->kind) {
+    case AST_INT_CONST:
+    case AST_LOGICAL_CONST:
+        return a->u.konst.ival == b->u.konst.ival;
+    case AST_REAL_CONST:
+        return memcmp(&a->u.konst.rval, &b->u.konst.rval, sizeof a->u.konst.rval) == 0;
+    case AST_NAME: {
+        const Symbol *x = a->u.name.sym, *y = b->u.name.sym;
+        int kx = -1, ky = -1;
+        for (int k = 0; k < la->nidx; k++)
+            if (x && la->idx[k].var == x)
+                kx = k;
+        for (int k = 0; k < lb->nidx; k++)
+            if (y && lb->idx[k].var == y)
+                ky = k;
+        if (kx >= 0 || ky >= 0)
+            return kx == ky;
+        if (x != y)
+            return 0;
+        return x || !strcmp(a->u.name.id, b->u.name.id);
+    }
+    case AST_PAREN:
+        return same_expr(a->u.unary.operand, la, b->u.unary.operand, lb);
+    case AST_UNARY:
+        return a->u.unary.op == b->u.unary.op &&
+               same_expr(a->u.unary.operand, la, b->u.unary.operand, lb);
+    case AST_BINARY:
+        return a->u.binary.op == b->u.binary.op &&
+               same_expr(a->u.binary.lhs, la, b->u.binary.lhs, lb) &&
+               same_expr(a->u.binary.rhs, la, b->u.binary.rhs, lb);
+    case AST_KEYWORD_ARG:
+        return !strcmp(a->u.kwarg.id, b->u.kwarg.id) &&
+               same_expr(a->u.kwarg.value, la, b->u.kwarg.value, lb);
+    case AST_REF: {
+        int what = a->u.ref.what;
+        if (what != b->u.ref.what || a->u.ref.sym != b->u.ref.sym ||
+            strcmp(a->u.ref.id, b->u.ref.id) || a->u.ref.args.n != b->u.ref.args.n)
+            return 0;
+        if (what == REF_INTRINSIC) {
+            if (a->ir || b->ir)
+                return 0;
+        } else if (what == REF_ELEMENT) {
+            const SpRef *ra = a->ir, *rb = b->ir;
+            if (!ra != !rb || a->u.ref.args.n > MAX_RANK)
+                return 0;
+            if (ra) {
+                if (ra->arr != rb->arr)
+                    return 0;
+                for (int d = 0; d < a->u.ref.args.n; d++)
+                    if (!same_expr(ra->sub[d], la, rb->sub[d], lb))
+                        return 0;
+            }
+        } else {
+            return 0;
+        }
+        for (int i = 0; i < a->u.ref.args.n; i++)
+            if (!same_expr(a->u.ref.args.v[i], la, b->u.ref.args.v[i], lb))
+                return 0;
+        return 1;
+    }
+    default:
+        return 0;
+    }
+}
+
+int fi_space_share(Fi *fi, const SpLoop *from, const SpLoop *loop)
+{
+    Space *sp = &fi->space;
+    if (fi->stopped || sp->loop != from || sp->frame != fi->top || sp->version != fi->version ||
+        !sp->ok || !sp->quiet || from->nidx != loop->nidx || !from->mask != !loop->mask)
+        return 0;
+    if (from == loop)
+        return 1;
+    if (sp->cost > fi->max_steps - fi->steps)
+        return 0;
+    for (int k = 0; k < loop->nidx; k++)
+        if (!same_expr(from->idx[k].lo, from, loop->idx[k].lo, loop) ||
+            !same_expr(from->idx[k].hi, from, loop->idx[k].hi, loop) ||
+            !same_expr(from->idx[k].st, from, loop->idx[k].st, loop))
+            return 0;
+    if (!same_expr(from->mask, from, loop->mask, loop))
+        return 0;
+    sp->loop = loop;
+    fi_step(fi, (long)sp->cost);
+    return 1;
+}
+
 /* A context over the points of the space where the mask holds (or is not
- * known: unk gets those), with the indices bound and base[] the points. */
+ * known: unk gets those), with the indices bound; without unk, base[] the
+ * points. */
 static void space_ctx(Fi *fi, const Space *sp, int masked, Ctx *c, unsigned char **unk)
 {
     const SpLoop *lp = sp->loop;
@@ -1318,9 +1432,11 @@ static void space_ctx(Fi *fi, const Space *sp, int masked, Ctx *c, unsigned char
     Ctx all;
     fi_ctx_init(&all, fi->top);
     all.n = sp->n;
-    all.base = xmalloc((size_t)(sp->n ? sp->n : 1) * sizeof *all.base);
-    for (long p = 0; p < sp->n; p++)
-        all.base[p] = p;
+    if (!unk) {                    /* fi_refs: the points of the evaluations */
+        all.base = xmalloc((size_t)(sp->n ? sp->n : 1) * sizeof *all.base);
+        for (long p = 0; p < sp->n; p++)
+            all.base[p] = p;
+    }
     for (int k = 0; k < lp->nidx; k++) {
         all.bsym[k] = lp->idx[k].var;
         all.bval[k] = sp->idx[k];
@@ -1503,7 +1619,7 @@ int fi_space(Fi *fi, const SpLoop *loop, FiSpace *out)
     Space *sp;
     if (loop->nidx > MAX_RANK || !space_of(fi, loop, &sp, NULL))
         return 0;
-    for (long p = 0; sp->mask.t.base && p < sp->n; p++)
+    for (long p = 0; sp->mask.t.base && sp->mask.k && p < sp->n; p++)
         if (!fv_known(&sp->mask, p))
             return 0;
     for (int k = 0; k < MAX_RANK + MAX_RANK; k++) {
@@ -1513,11 +1629,11 @@ int fi_space(Fi *fi, const SpLoop *loop, FiSpace *out)
     free(fi->sp_mask);
     fi->sp_mask = NULL;
     size_t m = (size_t)(sp->n ? sp->n : 1);
-    for (int k = 0; k < sp->nidx; k++) {
-        fi->sp_idx[k] = xmalloc(m * sizeof *fi->sp_idx[k]);
-        memcpy(fi->sp_idx[k], sp->idx[k], (size_t)sp->n * sizeof *fi->sp_idx[k]);
-        out->idx[k] = fi->sp_idx[k];
-    }
+    /* the space's own index vectors: when it goes before the next
+       fi_space, space_of moves them to sp_idx */
+    for (int k = 0; k < sp->nidx; k++)
+        out->idx[k] = sp->idx[k];
+    fi->sp_lent = 1;
     if (sp->mask.t.base) {
         fi->sp_mask = xmalloc(m);
         for (long p = 0; p < sp->n; p++)

@@ -93,6 +93,13 @@ typedef struct {
 } FiSpace;
 int fi_space(Fi *fi, const SpLoop *loop, FiSpace *sp);
 
+/* When the last iteration space fi computed is from's, still valid, and
+ * loop's would be the same (the same bounds, the same mask with the indices
+ * renamed, nothing reported while computing it): it becomes loop's, as if
+ * fi_space had computed it (the same steps are charged), and 1 is
+ * returned. Otherwise 0, and nothing changes. */
+int fi_space_share(Fi *fi, const SpLoop *from, const SpLoop *loop);
+
 /* Every evaluation of an array reference of the loop: ref is an AST_REF of
  * loop->lhs, loop->rhs or loop->mask (a gathered one, SpGather.ref; the
  * scattered left-hand side; ...), evaluated under its context: at every

@@ -138,6 +138,22 @@ Vec fv_new(Type t, long n)
     return v;
 }
 
+/* fv_new without clearing: for a caller that writes every value. */
+static Vec fv_alloc(Type t, long n)
+{
+    Type u = norm(t);
+    if (u.base != TY_INTEGER && u.base != TY_LOGICAL && u.base != TY_REAL)
+        return fv_new(t, n);
+    Vec v = {0};
+    v.t = u;
+    v.n = n < 1 ? 1 : n;
+    if (u.base == TY_REAL)
+        v.r = xmalloc((size_t)v.n * sizeof *v.r);
+    else
+        v.i = xmalloc((size_t)v.n * sizeof *v.i);
+    return v;
+}
+
 Vec fv_unknown(Type t)
 {
     Vec v = fv_new(t, 1);
@@ -223,6 +239,19 @@ void fv_convert(Vec *v, Type to)
         (fb == TY_REAL && to.base == TY_REAL)) {
         /* the same storage: converted in place (an unknown element's value
            is 0, as in a fresh vector) */
+        if (!v->k) {
+            if (to.base == TY_LOGICAL)
+                for (long p = 0; p < v->n; p++)
+                    v->i[p] = v->i[p] != 0;
+            else if (to.base == TY_INTEGER && to.kind == 4)
+                for (long p = 0; p < v->n; p++)
+                    v->i[p] = wrap(to, v->i[p]);
+            else if (to.base == TY_REAL && to.kind == 4)
+                for (long p = 0; p < v->n; p++)
+                    v->r[p] = rnd(to, v->r[p]);
+            v->t = to;
+            return;
+        }
         for (long p = 0; p < v->n; p++) {
             if (v->k && !v->k[p]) {
                 if (fint)
@@ -239,6 +268,14 @@ void fv_convert(Vec *v, Type to)
             }
         }
         v->t = to;
+        return;
+    }
+    if (!v->k && fint && to.base == TY_REAL) {
+        Vec r = fv_alloc(to, v->n);
+        for (long p = 0; p < v->n; p++)
+            r.r[p] = rnd(to, (double)v->i[p]);
+        fv_free(v);
+        *v = r;
         return;
     }
     Vec r = fv_new(to, v->n);
@@ -461,11 +498,49 @@ void fi_get(const Store *s, long off, Vec *v, long p)
     }
 }
 
+/* The value of a FORALL index bound in c as ev_name gives it, but lent:
+ * the binding's own vector (not to be changed or freed). 0 when e is not
+ * such an index. */
+static int index_view(Fi *fi, Ctx *c, const Node *e, Vec *v)
+{
+    if (e->kind != AST_NAME || !e->u.name.sym || fi->stopped || c->n == 0)
+        return 0;
+    long long *b = fi_ctx_lookup(c, e->u.name.sym);
+    if (!b)
+        return 0;
+    Type t = norm(e->u.name.sym->type);
+    memset(v, 0, sizeof *v);
+    v->t = norm(t.base == TY_INTEGER ? t : T_I4);
+    v->n = c->n;
+    v->i = b;
+    return 1;
+}
+
+static void subs_free(Vec *subs, int rank, unsigned lent)
+{
+    for (int d = 0; d < rank; d++)
+        if (!(lent >> d & 1))
+            fv_free(&subs[d]);
+}
+
+/* A lent vector made the caller's own. */
+static void unlend(Vec *v, int *lent)
+{
+    if (!*lent)
+        return;
+    Vec w = fv_alloc(v->t, v->n);
+    memcpy(w.i, v->i, (size_t)v->n * sizeof *w.i);
+    *v = w;
+    *lent = 0;
+}
+
 /* The subscript vectors of an element reference, or of a section or whole
  * array evaluated at c's positions; returns the rank of the store, 0 when
- * something is wrong (reported). */
-static int ref_subs(Fi *fi, Ctx *c, const Node *e, Store *s, Vec *subs)
+ * something is wrong (reported). A subscript that is a FORALL index of c is
+ * lent (bit d of *lent): the caller frees the others only. */
+static int ref_subs(Fi *fi, Ctx *c, const Node *e, Store *s, Vec *subs, unsigned *lent)
 {
+    *lent = 0;
     if (e->kind == AST_NAME) {
         if (c->rank < s->rank)
             return 0;
@@ -488,8 +563,7 @@ static int ref_subs(Fi *fi, Ctx *c, const Node *e, Store *s, Vec *subs)
         const Node *a = r && r->sub[d] ? r->sub[d] : e->u.ref.args.v[d];
         if (a->kind == AST_TRIPLET || a->rank) {
             if (j >= c->rank) {
-                for (int k = 0; k < d; k++)
-                    fv_free(&subs[k]);
+                subs_free(subs, d, *lent);
                 fi_error_once(fi, e, fi_loc(fi, e), "the section of '%s' is used where a "
                               "scalar is needed", s->name);
                 return 0;
@@ -520,6 +594,11 @@ static int ref_subs(Fi *fi, Ctx *c, const Node *e, Store *s, Vec *subs)
                 fv_convert(&subs[d], T_I8);
             }
             j++;
+        } else if (index_view(fi, c, a, &subs[d])) {
+            /* as fi_ev and the conversion to INTEGER(8), which changes no
+               value of an INTEGER index */
+            subs[d].t = T_I8;
+            *lent |= 1u << d;
         } else {
             subs[d] = fi_ev(fi, c, a);
             fv_convert(&subs[d], T_I8);
@@ -527,6 +606,7 @@ static int ref_subs(Fi *fi, Ctx *c, const Node *e, Store *s, Vec *subs)
     }
     return n;
 }
+
 
 /* Offsets into s of the elements the subscript vectors name (bounds
  * checked); off[p] = -1 where a subscript is unknown or out of range. */
@@ -610,12 +690,12 @@ int fi_offsets(Fi *fi, Ctx *c, const Node *ref, Store *s, long **off, long *n)
             return 1;
         }
         Vec subs[MAX_RANK];
-        int rank = ref_subs(fi, c, ref, s, subs);
+        unsigned lent;
+        int rank = ref_subs(fi, c, ref, s, subs, &lent);
         if (!rank)
             return 0;
         *n = subs_offsets(fi, ref, s, subs, rank, off);
-        for (int d = 0; d < rank; d++)
-            fv_free(&subs[d]);
+        subs_free(subs, rank, lent);
         return 1;
     }
     long long ext[MAX_RANK];
@@ -625,7 +705,8 @@ int fi_offsets(Fi *fi, Ctx *c, const Node *ref, Store *s, long **off, long *n)
     Ctx pc;
     ctx_positions(fi, c, r, ext, &pc);
     Vec subs[MAX_RANK];
-    int rank = ref_subs(fi, &pc, ref, s, subs);
+    unsigned lent;
+    int rank = ref_subs(fi, &pc, ref, s, subs, &lent);
     int ok = rank > 0;
     if (ok) {
         *n = subs_offsets(fi, ref, s, subs, rank, off);
@@ -638,8 +719,7 @@ int fi_offsets(Fi *fi, Ctx *c, const Node *ref, Store *s, long **off, long *n)
             *off = w;
             *n = pc.n;
         }
-        for (int d = 0; d < rank; d++)
-            fv_free(&subs[d]);
+        subs_free(subs, rank, lent);
     }
     fi_ctx_free(&pc);
     return ok;
@@ -661,20 +741,25 @@ static Vec gather(Fi *fi, Ctx *c, const Node *e, Store *s)
         return unknown_n(s->t, 1);
     }
     Vec subs[MAX_RANK];
-    int rank = ref_subs(fi, c, e, s, subs);
+    unsigned lent;
+    int rank = ref_subs(fi, c, e, s, subs, &lent);
     if (!rank)
         return unknown_n(s->t, 1);
     long *off;
     long n = subs_offsets(fi, e, s, subs, rank, &off);
-    for (int d = 0; d < rank; d++)
-        fv_free(&subs[d]);
+    subs_free(subs, rank, lent);
     fi_step(fi, n);
-    Vec v = fv_new(s->t, n);
     int num = s->t.base != TY_COMPLEX && s->t.base != TY_CHARACTER;
+    Vec v = num ? fv_alloc(s->t, n) : fv_new(s->t, n);
     for (long p = 0; p < n; p++) {
         long o = off[p];
-        if (o < 0 || (num && s->k && !s->k[o]))
+        if (o < 0 || (num && s->k && !s->k[o])) {
+            if (v.r)
+                v.r[p] = 0;
+            else
+                v.i[p] = 0;
             fv_set_unknown(&v, p);
+        }
         else if (s->t.base == TY_REAL)
             v.r[p] = s->r[o];
         else if (num)
@@ -720,7 +805,7 @@ static Vec ev_name(Fi *fi, Ctx *c, const Node *e)
     }
     long long *b = fi_ctx_lookup(c, y);
     if (b) {
-        Vec v = fv_new(norm(y->type).base == TY_INTEGER ? norm(y->type) : T_I4, c->n);
+        Vec v = fv_alloc(norm(y->type).base == TY_INTEGER ? norm(y->type) : T_I4, c->n);
         memcpy(v.i, b, (size_t)c->n * sizeof *v.i);
         return v;
     }
@@ -943,6 +1028,16 @@ static Vec ev_andor(Fi *fi, Ctx *c, const Node *e)
         (void)pb;                                                                \
         dst[p] = (expr);                                                         \
     }
+static int binary_fast_ok(Op op, Type t)
+{
+    if (t.base == TY_INTEGER)
+        return op == OP_ADD || op == OP_SUB || op == OP_MUL || (op >= OP_EQ && op <= OP_GE);
+    if (t.base == TY_REAL)
+        return op == OP_ADD || op == OP_SUB || op == OP_MUL || op == OP_DIV ||
+               (op >= OP_EQ && op <= OP_GE);
+    return 0;
+}
+
 static int binary_fast(Op op, Type t, const Vec *a, const Vec *b, Vec *r, long n)
 {
     /* index masks: 0 for a single value standing for every point */
@@ -992,10 +1087,37 @@ static Vec ev_binary(Fi *fi, Ctx *c, const Node *e)
     Op op = e->u.binary.op;
     if (op == OP_AND || op == OP_OR)
         return ev_andor(fi, c, e);
-    Vec a = fi_ev(fi, c, e->u.binary.lhs), b = fi_ev(fi, c, e->u.binary.rhs);
+    /* an operand that is a FORALL index is lent until it must change */
+    int la = 0, lb = 0;
+    Vec a, b;
+    if (!(la = index_view(fi, c, e->u.binary.lhs, &a)))
+        a = fi_ev(fi, c, e->u.binary.lhs);
+    if (!(lb = index_view(fi, c, e->u.binary.rhs, &b)))
+        b = fi_ev(fi, c, e->u.binary.rhs);
     long n = a.n > b.n ? a.n : b.n;
     fi_step(fi, n);
     Vec r;
+    if (la || lb) {
+        /* the loop of binary_fast on the lent vectors, as read-only operands
+           (they need no conversion); else they are copied for the cases
+           below */
+        Type t = promote(a.t, b.t);
+        if (a.t.base != TY_CHARACTER && b.t.base != TY_CHARACTER && binary_fast_ok(op, t) &&
+            (!la || same_type(a.t, t)) && (!lb || same_type(b.t, t)) && fv_all_known(&a) &&
+            fv_all_known(&b)) {
+            fv_convert(&a, t);
+            fv_convert(&b, t);
+            r = fv_alloc(op >= OP_EQ && op <= OP_GE ? T_LOG : t, n);
+            binary_fast(op, t, &a, &b, &r, n);
+            if (!la)
+                fv_free(&a);
+            if (!lb)
+                fv_free(&b);
+            return r;
+        }
+        unlend(&a, &la);
+        unlend(&b, &lb);
+    }
     if (op == OP_CONCAT || a.t.base == TY_CHARACTER || b.t.base == TY_CHARACTER) {
         int cat = op == OP_CONCAT;
         r = fv_new(cat ? T_CHAR : T_LOG, n);
@@ -1031,13 +1153,14 @@ static Vec ev_binary(Fi *fi, Ctx *c, const Node *e)
         fv_convert(&a, t);
         fv_convert(&b, t);
         int rel = op >= OP_EQ && op <= OP_GE;
-        r = fv_new(rel ? T_LOG : t, n);
-        if (fv_all_known(&a) && fv_all_known(&b) &&
-            binary_fast(op, t, &a, &b, &r, n)) {
+        if (fv_all_known(&a) && fv_all_known(&b) && binary_fast_ok(op, t)) {
+            r = fv_alloc(rel ? T_LOG : t, n);
+            binary_fast(op, t, &a, &b, &r, n);
             fv_free(&a);
             fv_free(&b);
             return r;
         }
+        r = fv_new(rel ? T_LOG : t, n);
         for (long p = 0; p < n; p++) {
             if (!fv_known(&a, p) || !fv_known(&b, p)) {
                 fv_set_unknown(&r, p);

@@ -104,6 +104,8 @@ typedef struct {
     long long *idx[MAX_RANK + MAX_RANK];
     Vec mask;                     /* n values, or t.base == TY_NONE: no mask */
     int ok;
+    long long cost;               /* steps its computation took */
+    int quiet;                    /* its computation reported nothing */
 } Space;
 
 struct Fi {
@@ -121,6 +123,7 @@ struct Fi {
     PtrVec saved_list;
     PtrVec commons;               /* Store per blank COMMON position */
     FiMap reported;                /* nodes and names already reported */
+    long errors;                  /* fi_error_once calls, reported or not */
     PtrVec reported_names;        /* their heap copies */
     FiMap units;                   /* SpUnit -> UnitInfo */
     PtrVec missing;               /* Missing */
@@ -138,6 +141,7 @@ struct Fi {
     /* fi_space and fi_refs answers */
     Space space;
     long long *sp_idx[MAX_RANK + MAX_RANK];
+    int sp_lent;                  /* the space's index vectors are fi_space's answer */
     unsigned char *sp_mask;
     long *rf_point;
     long long *rf_sub[MAX_RANK];
