@@ -32,6 +32,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
 
 #include "fi_int.h"
 
@@ -195,29 +196,60 @@ static int same_type_store(const Store *s, Type t)
     return s->t.base == t.base && s->t.kind == t.kind;
 }
 
+/* Zero-filled store data. A large block is mapped on its own: the pages a
+ * run never touches cost nothing (from the heap, calloc clears them all).
+ * Bit `bit` of s->mapped says which way it came. */
+enum { STORE_MAP_MIN = 1 << 20 };
+
+static void *store_zalloc(Store *s, int bit, size_t n, size_t size)
+{
+#ifdef MAP_ANONYMOUS
+    if (n * size >= STORE_MAP_MIN) {
+        void *p = mmap(NULL, n * size, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+        if (p != MAP_FAILED) {
+            s->mapped |= 1u << bit;
+            return p;
+        }
+    }
+#endif
+    return xcalloc(n, size);
+}
+
+static void store_zfree(Store *s, int bit, void *p, size_t size)
+{
+#ifdef MAP_ANONYMOUS
+    if (p && (s->mapped >> bit & 1)) {
+        munmap(p, (size_t)(s->n ? s->n : 1) * size);
+        return;
+    }
+#endif
+    free(p);
+}
+
 static void store_alloc(Store *s)
 {
     long n = 1;
     for (int d = 0; d < s->rank; d++)
         n *= s->ext[d] > 0 ? (long)s->ext[d] : 0;
     s->n = n;
+    s->mapped = 0;
     size_t m = (size_t)(n ? n : 1);
     switch (s->t.base) {
     case TY_REAL:
-        s->r = xcalloc(m, sizeof *s->r);
+        s->r = store_zalloc(s, 1, m, sizeof *s->r);
         break;
     case TY_COMPLEX:
-        s->r = xcalloc(m, sizeof *s->r);
-        s->im = xcalloc(m, sizeof *s->im);
+        s->r = store_zalloc(s, 1, m, sizeof *s->r);
+        s->im = store_zalloc(s, 2, m, sizeof *s->im);
         break;
     case TY_CHARACTER:
         s->s = xcalloc(m, sizeof *s->s);
         break;
     default:
-        s->i = xcalloc(m, sizeof *s->i);
+        s->i = store_zalloc(s, 0, m, sizeof *s->i);
         break;
     }
-    s->k = xcalloc(m, 1);          /* nothing known yet */
+    s->k = store_zalloc(s, 3, m, 1);    /* nothing known yet */
     s->allocated = 1;
 }
 
@@ -228,11 +260,12 @@ static void store_release(Store *s)
     if (s->s)
         for (long p = 0; p < s->n; p++)
             free(s->s[p]);
-    free(s->i);
-    free(s->r);
-    free(s->im);
+    store_zfree(s, 0, s->i, sizeof *s->i);
+    store_zfree(s, 1, s->r, sizeof *s->r);
+    store_zfree(s, 2, s->im, sizeof *s->im);
     free(s->s);
-    free(s->k);
+    store_zfree(s, 3, s->k, 1);
+    s->mapped = 0;
     s->i = NULL;
     s->r = s->im = NULL;
     s->s = NULL;
@@ -1212,6 +1245,8 @@ static void allocate(Fi *fi, const Node *n)
 
 /* The iteration space of a loop, cached until something is stored. bad,
  * when given, gets an expression whose value was not known. */
+static void space_unpin(Fi *fi);
+
 static int space_of(Fi *fi, const SpLoop *lp, Space **out, const Node **bad)
 {
     Space *sp = &fi->space;
@@ -1223,6 +1258,10 @@ static int space_of(Fi *fi, const SpLoop *lp, Space **out, const Node **bad)
             /* the last fi_space answer: kept until the next fi_space */
             free(fi->sp_idx[k]);
             fi->sp_idx[k] = sp->idx[k];
+        } else if (fi->space_pins) {
+            /* a context evaluating a statement uses them (this is a
+               function it calls): kept until it is done */
+            vec_push(NULL, &fi->retired, sp->idx[k]);
         } else {
             free(sp->idx[k]);
         }
@@ -1280,18 +1319,22 @@ static int space_of(Fi *fi, const SpLoop *lp, Space **out, const Node **bad)
         stride = run;
     }
     if (lp->mask) {
+        /* the index vectors lent to the mask's context, pinned while it
+           is evaluated (a function it calls may run FORALLs) */
         Ctx c;
         fi_ctx_init(&c, fi->top);
         c.n = sp->n;
         for (int k = 0; k < lp->nidx; k++) {
-            long long *copy = xmalloc((size_t)(sp->n ? sp->n : 1) * sizeof *copy);
-            memcpy(copy, sp->idx[k], (size_t)sp->n * sizeof *copy);
-            fi_ctx_bind(&c, lp->idx[k].var, copy);
+            fi_ctx_bind(&c, lp->idx[k].var, sp->idx[k]);
+            c.lent |= 1ull << k;
         }
-        sp->mask = fi_ev(fi, &c, lp->mask);
-        fv_convert(&sp->mask, T_LOG);
-        sp->mask = fv_widen(&sp->mask, sp->n);
+        fi->space_pins++;
+        Vec m = fi_ev(fi, &c, lp->mask);
+        fv_convert(&m, T_LOG);
+        m = fv_widen(&m, sp->n);
         fi_ctx_free(&c);
+        sp->mask = m;
+        space_unpin(fi);
         for (long p = 0; p < sp->n && bad; p++)
             if (!fv_known(&sp->mask, p))
                 *bad = lp->mask;
@@ -1405,8 +1448,18 @@ int fi_space_share(Fi *fi, const SpLoop *from, const SpLoop *loop)
 
 /* A context over the points of the space where the mask holds (or is not
  * known: unk gets those), with the indices bound; without unk, base[] the
- * points. */
-static void space_ctx(Fi *fi, const Space *sp, int masked, Ctx *c, unsigned char **unk)
+ * points. Returns 1 when the context uses the space's index vectors: the
+ * caller calls space_unpin after fi_ctx_free. */
+static void space_unpin(Fi *fi)
+{
+    if (--fi->space_pins)
+        return;
+    for (int i = 0; i < fi->retired.n; i++)
+        free(fi->retired.v[i]);
+    fi->retired.n = 0;
+}
+
+static int space_ctx(Fi *fi, const Space *sp, int masked, Ctx *c, unsigned char **unk)
 {
     const SpLoop *lp = sp->loop;
     long *sel = NULL, n = sp->n;
@@ -1429,6 +1482,20 @@ static void space_ctx(Fi *fi, const Space *sp, int masked, Ctx *c, unsigned char
             sel = NULL;
         }
     }
+    if (!sel && unk && lp->nidx <= MAX_BIND) {
+        /* every point, in order: the space's own index vectors, pinned
+           until the caller is done (space_unpin) */
+        fi_ctx_init(c, fi->top);
+        c->n = sp->n;
+        for (int k = 0; k < lp->nidx; k++) {
+            c->bsym[k] = lp->idx[k].var;
+            c->bval[k] = sp->idx[k];
+            c->lent |= 1ull << k;
+        }
+        c->nb = lp->nidx;
+        fi->space_pins++;
+        return 1;
+    }
     Ctx all;
     fi_ctx_init(&all, fi->top);
     all.n = sp->n;
@@ -1446,6 +1513,7 @@ static void space_ctx(Fi *fi, const Space *sp, int masked, Ctx *c, unsigned char
     all.nb = 0;                    /* the index arrays are the space's */
     fi_ctx_free(&all);
     free(sel);
+    return 0;
 }
 
 static void exec_forall(Fi *fi, const SpStmt *s)
@@ -1467,27 +1535,46 @@ static void exec_forall(Fi *fi, const SpStmt *s)
     }
     Ctx c;
     unsigned char *unk;
-    space_ctx(fi, sp, 1, &c, &unk);
+    int pinned = space_ctx(fi, sp, 1, &c, &unk);
     Vec v = fi_ev(fi, &c, lp->rhs);
     long *off = NULL, n = 0;
     int ok = fi_offsets(fi, &c, lhs, st, &off, &n);
     if (!fi->stopped) {
         fv_convert(&v, st->t);
         const Cause *cause = NULL;
-        int lost = !ok;
+        int lost = !ok, plain = 1;
         for (long q = 0; q < c.n; q++) {
             if ((unk[q] || !fv_known(&v, q)) && !cause)
                 cause = fi_find_cause(fi, fi->top, unk[q] ? lp->mask : lp->rhs);
+            plain &= !unk[q];
             lost |= ok && off[n == 1 ? 0 : q] < 0;
         }
         /* every value first, then the stores: FORALL semantics */
-        Vec u = fv_unknown(st->t);
-        for (long q = 0; q < c.n && ok; q++) {
-            long o = off[n == 1 ? 0 : q];
-            if (o >= 0)
-                fi_put(fi, st, o, unk[q] ? &u : &v, unk[q] ? 0 : q, cause);
+        if (ok && plain && !v.k && !st->home->held &&
+            (st->t.base == TY_REAL || (st->t.base != TY_COMPLEX && st->t.base != TY_CHARACTER))) {
+            /* fi_put of known values, element by element */
+            long stored = 0;
+            for (long q = 0; q < c.n; q++) {
+                long o = off[n == 1 ? 0 : q], p = v.n == 1 ? 0 : q;
+                if (o < 0 || o >= st->n)
+                    continue;
+                if (st->t.base == TY_REAL)
+                    st->r[o] = v.r[p];
+                else
+                    st->i[o] = v.i[p];
+                st->k[o] = 1;
+                stored++;
+            }
+            fi->version += (unsigned long)stored;
+        } else {
+            Vec u = fv_unknown(st->t);
+            for (long q = 0; q < c.n && ok; q++) {
+                long o = off[n == 1 ? 0 : q];
+                if (o >= 0)
+                    fi_put(fi, st, o, unk[q] ? &u : &v, unk[q] ? 0 : q, cause);
+            }
+            fv_free(&u);
         }
-        fv_free(&u);
         if (lost)
             put_all_unknown(fi, st, fi_find_cause(fi, fi->top, lhs));
         fi_step(fi, c.n);
@@ -1496,6 +1583,8 @@ static void exec_forall(Fi *fi, const SpStmt *s)
     free(unk);
     fv_free(&v);
     fi_ctx_free(&c);
+    if (pinned)
+        space_unpin(fi);
 }
 
 static void exec_reduce(Fi *fi, const SpStmt *s)
@@ -1522,7 +1611,7 @@ static void exec_reduce(Fi *fi, const SpStmt *s)
     }
     Ctx c;
     unsigned char *unk;
-    space_ctx(fi, sp, 1, &c, &unk);
+    int pinned = space_ctx(fi, sp, 1, &c, &unk);
     Vec v = fi_ev(fi, &c, lp->rhs);
     long long *where = lp->nidx ? fi_ctx_lookup(&c, lp->idx[0].var) : NULL;
     fi_reduce(fi, lp->red_op, lp->red_loc, lp->red_type, &v, c.n, NULL, where, 1, &a, &p);
@@ -1549,6 +1638,8 @@ static void exec_reduce(Fi *fi, const SpStmt *s)
     fv_free(&v);
     free(unk);
     fi_ctx_free(&c);
+    if (pinned)
+        space_unpin(fi);
 }
 
 static void exec_bcast(Fi *fi, const SpStmt *s)
@@ -1617,6 +1708,13 @@ int fi_space(Fi *fi, const SpLoop *loop, FiSpace *out)
 {
     memset(out, 0, sizeof *out);
     Space *sp;
+    /* the last answer expires: its vectors go (now, not at the end: the
+       space computed next needs the room) */
+    for (int k = 0; k < MAX_RANK + MAX_RANK; k++) {
+        free(fi->sp_idx[k]);
+        fi->sp_idx[k] = NULL;
+    }
+    fi->sp_lent = 0;
     if (loop->nidx > MAX_RANK || !space_of(fi, loop, &sp, NULL))
         return 0;
     for (long p = 0; sp->mask.t.base && sp->mask.k && p < sp->n; p++)
@@ -2036,6 +2134,9 @@ void fi_free(Fi *fi)
     free(fi->missing.v);
     free(fi->in);
     fi_map_free(&fi->reads);
+    for (int i = 0; i < fi->retired.n; i++)
+        free(fi->retired.v[i]);
+    free(fi->retired.v);
     fi_ffi_free(fi);
     for (int k = 0; k < fi->space.nidx; k++)
         free(fi->space.idx[k]);

@@ -320,12 +320,15 @@ void fi_ctx_init(Ctx *c, Frame *fr)
     c->n = 1;
     c->nb = c->rank = 0;
     c->base = NULL;
+    c->lent = 0;
 }
 
 void fi_ctx_free(Ctx *c)
 {
     for (int b = 0; b < c->nb; b++)
-        free(c->bval[b]);
+        if (!(c->lent >> b & 1))
+            free(c->bval[b]);
+    c->lent = 0;
     for (int d = 0; d < c->rank; d++)
         free(c->pos[d]);
     free(c->base);
@@ -534,13 +537,74 @@ static void unlend(Vec *v, int *lent)
     *lent = 0;
 }
 
+/* How ref_subs gave the subscripts: bit d of lent, subs[d] is the vector
+ * of a FORALL index of the context (not to be freed); of aff, the
+ * subscript is that index plus add[d] (modulo 2^64, then wrapped to 32 bits
+ * when bit d of w4 is set), as ev_binary computes index + constant. */
+typedef struct {
+    unsigned lent, aff, w4;
+    unsigned long long add[MAX_RANK];
+} SubsInfo;
+
+/* A subscript index + k, k + index or index - k (k an integer constant):
+ * the index's vector lent in *v, the constant in *add; the steps of the
+ * operation charged. 0 when a is not one. */
+static int affine_view(Fi *fi, Ctx *c, const Node *a, Vec *v, unsigned long long *add, int *w4)
+{
+    if (a->kind != AST_BINARY || (a->u.binary.op != OP_ADD && a->u.binary.op != OP_SUB))
+        return 0;
+    const Node *x = a->u.binary.lhs, *k = a->u.binary.rhs;
+    if (a->u.binary.op == OP_ADD && x->kind == AST_INT_CONST) {
+        x = a->u.binary.rhs;
+        k = a->u.binary.lhs;
+    }
+    if (k->kind != AST_INT_CONST || !index_view(fi, c, x, v))
+        return 0;
+    Type ct = norm(k->type);
+    ct = ct.base == TY_INTEGER ? ct : T_I4;
+    long long cv = wrap(ct, k->u.konst.ival);
+    Type pt = promote(v->t, ct);
+    *add = a->u.binary.op == OP_SUB ? 0ULL - (unsigned long long)cv : (unsigned long long)cv;
+    *w4 = pt.kind == 4;
+    fi_step(fi, c->n);
+    return 1;
+}
+
+/* The value of subscript d at point p under si. */
+static inline long long sub_at(const Vec *subs, const SubsInfo *si, int d, long p)
+{
+    long long v = subs[d].i[subs[d].n == 1 ? 0 : p];
+    if (si->aff >> d & 1) {
+        v = (long long)((unsigned long long)v + si->add[d]);
+        if (si->w4 >> d & 1)
+            v = (long long)(int32_t)(uint32_t)(unsigned long long)v;
+    }
+    return v;
+}
+
+/* The affine subscripts of si as vectors of their own. */
+static void subs_own(Vec *subs, int rank, SubsInfo *si)
+{
+    for (int d = 0; d < rank; d++)
+        if (si->aff >> d & 1) {
+            Vec w = fv_alloc(T_I8, subs[d].n);
+            for (long p = 0; p < w.n; p++)
+                w.i[p] = sub_at(subs, si, d, p);
+            subs[d] = w;
+            si->aff &= ~(1u << d);
+            si->lent &= ~(1u << d);
+        }
+}
+
 /* The subscript vectors of an element reference, or of a section or whole
  * array evaluated at c's positions; returns the rank of the store, 0 when
- * something is wrong (reported). A subscript that is a FORALL index of c is
- * lent (bit d of *lent): the caller frees the others only. */
-static int ref_subs(Fi *fi, Ctx *c, const Node *e, Store *s, Vec *subs, unsigned *lent)
+ * something is wrong (reported). A subscript that is a FORALL index of c,
+ * or one plus a constant, is lent (SubsInfo): the caller frees the others
+ * only (subs_free). */
+static int ref_subs(Fi *fi, Ctx *c, const Node *e, Store *s, Vec *subs, SubsInfo *si)
 {
-    *lent = 0;
+    memset(si, 0, sizeof *si);
+    unsigned *lent = &si->lent;
     if (e->kind == AST_NAME) {
         if (c->rank < s->rank)
             return 0;
@@ -599,6 +663,17 @@ static int ref_subs(Fi *fi, Ctx *c, const Node *e, Store *s, Vec *subs, unsigned
                value of an INTEGER index */
             subs[d].t = T_I8;
             *lent |= 1u << d;
+        } else if (d < MAX_RANK) {
+            int w4;
+            if (affine_view(fi, c, a, &subs[d], &si->add[d], &w4)) {
+                subs[d].t = T_I8;
+                *lent |= 1u << d;
+                si->aff |= 1u << d;
+                si->w4 |= (unsigned)w4 << d;
+            } else {
+                subs[d] = fi_ev(fi, c, a);
+                fv_convert(&subs[d], T_I8);
+            }
         } else {
             subs[d] = fi_ev(fi, c, a);
             fv_convert(&subs[d], T_I8);
@@ -610,7 +685,8 @@ static int ref_subs(Fi *fi, Ctx *c, const Node *e, Store *s, Vec *subs, unsigned
 
 /* Offsets into s of the elements the subscript vectors name (bounds
  * checked); off[p] = -1 where a subscript is unknown or out of range. */
-static long subs_offsets(Fi *fi, const Node *e, Store *s, Vec *subs, int rank, long **off)
+static long subs_offsets(Fi *fi, const Node *e, Store *s, Vec *subs, int rank, SubsInfo *si,
+                         long **off)
 {
     long n = 1;
     for (int d = 0; d < rank; d++)
@@ -631,10 +707,27 @@ static long subs_offsets(Fi *fi, const Node *e, Store *s, Vec *subs, int rank, l
             const long long *x = subs[d].i;
             long m = subs[d].n == 1 ? 0 : -1;
             long long lo = s->lo[d], ext = s->ext[d];
-            for (long p = 0; p < n; p++) {
-                long long v = x[p & m] - lo;
-                bad |= (unsigned long long)v >= (unsigned long long)ext;
-                o[p] += (long)v * stride;
+            if (si->aff >> d & 1) {
+                unsigned long long add = si->add[d];
+                if (si->w4 >> d & 1)
+                    for (long p = 0; p < n; p++) {
+                        long long v = (long long)(int32_t)(uint32_t)((unsigned long long)x[p & m] +
+                                                                     add) - lo;
+                        bad |= (unsigned long long)v >= (unsigned long long)ext;
+                        o[p] += (long)v * stride;
+                    }
+                else
+                    for (long p = 0; p < n; p++) {
+                        long long v = (long long)((unsigned long long)x[p & m] + add) - lo;
+                        bad |= (unsigned long long)v >= (unsigned long long)ext;
+                        o[p] += (long)v * stride;
+                    }
+            } else {
+                for (long p = 0; p < n; p++) {
+                    long long v = x[p & m] - lo;
+                    bad |= (unsigned long long)v >= (unsigned long long)ext;
+                    o[p] += (long)v * stride;
+                }
             }
             stride *= (long)ext;
         }
@@ -643,6 +736,7 @@ static long subs_offsets(Fi *fi, const Node *e, Store *s, Vec *subs, int rank, l
         if (!bad)
             return n;
     }
+    subs_own(subs, rank, si);
     for (long p = 0; p < n; p++) {
         long x = 0, stride = 1;
         int ok = 1;
@@ -690,12 +784,12 @@ int fi_offsets(Fi *fi, Ctx *c, const Node *ref, Store *s, long **off, long *n)
             return 1;
         }
         Vec subs[MAX_RANK];
-        unsigned lent;
-        int rank = ref_subs(fi, c, ref, s, subs, &lent);
+        SubsInfo si;
+        int rank = ref_subs(fi, c, ref, s, subs, &si);
         if (!rank)
             return 0;
-        *n = subs_offsets(fi, ref, s, subs, rank, off);
-        subs_free(subs, rank, lent);
+        *n = subs_offsets(fi, ref, s, subs, rank, &si, off);
+        subs_free(subs, rank, si.lent);
         return 1;
     }
     long long ext[MAX_RANK];
@@ -705,11 +799,11 @@ int fi_offsets(Fi *fi, Ctx *c, const Node *ref, Store *s, long **off, long *n)
     Ctx pc;
     ctx_positions(fi, c, r, ext, &pc);
     Vec subs[MAX_RANK];
-    unsigned lent;
-    int rank = ref_subs(fi, &pc, ref, s, subs, &lent);
+    SubsInfo si;
+    int rank = ref_subs(fi, &pc, ref, s, subs, &si);
     int ok = rank > 0;
     if (ok) {
-        *n = subs_offsets(fi, ref, s, subs, rank, off);
+        *n = subs_offsets(fi, ref, s, subs, rank, &si, off);
         if (*n < pc.n) {
             /* every subscript was a scalar: one element for all positions */
             long *w = xmalloc((size_t)pc.n * sizeof *w);
@@ -719,7 +813,7 @@ int fi_offsets(Fi *fi, Ctx *c, const Node *ref, Store *s, long **off, long *n)
             *off = w;
             *n = pc.n;
         }
-        subs_free(subs, rank, lent);
+        subs_free(subs, rank, si.lent);
     }
     fi_ctx_free(&pc);
     return ok;
@@ -741,13 +835,13 @@ static Vec gather(Fi *fi, Ctx *c, const Node *e, Store *s)
         return unknown_n(s->t, 1);
     }
     Vec subs[MAX_RANK];
-    unsigned lent;
-    int rank = ref_subs(fi, c, e, s, subs, &lent);
+    SubsInfo si;
+    int rank = ref_subs(fi, c, e, s, subs, &si);
     if (!rank)
         return unknown_n(s->t, 1);
     long *off;
-    long n = subs_offsets(fi, e, s, subs, rank, &off);
-    subs_free(subs, rank, lent);
+    long n = subs_offsets(fi, e, s, subs, rank, &si, &off);
+    subs_free(subs, rank, si.lent);
     fi_step(fi, n);
     int num = s->t.base != TY_COMPLEX && s->t.base != TY_CHARACTER;
     Vec v = num ? fv_alloc(s->t, n) : fv_new(s->t, n);

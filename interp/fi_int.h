@@ -56,6 +56,7 @@ typedef struct Store {
     double *r, *im;
     char **s;
     unsigned char *k;
+    unsigned mapped;              /* i, r, im, k (bits 0-3): mapped, not from the heap */
     /* meaningful on the home store */
     const Cause *cause;           /* why unknown elements are unknown */
     int cause_set;                /* cause given (else: never assigned) */
@@ -90,6 +91,7 @@ typedef struct {
     int rank;
     long long *pos[MAX_RANK];
     long *base;                   /* base point of each point (fi_refs), or NULL */
+    unsigned long long lent;      /* bit b: bval[b] is not the context's (a space's) */
 } Ctx;
 
 typedef struct FfiFn FfiFn;
@@ -142,6 +144,8 @@ struct Fi {
     Space space;
     long long *sp_idx[MAX_RANK + MAX_RANK];
     int sp_lent;                  /* the space's index vectors are fi_space's answer */
+    int space_pins;               /* contexts using the space's index vectors */
+    PtrVec retired;               /* index vectors of spaces replaced while pinned */
     unsigned char *sp_mask;
     long *rf_point;
     long long *rf_sub[MAX_RANK];
