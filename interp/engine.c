@@ -101,6 +101,7 @@ typedef struct {
     double *cnt;
     double *clock, *acc[M_N], *ex;
     double *v1;                   /* scratch: send times in exchange() */
+    double *v2;                   /* scratch: send costs in exchange_round() */
     PtrVec grids, tmpls;          /* Grid *, Tmpl * (heap) */
     CacheVar *cvar;
     int ncvar, capcvar;
@@ -132,7 +133,9 @@ typedef struct SeqMemo {
     int ready;
     double fixed;
     int *cv;                      /* per access: index into e->cvar, -1: none */
-    double *fp;                   /* per access: footprint, NAN: evaluated each time */
+    double *fp;                   /* per access: its footprint when fixed */
+    signed char *fpk;             /* per access: 1 fixed, -1 evaluated each time, 0 not yet */
+    long long *fp_steps;          /* per access: the fi steps evaluating it took */
     double *cost;                 /* per access: time of its loads and of its stores
                                      when found in the cache, then when not */
 } SeqMemo;
@@ -500,6 +503,36 @@ static void charge_all(Eng *e, Aau *a, int m, double t, const double *mult)
     a->m_sum[m] = sum;
 }
 
+/* One execution of a that costs t (times mult[p]) of metric m on every
+ * processor: begin(), charge_all() and end(e, a, sum_of(e, mult)) in one
+ * pass (the same additions in the same order; the execution's times are
+ * those charge() would leave in e->ex, kept in registers). */
+static void charge_once(Eng *e, Aau *a, int m, double t, const double *mult)
+{
+    double *clock = e->clock, *acc = e->acc[m], sum = a->m_sum[m];
+    const double *cnt = e->cnt;
+    double mx = 0, mn = INFINITY, execs = 0;
+    for (int p = 0; p < e->P; p++) {
+        double x = mult ? t * mult[p] : t, ex = 0;
+        if (!(x <= 0)) {
+            clock[p] += x;
+            acc[p] += x;
+            ex += x;
+            sum += cnt ? x * cnt[p] : x * 1.0;
+        }
+        if (ex > mx)
+            mx = ex;
+        if (ex < mn)
+            mn = ex;
+        execs += (mult ? mult[p] : 1) * (cnt ? cnt[p] : 1);
+    }
+    a->m_sum[m] = sum;
+    a->m_max += mx;
+    a->m_min += mn == INFINITY ? 0 : mn;
+    a->execs += execs;
+    e->visits++;
+}
+
 /* The sum over all processors of mult (NULL: 1 each). */
 static double sum_of(const Eng *e, const double *mult)
 {
@@ -694,6 +727,58 @@ static void exchange(Eng *e, Aau *a, const int *dst, const int *src, const doubl
             continue;
         double b = bytes[q];
         double arrive = sent[q] + f * (startup(pr, b, 0) + b * pr->st_pb) + hops[p] * pr->st_ph;
+        if (arrive <= e->clock[p]) {
+            charge_to(e, &so, M_OVHD, p, pr->dy_recv);
+            charge_to(e, &sc, M_COMM, p, f * b * (pr->dy_pb > pr->st_pb ? pr->dy_pb - pr->st_pb : 0));
+        } else {
+            charge_to(e, &sw, M_WAIT, p, arrive - e->clock[p]);
+            charge_to(e, &so, M_OVHD, p, pr->st_recv);
+        }
+    }
+    a->m_sum[M_WAIT] = sw;
+    a->m_sum[M_COMM] = sc;
+    a->m_sum[M_OVHD] = so;
+}
+
+/* One round of a pair list in one direction, ready for exchange_round():
+ * the senders and the receivers in increasing order, and by processor
+ * their partners, the bytes sent and the hops. */
+typedef struct {
+    int ns, nr;
+    int *snd, *rcv;
+    int *dst, *src, *hops;
+    double *bytes;
+} Round;
+
+/* exchange() of a round whose pairs agree (dst[p] = q exactly when
+ * src[q] = p): only the processors that send or receive are visited, in
+ * the order exchange() visits them, with the same operations. */
+static void exchange_round(Eng *e, Aau *a, const Round *r)
+{
+    const Params *pr = &e->pr;
+    double f = 1.0 - e->overlap;
+    double *sent = e->v1, *cost = e->v2;
+    double sw = a->m_sum[M_WAIT], sc = a->m_sum[M_COMM], so = a->m_sum[M_OVHD];
+    for (int i = 0; i < r->ns; i++) {
+        int p = r->snd[i];
+        sent[p] = e->clock[p];
+    }
+    for (int i = 0; i < r->ns; i++) {
+        int p = r->snd[i];
+        if (r->bytes[p] > pr->dy_buffer && e->clock[r->dst[p]] > sent[p]) {
+            charge_to(e, &sw, M_WAIT, p, e->clock[r->dst[p]] - sent[p]);
+            sent[p] = e->clock[p];
+        }
+    }
+    for (int i = 0; i < r->ns; i++) {
+        int p = r->snd[i];
+        cost[p] = f * (startup(pr, r->bytes[p], 0) + r->bytes[p] * pr->st_pb);
+        charge_to(e, &sc, M_COMM, p, cost[p]);
+    }
+    for (int i = 0; i < r->nr; i++) {
+        int p = r->rcv[i], q = r->src[p];
+        double b = r->bytes[q];
+        double arrive = sent[q] + cost[q] + r->hops[p] * pr->st_ph;
         if (arrive <= e->clock[p]) {
             charge_to(e, &so, M_OVHD, p, pr->dy_recv);
             charge_to(e, &sc, M_COMM, p, f * b * (pr->dy_pb > pr->st_pb ? pr->dy_pb - pr->st_pb : 0));
@@ -956,6 +1041,7 @@ typedef struct IxCache {
     int n;
     double *c;
     signed char inv;              /* bounds and mapping cannot change: 1; 0: not known yet */
+    long long steps;              /* fi steps their evaluation took */
 } IxCache;
 
 static IxCache *ix_cached(Eng *e, const SpIndex *ix)
@@ -1008,10 +1094,11 @@ static int index_invariant(const SpIndex *ix)
 static const double *index_counts(Eng *e, const SpIndex *ix, int line, int *ncoord)
 {
     IxCache *k0 = ix_cached(e, ix);
-    if (k0->n >= 0 && k0->inv > 0) {
+    if (k0->n >= 0 && k0->inv > 0 && fi_spend(e->fi, k0->steps)) {
         *ncoord = k0->n;
         return k0->c;
     }
+    long long steps0 = fi_steps(e->fi);
     long long lo = eval_int(e, ix->lo, 1, line, "FORALL bound");
     long long hi = eval_int(e, ix->hi, 0, line, "FORALL bound");
     long long st = eval_int(e, ix->st, 1, line, "FORALL stride");
@@ -1019,6 +1106,7 @@ static const double *index_counts(Eng *e, const SpIndex *ix, int line, int *ncoo
         st = 1;
     IxMap m;
     index_map(e, ix, line, &m);
+    long long steps = fi_steps(e->fi) - steps0;
     IxCache *k = ix_cached(e, ix);
     if (k->n >= 0 && k->lo == lo && k->hi == hi && k->st == st &&
         (m.gd < 0 ? !k->hd : k->hd == m.hd && k->A == m.A && k->B == m.B)) {
@@ -1027,7 +1115,7 @@ static const double *index_counts(Eng *e, const SpIndex *ix, int line, int *ncoo
     }
     free(k->c);
     signed char inv = k->inv ? k->inv : index_invariant(ix) ? 1 : -1;
-    *k = (IxCache){ix, lo, hi, st, 0, 0, NULL, 1, NULL, e->failed ? -1 : inv};
+    *k = (IxCache){ix, lo, hi, st, 0, 0, NULL, 1, NULL, e->failed ? -1 : inv, steps};
     if (m.gd < 0) {
         k->c = xmalloc(sizeof *k->c);
         k->c[0] = (double)hpfmap_trip((long)lo, (long)hi, (long)st);
@@ -1392,17 +1480,33 @@ static double footprint(Eng *e, const AauAccess *x)
 
 static int invariant(const Node *n);
 
-/* The footprint of x when it cannot change during the run, else NAN. */
-static double footprint_fixed(Eng *e, const AauAccess *x)
+/* Whether the footprint of x cannot change during the run. */
+static int footprint_fixed(const AauAccess *x)
 {
     if (x->arr)
         for (int d = 0; d < x->arr->rank; d++) {
             int t = x->arr->tmpl ? x->arr->tdim[d] : -1;
             if (!(t >= 0 && x->arr->tmpl->gdim[t] >= 0) &&
                 (!invariant(x->arr->lo[d]) || !invariant(x->arr->hi[d])))
-                return NAN;
+                return 0;
         }
-    return footprint(e, x);
+    return 1;
+}
+
+/* The footprint of access i: evaluated the first time; when fixed, kept,
+ * and later only the steps of its evaluation are charged. */
+static double memo_footprint(Eng *e, SeqMemo *mm, int i, const AauAccess *x)
+{
+    if (mm->fpk[i] > 0 && fi_spend(e->fi, mm->fp_steps[i]))
+        return mm->fp[i];
+    long long steps0 = fi_steps(e->fi);
+    double fp = footprint(e, x);
+    if (!mm->fpk[i] && !e->failed) {
+        mm->fpk[i] = footprint_fixed(x) ? 1 : -1;
+        mm->fp[i] = fp;
+        mm->fp_steps[i] = fi_steps(e->fi) - steps0;
+    }
+    return fp;
 }
 
 static SeqMemo *seq_memo(Eng *e, const Aau *a)
@@ -1421,6 +1525,8 @@ static SeqMemo *seq_memo(Eng *e, const Aau *a)
     m->fixed = t;
     m->cv = xmalloc((size_t)(o->nacc ? o->nacc : 1) * sizeof *m->cv);
     m->fp = xmalloc((size_t)(o->nacc ? o->nacc : 1) * sizeof *m->fp);
+    m->fpk = xcalloc((size_t)(o->nacc ? o->nacc : 1), sizeof *m->fpk);
+    m->fp_steps = xcalloc((size_t)(o->nacc ? o->nacc : 1), sizeof *m->fp_steps);
     m->cost = xmalloc((size_t)(o->nacc ? o->nacc : 1) * 4 * sizeof *m->cost);
     const Params *pr = &e->pr;
     for (int i = 0; i < o->nacc; i++) {
@@ -1438,7 +1544,6 @@ static SeqMemo *seq_memo(Eng *e, const Aau *a)
         if (x->scalar || x->stride == 0)
             continue;
         m->cv[i] = (int)(cache_var(e, x->var) - e->cvar);
-        m->fp[i] = footprint_fixed(e, x);
     }
     m->ready = 1;
     return m;
@@ -1449,7 +1554,7 @@ static SeqMemo *seq_memo(Eng *e, const Aau *a)
  * at its last access. A variable whose data, plus everything touched since
  * its last access, fits in the effective cache is found there; otherwise
  * each access misses as often as its stride crosses cache lines. */
-static double memory_time(Eng *e, const AauOps *o, const SeqMemo *mm)
+static double memory_time(Eng *e, const AauOps *o, SeqMemo *mm)
 {
     const Params *pr = &e->pr;
     double t = 0, touched = 0;
@@ -1460,7 +1565,7 @@ static double memory_time(Eng *e, const AauOps *o, const SeqMemo *mm)
         int missed = 0;
         if (x->stride != 0) {
             CacheVar *cv = &e->cvar[mm->cv[i]];
-            double fp = isnan(mm->fp[i]) ? footprint(e, x) : mm->fp[i];
+            double fp = memo_footprint(e, mm, i, x);
             int fits = pr->dc_eff > 0 && e->volume - cv->last + fp <= pr->dc_eff;
             missed = !fits;
             cv->last = e->volume;
@@ -1475,7 +1580,7 @@ static double memory_time(Eng *e, const AauOps *o, const SeqMemo *mm)
 
 static double ops_time(Eng *e, const Aau *a)
 {
-    const SeqMemo *m = seq_memo(e, a);
+    SeqMemo *m = seq_memo(e, a);
     /* calls of the program's functions: their overhead and bodies are the
        Call AAUs that follow */
     return m->fixed + memory_time(e, &a->ops, m);
@@ -1512,6 +1617,12 @@ static void seq(Eng *e, Aau *a, const double *mult)
         return;
     }
     double t = ops_time(e, a);
+    if (a->on != ON_IO && !(a->on == ON_OWNER && a->elem && a->elem->ir)) {
+        charge_once(e, a, M_COMP, t, mult);
+        if (!mult)
+            effect(e, a);
+        return;
+    }
     begin(e);
     if (a->on == ON_IO) {
         double m = mult ? mult[0] : 1;
@@ -1555,9 +1666,6 @@ static void seq(Eng *e, Aau *a, const double *mult)
             charge_all(e, a, M_COMP, t, mult);
             end(e, a, sum_of(e, mult));
         }
-    } else {
-        charge_all(e, a, M_COMP, t, mult);
-        end(e, a, sum_of(e, mult));
     }
     if (!mult)
         effect(e, a);
@@ -1580,14 +1688,39 @@ static void forall_level(Eng *e, Aau *a, const double *outer)
         entries[p] = m;
         trips[p] = m * (a->iter == ITER_COPY ? e->n_all[p] : e->lvl[a->level][p]);
     }
-    begin(e);
-    double so = a->m_sum[M_OVHD];
-    for (int p = 0; p < e->P; p++) {
-        charge_to(e, &so, M_OVHD, p, entries[p] * (e->pr.loop_setup + e->pr.call_ovhd));
-        charge_to(e, &so, M_OVHD, p, trips[p] * e->pr.loop_iter);
+    {
+        /* begin(), two charges per processor, end(e, a, sum_of(e, entries)):
+           the times of the execution in registers, as charge_once() */
+        double so = a->m_sum[M_OVHD], mx = 0, mn = INFINITY, execs = 0;
+        double *clock = e->clock, *acc = e->acc[M_OVHD];
+        const double *cnt = e->cnt;
+        double setup = e->pr.loop_setup + e->pr.call_ovhd, iter = e->pr.loop_iter;
+        for (int p = 0; p < e->P; p++) {
+            double ex = 0, x = entries[p] * setup, y = trips[p] * iter;
+            if (!(x <= 0)) {
+                clock[p] += x;
+                acc[p] += x;
+                ex += x;
+                so += cnt ? x * cnt[p] : x * 1.0;
+            }
+            if (!(y <= 0)) {
+                clock[p] += y;
+                acc[p] += y;
+                ex += y;
+                so += cnt ? y * cnt[p] : y * 1.0;
+            }
+            if (ex > mx)
+                mx = ex;
+            if (ex < mn)
+                mn = ex;
+            execs += entries[p] * (cnt ? cnt[p] : 1);
+        }
+        a->m_sum[M_OVHD] = so;
+        a->m_max += mx;
+        a->m_min += mn == INFINITY ? 0 : mn;
+        a->execs += execs;
+        e->visits++;
     }
-    a->m_sum[M_OVHD] = so;
-    end(e, a, sum_of(e, entries));
     /* the innermost level's body runs once per point: the product of the
        levels, or the guarded count */
     int innermost = a->iter == ITER_COPY || a->level == 0;
@@ -2025,6 +2158,8 @@ typedef struct {
 typedef struct GatherCache {
     const CommEntry *c;
     PairList pl;
+    int nround;                   /* -1: not made (too large), 0: not yet */
+    Round *round;                 /* requests (a gather), then values, by round */
 } GatherCache;
 
 static void pm_add(PairMap *m, int dst, int src, double n)
@@ -2101,7 +2236,68 @@ static void pl_free(PairList *pl)
  * each other sends it (an all-to-all of counts), then the requests
  * (indices) go to the owners and the values come back (gather), or values
  * and indices go to the owners (scatter). */
-static void pairs_exchange(Eng *e, Aau *a, const PairList *pl, double req_bytes, double val_bytes)
+/* The rounds of pl ready for exchange_round() (gc->nround of them, the
+ * requests first when req_bytes > 0), when they are few enough to keep. */
+static void make_rounds(Eng *e, GatherCache *gc, double req_bytes, double val_bytes)
+{
+    const PairList *pl = &gc->pl;
+    int P = e->P, n = 0;
+    for (int k = 1; k < P; k++)
+        n += pl->start[k] != pl->start[k + 1];
+    n *= req_bytes > 0 ? 2 : 1;
+    if ((double)n * P > 65536) {
+        gc->nround = -1;
+        return;
+    }
+    gc->round = xcalloc((size_t)(n ? n : 1), sizeof *gc->round);
+    int i = 0;
+    for (int phase = req_bytes > 0 ? 0 : 1; phase < 2; phase++)
+        for (int k = 1; k < P; k++) {
+            if (pl->start[k] == pl->start[k + 1])
+                continue;
+            Round *r = &gc->round[i++];
+            r->dst = xmalloc((size_t)P * sizeof *r->dst);
+            r->src = xmalloc((size_t)P * sizeof *r->src);
+            r->hops = xcalloc((size_t)P, sizeof *r->hops);
+            r->bytes = xcalloc((size_t)P, sizeof *r->bytes);
+            for (int p = 0; p < P; p++)
+                r->dst[p] = r->src[p] = -1;
+            for (long j = pl->start[k]; j < pl->start[k + 1]; j++) {
+                int d = pl->dst[j], s = pl->src[j];
+                int from = phase == 0 ? d : s, to = phase == 0 ? s : d;
+                r->dst[from] = to;
+                r->src[to] = from;
+                r->bytes[from] = pl->n[j] * (phase == 0 ? req_bytes : val_bytes);
+                r->hops[to] = pl->hops[j];
+            }
+            r->snd = xmalloc((size_t)P * sizeof *r->snd);
+            r->rcv = xmalloc((size_t)P * sizeof *r->rcv);
+            for (int p = 0; p < P; p++) {
+                if (r->dst[p] >= 0)
+                    r->snd[r->ns++] = p;
+                if (r->src[p] >= 0)
+                    r->rcv[r->nr++] = p;
+            }
+        }
+    gc->nround = n;
+}
+
+static void rounds_free(GatherCache *gc)
+{
+    for (int i = 0; i < gc->nround; i++) {
+        Round *r = &gc->round[i];
+        free(r->snd);
+        free(r->rcv);
+        free(r->dst);
+        free(r->src);
+        free(r->hops);
+        free(r->bytes);
+    }
+    free(gc->round);
+}
+
+static void pairs_exchange(Eng *e, Aau *a, const PairList *pl, double req_bytes, double val_bytes,
+                           const GatherCache *gc)
 {
     int P = e->P;
     if (P > 1) {
@@ -2113,6 +2309,11 @@ static void pairs_exchange(Eng *e, Aau *a, const PairList *pl, double req_bytes,
     for (long j = pl->start[0]; j < pl->start[1]; j++)
         charge_to(e, &sc, M_COMP, pl->dst[j], pl->n[j] * (e->pr.fetch_hit + e->pr.store_hit));
     a->m_sum[M_COMP] = sc;
+    if (gc && gc->nround >= 0) {
+        for (int i = 0; i < gc->nround; i++)
+            exchange_round(e, a, &gc->round[i]);
+        return;
+    }
     int *dst = buf_get(e), *src = buf_get(e);
     int *hops = buf_get(e);
     double *bytes = buf_get(e);
@@ -2255,24 +2456,27 @@ static void gather(Eng *e, Aau *a, const CommEntry *c)
         e->ginv = xcalloc((size_t)e->g->ncomm, 1);
     if (!e->ginv[c->id - 1])
         e->ginv[c->id - 1] = gather_invariant(c) ? 1 : -1;
+    GatherCache *gc = NULL;
     if (e->ginv[c->id - 1] > 0) {
-        for (int i = 0; i < e->ngcache && pl == &local; i++)
+        for (int i = 0; i < e->ngcache && !gc; i++)
             if (e->gcache[i].c == c)
-                pl = &e->gcache[i].pl;
-        if (pl == &local) {
+                gc = &e->gcache[i];
+        if (!gc) {
             if (!gather_pairs(e, a, c, &local))
                 return;
             e->gcache = xrealloc(e->gcache, (size_t)(e->ngcache + 1) * sizeof *e->gcache);
-            e->gcache[e->ngcache] = (GatherCache){c, local};
-            pl = &e->gcache[e->ngcache++].pl;
+            e->gcache[e->ngcache] = (GatherCache){c, local, 0, NULL};
+            gc = &e->gcache[e->ngcache++];
         }
+        pl = &gc->pl;
     } else if (!gather_pairs(e, a, c, &local))
         return;
     int es = elsize(arr->type);
-    if (c->kind == CM_SCATTER)
-        pairs_exchange(e, a, pl, 0, es + 8.0 * arr->rank);
-    else
-        pairs_exchange(e, a, pl, 8.0 * arr->rank, es);
+    double req = c->kind == CM_SCATTER ? 0 : 8.0 * arr->rank;
+    double val = c->kind == CM_SCATTER ? es + 8.0 * arr->rank : es;
+    if (gc && !gc->nround)
+        make_rounds(e, gc, req, val);
+    pairs_exchange(e, a, pl, req, val, gc);
     if (pl == &local)
         pl_free(&local);
 }
@@ -2560,6 +2764,7 @@ int engine_run(Aag *g, Fi *fi, const SagGraph *sag, const EngineOptions *o, Engi
     e->clock = vec_new(e);
     e->ex = vec_new(e);
     e->v1 = vec_new(e);
+    e->v2 = vec_new(e);
     for (int m = 0; m < M_N; m++)
         e->acc[m] = vec_new(e);
     for (int i = 0; i < g->naau; i++) {
@@ -2607,6 +2812,7 @@ int engine_run(Aag *g, Fi *fi, const SagGraph *sag, const EngineOptions *o, Engi
     free(e->clock);
     free(e->ex);
     free(e->v1);
+    free(e->v2);
     for (int m = 0; m < M_N; m++)
         free(e->acc[m]);
     for (int i = 0; i < e->grids.n; i++) {
@@ -2622,14 +2828,18 @@ int engine_run(Aag *g, Fi *fi, const SagGraph *sag, const EngineOptions *o, Engi
         free(e->memo[i].cv);
         free(e->memo[i].fp);
         free(e->memo[i].cost);
+        free(e->memo[i].fp_steps);
+        free(e->memo[i].fpk);
     }
     free(e->memo);
     free(e->ginv);
     for (int i = 0; e->pcc && i < PC_KEEP; i++)
         free(e->pcc[i].out);
     free(e->pcc);
-    for (int i = 0; i < e->ngcache; i++)
+    for (int i = 0; i < e->ngcache; i++) {
         pl_free(&e->gcache[i].pl);
+        rounds_free(&e->gcache[i]);
+    }
     for (size_t i = 0; i < e->ixcap; i++)
         free(e->ixc[i].c);
     free(e->ixc);

@@ -2047,6 +2047,14 @@ int fi_stopped(const Fi *fi)
     return fi->stopped;
 }
 
+int fi_spend(Fi *fi, long long steps)
+{
+    if (fi->stopped || steps > fi->max_steps - fi->steps)
+        return 0;
+    fi->steps += steps;
+    return 1;
+}
+
 long long fi_steps(const Fi *fi)
 {
     return fi->steps;

@@ -134,4 +134,10 @@ int fi_nmissing(const Fi *fi);
 int fi_stopped(const Fi *fi);
 long long fi_steps(const Fi *fi);
 
+/* The engine skips an evaluation whose result it knows (it cannot have
+ * changed): the steps it cost the last time are charged instead. Returns 1,
+ * or 0 without charging when they would exceed the budget (the engine then
+ * evaluates, and the budget runs out where it would have). */
+int fi_spend(Fi *fi, long long steps);
+
 #endif
