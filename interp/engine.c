@@ -1229,14 +1229,25 @@ static void count_points(Eng *e, const SpLoop *l, const Grid *g, const IxMap *ma
                             (int)gmul[map[k].gd];
         }
         const unsigned char *mk = masked ? sp->mask : NULL;
-        for (long pt = 0; pt < sp->n; pt++) {
-            if (mk && !mk[pt])
-                continue;
-            int r = 0;
-            for (int k = 0; k < l->nidx; k++)
-                if (tab[k])
-                    r += tab[k][sp->idx[k][pt] - vmin[k]];
-            out[r] += 1;
+        int nt = 0, tk[MAX_RANK];
+        for (int k = 0; k < l->nidx; k++)
+            if (tab[k])
+                tk[nt++] = k;
+        if (nt == 1) {
+            const int *t0 = tab[tk[0]];
+            const long long *x0 = sp->idx[tk[0]], v0 = vmin[tk[0]];
+            for (long pt = 0; pt < sp->n; pt++)
+                if (!mk || mk[pt])
+                    out[t0[x0[pt] - v0]] += 1;
+        } else {
+            for (long pt = 0; pt < sp->n; pt++) {
+                if (mk && !mk[pt])
+                    continue;
+                int r = 0;
+                for (int i = 0; i < nt; i++)
+                    r += tab[tk[i]][sp->idx[tk[i]][pt] - vmin[tk[i]]];
+                out[r] += 1;
+            }
         }
         for (int k = 0; k < l->nidx; k++)
             free(tab[k]);

@@ -199,7 +199,7 @@ static int same_type_store(const Store *s, Type t)
 /* Zero-filled store data. A large block is mapped on its own: the pages a
  * run never touches cost nothing (from the heap, calloc clears them all).
  * Bit `bit` of s->mapped says which way it came. */
-enum { STORE_MAP_MIN = 1 << 20 };
+enum { STORE_MAP_MIN = 1 << 16 };
 
 static void *store_zalloc(Store *s, int bit, size_t n, size_t size)
 {
@@ -1543,11 +1543,23 @@ static void exec_forall(Fi *fi, const SpStmt *s)
         fv_convert(&v, st->t);
         const Cause *cause = NULL;
         int lost = !ok, plain = 1;
-        for (long q = 0; q < c.n; q++) {
-            if ((unk[q] || !fv_known(&v, q)) && !cause)
-                cause = fi_find_cause(fi, fi->top, unk[q] ? lp->mask : lp->rhs);
-            plain &= !unk[q];
-            lost |= ok && off[n == 1 ? 0 : q] < 0;
+        unsigned char any = 0;
+        long neg = 0;
+        for (long q = 0; !v.k && ok && n != 1 && q < c.n; q++) {
+            any |= unk[q];
+            neg |= off[q];
+        }
+        if (!v.k && ok && n != 1 && !any) {
+            /* every value known, at every point: the loop below finds no
+               cause, and a lost element where an offset is negative */
+            lost = neg < 0;
+        } else {
+            for (long q = 0; q < c.n; q++) {
+                if ((unk[q] || !fv_known(&v, q)) && !cause)
+                    cause = fi_find_cause(fi, fi->top, unk[q] ? lp->mask : lp->rhs);
+                plain &= !unk[q];
+                lost |= ok && off[n == 1 ? 0 : q] < 0;
+            }
         }
         /* every value first, then the stores: FORALL semantics */
         if (ok && plain && !v.k && !st->home->held &&

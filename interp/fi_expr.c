@@ -271,11 +271,14 @@ void fv_convert(Vec *v, Type to)
         return;
     }
     if (!v->k && fint && to.base == TY_REAL) {
-        Vec r = fv_alloc(to, v->n);
+        /* in the same storage (8 bytes a value): element p is read before
+           it is written */
+        double *r = (double *)(void *)v->i;
         for (long p = 0; p < v->n; p++)
-            r.r[p] = rnd(to, (double)v->i[p]);
-        fv_free(v);
-        *v = r;
+            r[p] = rnd(to, (double)v->i[p]);
+        v->i = NULL;
+        v->r = r;
+        v->t = to;
         return;
     }
     Vec r = fv_new(to, v->n);
@@ -700,38 +703,48 @@ static long subs_offsets(Fi *fi, const Node *e, Store *s, Vec *subs, int rank, S
     if (known) {
         /* every subscript known: the offsets dimension by dimension; the
            loop below answers (and reports) when one is out of bounds */
-        int bad = 0;
+        unsigned long long bad = 0;
         long stride = 1;
-        memset(o, 0, (size_t)n * sizeof *o);
         for (int d = 0; d < rank; d++) {
             const long long *x = subs[d].i;
-            long m = subs[d].n == 1 ? 0 : -1;
             long long lo = s->lo[d], ext = s->ext[d];
-            if (si->aff >> d & 1) {
-                unsigned long long add = si->add[d];
-                if (si->w4 >> d & 1)
-                    for (long p = 0; p < n; p++) {
-                        long long v = (long long)(int32_t)(uint32_t)((unsigned long long)x[p & m] +
-                                                                     add) - lo;
-                        bad |= (unsigned long long)v >= (unsigned long long)ext;
-                        o[p] += (long)v * stride;
-                    }
-                else
-                    for (long p = 0; p < n; p++) {
-                        long long v = (long long)((unsigned long long)x[p & m] + add) - lo;
-                        bad |= (unsigned long long)v >= (unsigned long long)ext;
-                        o[p] += (long)v * stride;
-                    }
+            unsigned long long add = si->aff >> d & 1 ? si->add[d] : 0;
+            int w4 = si->aff >> d & 1 && si->w4 >> d & 1;
+            /* v - lo for each point: the subscript's value less the bound */
+#define SUB_LOOP(VAL)                                                                   \
+    do {                                                                                \
+        if (d == 0)                                                                     \
+            for (long p = 0; p < n; p++) {                                              \
+                long long v = (VAL) - lo;                                               \
+                bad |= (unsigned long long)v >= (unsigned long long)ext;                \
+                o[p] = (long)v;                                                         \
+            }                                                                           \
+        else                                                                            \
+            for (long p = 0; p < n; p++) {                                              \
+                long long v = (VAL) - lo;                                               \
+                bad |= (unsigned long long)v >= (unsigned long long)ext;                \
+                o[p] += (long)v * stride;                                               \
+            }                                                                           \
+    } while (0)
+            if (subs[d].n == 1) {
+                long long v0 = (long long)((unsigned long long)x[0] + add);
+                if (w4)
+                    v0 = (long long)(int32_t)(uint32_t)(unsigned long long)v0;
+                SUB_LOOP(v0);
+            } else if (w4) {
+                SUB_LOOP((long long)(int32_t)(uint32_t)((unsigned long long)x[p] + add));
             } else {
-                for (long p = 0; p < n; p++) {
-                    long long v = x[p & m] - lo;
-                    bad |= (unsigned long long)v >= (unsigned long long)ext;
-                    o[p] += (long)v * stride;
-                }
+                SUB_LOOP((long long)((unsigned long long)x[p] + add));
             }
+#undef SUB_LOOP
             stride *= (long)ext;
         }
-        for (long p = 0; p < n && !bad; p++)
+        if (!rank)
+            memset(o, 0, (size_t)n * sizeof *o);
+        /* every subscript in its bounds: an offset is below the product of
+           the extents (stride), past s->n only in a view of a shorter
+           actual argument */
+        for (long p = 0; stride > s->n && p < n && !bad; p++)
             bad |= o[p] >= s->n;
         if (!bad)
             return n;
@@ -844,20 +857,42 @@ static Vec gather(Fi *fi, Ctx *c, const Node *e, Store *s)
     subs_free(subs, rank, si.lent);
     fi_step(fi, n);
     int num = s->t.base != TY_COMPLEX && s->t.base != TY_CHARACTER;
-    Vec v = num ? fv_alloc(s->t, n) : fv_new(s->t, n);
+    if (num) {
+        /* fi_get of each element, the values written over the offsets (8
+           bytes each: element p's offset is read before its value is
+           written) */
+        _Static_assert(sizeof(long) == sizeof(double) && sizeof(long) == sizeof(long long),
+                       "offsets and values share their storage");
+        Vec v = {0};
+        v.t = norm(s->t);
+        v.n = n;
+        const unsigned char *k = s->k;
+        int real = s->t.base == TY_REAL;
+        if (real)
+            v.r = (double *)(void *)off;
+        else
+            v.i = (long long *)(void *)off;
+        for (long p = 0; p < n; p++) {
+            long o = off[p];
+            if (o < 0 || (k && !k[o])) {
+                if (real)
+                    v.r[p] = 0;
+                else
+                    v.i[p] = 0;
+                fv_set_unknown(&v, p);
+            } else if (real) {
+                v.r[p] = s->r[o];
+            } else {
+                v.i[p] = s->i[o];
+            }
+        }
+        return v;
+    }
+    Vec v = fv_new(s->t, n);
     for (long p = 0; p < n; p++) {
         long o = off[p];
-        if (o < 0 || (num && s->k && !s->k[o])) {
-            if (v.r)
-                v.r[p] = 0;
-            else
-                v.i[p] = 0;
+        if (o < 0)
             fv_set_unknown(&v, p);
-        }
-        else if (s->t.base == TY_REAL)
-            v.r[p] = s->r[o];
-        else if (num)
-            v.i[p] = s->i[o];
         else
             fi_get(s, o, &v, p);
     }
@@ -1116,12 +1151,58 @@ static Vec ev_andor(Fi *fi, Ctx *c, const Node *e)
  * operands of type t: the loops of the general case below without its
  * tests per element. Returns 0 for the other cases. */
 #define BIN_LOOP(dst, expr)                                                      \
-    for (long p = 0; p < n; p++) {                                               \
-        long pa = p & ma, pb = p & mb;                                           \
-        (void)pa;                                                                \
-        (void)pb;                                                                \
-        dst[p] = (expr);                                                         \
-    }
+    do {                                                                         \
+        if (ma && mb) {                                                          \
+            for (long p = 0; p < n; p++) {                                       \
+                const long pa = p, pb = p;                                       \
+                dst[p] = (expr);                                                 \
+            }                                                                    \
+        } else if (ma) {                                                         \
+            for (long p = 0; p < n; p++) {                                       \
+                const long pa = p, pb = 0;                                       \
+                dst[p] = (expr);                                                 \
+            }                                                                    \
+        } else if (mb) {                                                         \
+            for (long p = 0; p < n; p++) {                                       \
+                const long pa = 0, pb = p;                                       \
+                dst[p] = (expr);                                                 \
+            }                                                                    \
+        } else {                                                                 \
+            for (long p = 0; p < n; p++) {                                       \
+                const long pa = 0, pb = 0;                                       \
+                dst[p] = (expr);                                                 \
+            }                                                                    \
+        }                                                                        \
+    } while (0);
+/* The vector for binary_fast's result of type t: the storage of an
+ * operand of n values the caller owns (own_a, own_b) when there is one (8
+ * bytes a value, whatever the type: binary_fast reads element p of its
+ * operands before it writes element p of the result); *taken is that
+ * operand, to let go of its storage once binary_fast is done (drop()). */
+static Vec binary_result(Type t, Vec *a, Vec *b, long n, int own_a, int own_b, Vec **taken)
+{
+    Vec r = {0};
+    r.t = norm(t);
+    r.n = n;
+    Vec *from = own_a && a->n == n && !a->k ? a : own_b && b->n == n && !b->k ? b : NULL;
+    void *buf = from ? from->i ? (void *)from->i : !from->im ? (void *)from->r : NULL : NULL;
+    *taken = buf ? from : NULL;
+    if (!buf)
+        return fv_alloc(t, n);
+    if (r.t.base == TY_REAL)
+        r.r = buf;
+    else
+        r.i = buf;
+    return r;
+}
+
+/* The operand whose storage went to the result forgets it. */
+static void drop(Vec *taken)
+{
+    if (taken)
+        taken->i = NULL, taken->r = NULL;
+}
+
 static int binary_fast_ok(Op op, Type t)
 {
     if (t.base == TY_INTEGER)
@@ -1201,8 +1282,11 @@ static Vec ev_binary(Fi *fi, Ctx *c, const Node *e)
             fv_all_known(&b)) {
             fv_convert(&a, t);
             fv_convert(&b, t);
-            r = fv_alloc(op >= OP_EQ && op <= OP_GE ? T_LOG : t, n);
+            Vec *taken;
+            r = binary_result(op >= OP_EQ && op <= OP_GE ? T_LOG : t, &a, &b, n, !la, !lb,
+                              &taken);
             binary_fast(op, t, &a, &b, &r, n);
+            drop(taken);
             if (!la)
                 fv_free(&a);
             if (!lb)
@@ -1248,8 +1332,10 @@ static Vec ev_binary(Fi *fi, Ctx *c, const Node *e)
         fv_convert(&b, t);
         int rel = op >= OP_EQ && op <= OP_GE;
         if (fv_all_known(&a) && fv_all_known(&b) && binary_fast_ok(op, t)) {
-            r = fv_alloc(rel ? T_LOG : t, n);
+            Vec *taken;
+            r = binary_result(rel ? T_LOG : t, &a, &b, n, 1, 1, &taken);
             binary_fast(op, t, &a, &b, &r, n);
+            drop(taken);
             fv_free(&a);
             fv_free(&b);
             return r;
@@ -2783,6 +2869,27 @@ static Type scalar_type(Fi *fi, const Node *e)
             return none;
         return op >= OP_EQ && op <= OP_GE ? T_LOG : promote(a, b);
     }
+    case AST_REF: {
+        /* MIN, MAX and MOD of INTEGER scalars (numeric_op) */
+        int n = e->u.ref.args.n, what = e->u.ref.what;
+        const char *id = e->u.ref.id;
+        int mm = !strcmp(id, "min") || !strcmp(id, "max");
+        if (e->ir || !(mm ? n >= 1 : !strcmp(id, "mod") && n == 2) || n > MAX_FFI_ARGS)
+            return none;
+        if (what != REF_INTRINSIC &&
+            !((what == REF_FUNCTION || what == REF_UNRESOLVED) &&
+              !fi_find_unit(fi, fi->top->unit, id)))
+            return none;
+        Type t = none;
+        for (int i = 0; i < n; i++) {
+            const Node *a = e->u.ref.args.v[i];
+            Type u = a->kind == AST_KEYWORD_ARG ? none : scalar_type(fi, a);
+            if (u.base != TY_INTEGER)
+                return none;
+            t = i ? promote(t, u) : u;
+        }
+        return t;
+    }
     default:
         return none;
     }
@@ -2860,6 +2967,38 @@ static long long scalar_ev(Fi *fi, const Node *e, Type t, int *known)
         default:
             return compare(op, x < y ? -1 : x > y);
         }
+    }
+    case AST_REF: {
+        int n = e->u.ref.args.n, mx = e->u.ref.id[1] == 'a', mod = e->u.ref.id[1] == 'o';
+        long long x[MAX_FFI_ARGS] = {0};
+        int k = 1;
+        for (int i = 0; i < n; i++) {
+            const Node *a = e->u.ref.args.v[i];
+            Type at = scalar_type(fi, a);
+            int ki = 1;
+            x[i] = scalar_ev(fi, a, at, &ki);
+            if (!same_type(at, t))  /* fv_convert */
+                x[i] = wrap(t, x[i]);
+            k &= ki;
+        }
+        fi_step(fi, n);
+        if (!k) {
+            *known = 0;
+            return 0;
+        }
+        if (mod) {
+            if (!x[1]) {
+                fi_error_once(fi, e, fi_loc(fi, e), "%s with a zero divisor", e->u.ref.id);
+                *known = 0;
+                return 0;
+            }
+            return wrap(t, x[1] == -1 ? 0 : x[0] % x[1]);
+        }
+        long long r = x[0];
+        for (int i = 1; i < n; i++)
+            if (mx ? x[i] > r : x[i] < r)
+                r = x[i];
+        return r;
     }
     default:
         *known = 0;
