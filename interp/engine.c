@@ -122,9 +122,19 @@ typedef struct {
     int npool, cappool;
     struct SeqMemo *memo;         /* by AAU id - 1: what a Seq's costs need (lazily) */
     struct PcCache *pcc;          /* counts of recent FORALLs (PC_KEEP) */
+    struct LcCache *lcc;          /* by AAU id - 1: counts of FORALL nests that cannot change */
+    size_t lcc_doubles;           /* their size, at most LC_MAX_DOUBLES */
     int npcc;
     signed char *ginv;            /* by communication id - 1: gather_invariant, 0: not yet */
 } Eng;
+
+/* The counts (n_all, n_true, then by level) of a FORALL nest whose counts
+ * cannot change, and the fi steps computing them took. */
+typedef struct LcCache {
+    double *v;
+    long long steps;
+} LcCache;
+enum { LC_MAX_DOUBLES = 1 << 21 };
 
 /* What one execution of a Seq AAU costs that cannot change during a run:
  * its operations and library calls, and per access its cache variable and
@@ -1769,6 +1779,21 @@ static void forall_level(Eng *e, Aau *a, const double *outer)
     buf_put(e, trips);
 }
 
+/* Whether loop_counts() of l gives the same counts at every execution:
+ * no mask, no guards, every index's trips invariant (known once its
+ * counts were computed). */
+static int counts_invariant(Eng *e, const SpLoop *l)
+{
+    if (l->mask || l->nguard)
+        return 0;
+    for (int k = 0; k < l->nidx; k++) {
+        const IxCache *c = ix_cached(e, &l->idx[k]);
+        if (c->n < 0 || c->inv <= 0)
+            return 0;
+    }
+    return 1;
+}
+
 static void forall_nest(Eng *e, Aau *a, const double *mult)
 {
     const SpLoop *saved = e->loop;
@@ -1777,18 +1802,44 @@ static void forall_nest(Eng *e, Aau *a, const double *mult)
     memcpy(sv_lvl, e->lvl, sizeof sv_lvl);
     e->loop = a->loop;
     e->nest_mult = mult;
-    /* filled whole by loop_counts */
-    e->n_all = buf_raw(e);
-    e->n_true = buf_raw(e);
-    for (int k = 0; k < a->loop->nidx; k++)
-        e->lvl[k] = buf_raw(e);
-    loop_counts(e, a->loop, a->line);
-    if (!e->failed)
+    int nidx = a->loop->nidx;
+    if (!e->lcc)
+        e->lcc = xcalloc((size_t)e->g->naau, sizeof *e->lcc);
+    LcCache *lc = &e->lcc[a->id - 1];
+    if (lc->v && fi_spend(e->fi, lc->steps)) {
+        /* the counts of the last execution, which cannot have changed: the
+           steps their evaluation took charged */
+        e->n_all = lc->v;
+        e->n_true = lc->v + e->P;
+        for (int k = 0; k < nidx; k++)
+            e->lvl[k] = lc->v + (size_t)(2 + k) * (size_t)e->P;
         forall_level(e, a, mult);
-    buf_put(e, e->n_all);
-    buf_put(e, e->n_true);
-    for (int k = 0; k < a->loop->nidx; k++)
-        buf_put(e, e->lvl[k]);
+    } else {
+        /* filled whole by loop_counts */
+        e->n_all = buf_raw(e);
+        e->n_true = buf_raw(e);
+        for (int k = 0; k < nidx; k++)
+            e->lvl[k] = buf_raw(e);
+        long long steps0 = fi_steps(e->fi);
+        loop_counts(e, a->loop, a->line);
+        if (!lc->v && !e->failed && counts_invariant(e, a->loop) &&
+            e->lcc_doubles + (size_t)(2 + nidx) * (size_t)e->P <= LC_MAX_DOUBLES) {
+            lc->v = xmalloc((size_t)(2 + nidx) * (size_t)e->P * sizeof *lc->v);
+            size_t b = (size_t)e->P * sizeof *lc->v;
+            memcpy(lc->v, e->n_all, b);
+            memcpy(lc->v + e->P, e->n_true, b);
+            for (int k = 0; k < nidx; k++)
+                memcpy(lc->v + (size_t)(2 + k) * (size_t)e->P, e->lvl[k], b);
+            lc->steps = fi_steps(e->fi) - steps0;
+            e->lcc_doubles += (size_t)(2 + nidx) * (size_t)e->P;
+        }
+        if (!e->failed)
+            forall_level(e, a, mult);
+        buf_put(e, e->n_all);
+        buf_put(e, e->n_true);
+        for (int k = 0; k < nidx; k++)
+            buf_put(e, e->lvl[k]);
+    }
     e->loop = saved;
     e->nest_mult = sv_mult;
     e->n_all = sv_all;
@@ -2846,6 +2897,9 @@ int engine_run(Aag *g, Fi *fi, const SagGraph *sag, const EngineOptions *o, Engi
     free(e->ginv);
     for (int i = 0; e->pcc && i < PC_KEEP; i++)
         free(e->pcc[i].out);
+    for (int i = 0; e->lcc && i < g->naau; i++)
+        free(e->lcc[i].v);
+    free(e->lcc);
     free(e->pcc);
     for (int i = 0; i < e->ngcache; i++) {
         pl_free(&e->gcache[i].pl);
