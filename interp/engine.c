@@ -1197,12 +1197,7 @@ static void count_points(Eng *e, const SpLoop *l, const Grid *g, const IxMap *ma
                          const FiSpace *sp, int masked, double *out)
 {
     int linear = !e->ec, used[MAX_RANK] = {0};
-    long long vmin[MAX_RANK], span[MAX_RANK], spans = 0, nsel = sp->n;
-    if (masked && sp->mask) {
-        nsel = 0;
-        for (long pt = 0; pt < sp->n; pt++)
-            nsel += sp->mask[pt] != 0;
-    }
+    long long vmin[MAX_RANK], span[MAX_RANK], spans = 0;
     int *tab[MAX_RANK] = {0};
     long gmul[MAX_RANK];
     long m = 1;
@@ -1215,18 +1210,17 @@ static void count_points(Eng *e, const SpLoop *l, const Grid *g, const IxMap *ma
             continue;
         if (used[map[k].gd]++)
             linear = 0;           /* two indices on one grid dimension: the last wins */
+        /* the space is the whole product of the index ranges, first index
+           fastest: each index takes its extreme values at the first and
+           the last point */
         const long long *x = sp->idx[k];
-        long long lo = sp->n ? x[0] : 0, hi = lo;
-        for (long pt = 1; pt < sp->n; pt++) {
-            lo = x[pt] < lo ? x[pt] : lo;
-            hi = x[pt] > hi ? x[pt] : hi;
-        }
-        vmin[k] = lo;
-        span[k] = hi - lo + 1;
+        long long a = sp->n ? x[0] : 0, b = sp->n ? x[sp->n - 1] : 0;
+        vmin[k] = a < b ? a : b;
+        span[k] = (a < b ? b - a : a - b) + 1;
         spans += span[k];
     }
-    if (spans > nsel)
-        linear = 0;               /* fewer points than table entries */
+    if (spans * 8 > sp->n)
+        linear = 0;               /* few points for the table's entries */
     if (linear) {
         /* hpfmap_rank is linear in the coordinates: each index adds its own
            part of the rank */

@@ -1305,12 +1305,17 @@ static int space_of(Fi *fi, const SpLoop *lp, Space **out, const Node **bad)
     }
     sp->n = (long)total;
     sp->nidx = lp->nidx;
+    for (int k = 0; k < lp->nidx; k++) {
+        sp->lo[k] = lo[k];
+        sp->st[k] = st[k];
+        sp->tr[k] = tr[k];
+    }
     long stride = 1;
     for (int k = 0; k < lp->nidx; k++) {
         /* index k: each of its tr[k] values repeated stride times, the
            whole run repeated for the outer indices */
         long long *x = sp->idx[k] = xmalloc((size_t)(sp->n ? sp->n : 1) * sizeof *sp->idx[k]);
-        long run = stride * (long)tr[k];
+        long run = sp->n ? stride * (long)tr[k] : 0;   /* an empty space: no values */
         for (long long t = 0; run && t < tr[k]; t++)
             for (long p = 0; p < stride; p++)
                 x[t * stride + p] = lo[k] + t * st[k];
@@ -1565,17 +1570,30 @@ static void exec_forall(Fi *fi, const SpStmt *s)
         if (ok && plain && !v.k && !st->home->held &&
             (st->t.base == TY_REAL || (st->t.base != TY_COMPLEX && st->t.base != TY_CHARACTER))) {
             /* fi_put of known values, element by element */
-            long stored = 0;
-            for (long q = 0; q < c.n; q++) {
-                long o = off[n == 1 ? 0 : q], p = v.n == 1 ? 0 : q;
-                if (o < 0 || o >= st->n)
-                    continue;
-                if (st->t.base == TY_REAL)
-                    st->r[o] = v.r[p];
-                else
-                    st->i[o] = v.i[p];
-                st->k[o] = 1;
-                stored++;
+            long stored = 0, sn = st->n, mo = n == 1 ? 0 : -1, mv = v.n == 1 ? 0 : -1;
+            unsigned char *kk = st->k;
+            if (st->t.base == TY_REAL) {
+                double *dst = st->r;
+                const double *src = v.r;
+                for (long q = 0; q < c.n; q++) {
+                    long o = off[q & mo];
+                    if (o < 0 || o >= sn)
+                        continue;
+                    dst[o] = src[q & mv];
+                    kk[o] = 1;
+                    stored++;
+                }
+            } else {
+                long long *dst = st->i;
+                const long long *src = v.i;
+                for (long q = 0; q < c.n; q++) {
+                    long o = off[q & mo];
+                    if (o < 0 || o >= sn)
+                        continue;
+                    dst[o] = src[q & mv];
+                    kk[o] = 1;
+                    stored++;
+                }
             }
             fi->version += (unsigned long)stored;
         } else {

@@ -686,6 +686,71 @@ static int ref_subs(Fi *fi, Ctx *c, const Node *e, Store *s, Vec *subs, SubsInfo
 }
 
 
+/* The offsets of subs_offsets when every subscript is an index of the
+ * space fi holds, at every point of it in order (its own index vector,
+ * lent, plus a constant), or a single known value: from the structure of
+ * the space, the bounds checked once per dimension. Returns 0 (o
+ * untouched) when they are not, or when a subscript may leave its bounds
+ * or wrap (the general loops decide then). */
+static int space_offsets(Fi *fi, const Store *s, const Vec *subs, int rank, const SubsInfo *si,
+                         long n, long *o)
+{
+    const Space *sp = &fi->space;
+    if (!rank || n != sp->n || n < 2 || sp->nidx > MAX_RANK + MAX_RANK)
+        return 0;
+    long long base = 0, coef[MAX_RANK + MAX_RANK] = {0};
+    long stride = 1;
+    for (int d = 0; d < rank; d++) {
+        long long lo = s->lo[d], ext = s->ext[d], add = 0;
+        int k = -1;
+        if (si->lent >> d & 1)
+            for (int j = 0; j < sp->nidx && k < 0; j++)
+                if (subs[d].i == sp->idx[j])
+                    k = j;
+        if (si->aff >> d & 1)
+            add = (long long)si->add[d];
+        if (k >= 0) {
+            /* the values lo[k] + t st[k] + add, t = 0 .. tr[k] - 1 */
+            long long a = sp->lo[k], b = sp->lo[k] + (sp->tr[k] - 1) * sp->st[k];
+            long long mn = a < b ? a : b, mx = a < b ? b : a;
+            if (mn < -(1LL << 40) || mx > (1LL << 40) || add < -(1LL << 40) || add > (1LL << 40))
+                return 0;
+            mn += add;
+            mx += add;
+            if ((si->w4 >> d & 1) && (mn < INT32_MIN || mx > INT32_MAX))
+                return 0;
+            if (mn < lo || mx >= lo + ext)
+                return 0;
+            base += (a + add - lo) * stride;
+            coef[k] += sp->st[k] * stride;
+        } else if (subs[d].n == 1 && !subs[d].k && !(si->aff >> d & 1)) {
+            long long v = subs[d].i[0];
+            if (v < lo || v >= lo + ext)
+                return 0;
+            base += (v - lo) * stride;
+        } else {
+            return 0;
+        }
+        stride *= (long)ext;
+    }
+    if (stride > s->n)
+        return 0;
+    /* o[p] = base + sum of coef[k] t_k: the first index's run, then each
+       outer index repeats what is built, shifted */
+    long run = 1;
+    o[0] = (long)base;
+    for (int k = 0; k < sp->nidx; k++) {
+        long long tr = sp->tr[k];
+        for (long long t = 1; t < tr; t++) {
+            long shift = (long)(coef[k] * t), *to = o + t * run;
+            for (long i = 0; i < run; i++)
+                to[i] = o[i] + shift;
+        }
+        run *= (long)tr;
+    }
+    return run == n;
+}
+
 /* Offsets into s of the elements the subscript vectors name (bounds
  * checked); off[p] = -1 where a subscript is unknown or out of range. */
 static long subs_offsets(Fi *fi, const Node *e, Store *s, Vec *subs, int rank, SubsInfo *si,
@@ -697,6 +762,8 @@ static long subs_offsets(Fi *fi, const Node *e, Store *s, Vec *subs, int rank, S
             n = subs[d].n;
     long *o = xmalloc((size_t)n * sizeof *o);
     *off = o;
+    if (space_offsets(fi, s, subs, rank, si, n, o))
+        return n;
     int known = 1;
     for (int d = 0; d < rank; d++)
         known &= fv_all_known(&subs[d]);

@@ -104,6 +104,9 @@ typedef struct {
     long n;
     int nidx;
     long long *idx[MAX_RANK + MAX_RANK];
+    long long lo[MAX_RANK + MAX_RANK], st[MAX_RANK + MAX_RANK], tr[MAX_RANK + MAX_RANK];
+                                  /* idx[k][p] = lo[k] + t st[k], t = p / (the product of
+                                     tr[j], j < k) mod tr[k] */
     Vec mask;                     /* n values, or t.base == TY_NONE: no mask */
     int ok;
     long long cost;               /* steps its computation took */
