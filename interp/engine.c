@@ -517,10 +517,10 @@ static void charge_all(Eng *e, Aau *a, int m, double t, const double *mult)
  * processor: begin(), charge_all() and end(e, a, sum_of(e, mult)) in one
  * pass (the same additions in the same order; the execution's times are
  * those charge() would leave in e->ex, kept in registers). */
-static void charge_once(Eng *e, Aau *a, int m, double t, const double *mult)
+static inline __attribute__((always_inline)) void
+charge_once_with(Eng *e, Aau *a, int m, double t, const double *mult, const double *cnt)
 {
     double *clock = e->clock, *acc = e->acc[m], sum = a->m_sum[m];
-    const double *cnt = e->cnt;
     double mx = 0, mn = INFINITY, execs = 0;
     for (int p = 0; p < e->P; p++) {
         double x = mult ? t * mult[p] : t, ex = 0;
@@ -541,6 +541,17 @@ static void charge_once(Eng *e, Aau *a, int m, double t, const double *mult)
     a->m_min += mn == INFINITY ? 0 : mn;
     a->execs += execs;
     e->visits++;
+}
+
+static void charge_once(Eng *e, Aau *a, int m, double t, const double *mult)
+{
+    /* the loop made for each case of mult and classes */
+    if (e->cnt)
+        charge_once_with(e, a, m, t, mult, e->cnt);
+    else if (mult)
+        charge_once_with(e, a, m, t, mult, NULL);
+    else
+        charge_once_with(e, a, m, t, NULL, NULL);
 }
 
 /* The sum over all processors of mult (NULL: 1 each). */
@@ -760,46 +771,73 @@ typedef struct {
     double *bytes;
 } Round;
 
+/* charge_to() with the vectors in hand: clock, the metric's accumulator,
+ * the execution's times, and the class sizes (NULL: one processor each). */
+static inline void chg(double *clock, double *acc, double *ex, const double *cnt, double *sum,
+                       int p, double t)
+{
+    if (t <= 0)
+        return;
+    clock[p] += t;
+    acc[p] += t;
+    ex[p] += t;
+    *sum += cnt ? t * cnt[p] : t * 1.0;
+}
+
 /* exchange() of a round whose pairs agree (dst[p] = q exactly when
  * src[q] = p): only the processors that send or receive are visited, in
  * the order exchange() visits them, with the same operations. */
-static void exchange_round(Eng *e, Aau *a, const Round *r)
+static inline __attribute__((always_inline)) void
+exchange_round_with(Eng *e, Aau *a, const Round *r, const double *cnt)
 {
     const Params *pr = &e->pr;
     double f = 1.0 - e->overlap;
-    double *sent = e->v1, *cost = e->v2;
+    double *sent = e->v1, *cost = e->v2, *clock = e->clock, *ex = e->ex;
+    double *aw = e->acc[M_WAIT], *ac = e->acc[M_COMM], *ao = e->acc[M_OVHD];
     double sw = a->m_sum[M_WAIT], sc = a->m_sum[M_COMM], so = a->m_sum[M_OVHD];
-    for (int i = 0; i < r->ns; i++) {
-        int p = r->snd[i];
-        sent[p] = e->clock[p];
+    const int *snd = r->snd, *rcv = r->rcv, *dst = r->dst, *src = r->src, *hops = r->hops;
+    const double *bytes = r->bytes;
+    int ns = r->ns, nr = r->nr;
+    for (int i = 0; i < ns; i++) {
+        int p = snd[i];
+        sent[p] = clock[p];
     }
-    for (int i = 0; i < r->ns; i++) {
-        int p = r->snd[i];
-        if (r->bytes[p] > pr->dy_buffer && e->clock[r->dst[p]] > sent[p]) {
-            charge_to(e, &sw, M_WAIT, p, e->clock[r->dst[p]] - sent[p]);
-            sent[p] = e->clock[p];
+    for (int i = 0; i < ns; i++) {
+        int p = snd[i];
+        if (bytes[p] > pr->dy_buffer && clock[dst[p]] > sent[p]) {
+            chg(clock, aw, ex, cnt, &sw, p, clock[dst[p]] - sent[p]);
+            sent[p] = clock[p];
         }
     }
-    for (int i = 0; i < r->ns; i++) {
-        int p = r->snd[i];
-        cost[p] = f * (startup(pr, r->bytes[p], 0) + r->bytes[p] * pr->st_pb);
-        charge_to(e, &sc, M_COMM, p, cost[p]);
+    for (int i = 0; i < ns; i++) {
+        int p = snd[i];
+        cost[p] = f * (startup(pr, bytes[p], 0) + bytes[p] * pr->st_pb);
+        chg(clock, ac, ex, cnt, &sc, p, cost[p]);
     }
-    for (int i = 0; i < r->nr; i++) {
-        int p = r->rcv[i], q = r->src[p];
-        double b = r->bytes[q];
-        double arrive = sent[q] + cost[q] + r->hops[p] * pr->st_ph;
-        if (arrive <= e->clock[p]) {
-            charge_to(e, &so, M_OVHD, p, pr->dy_recv);
-            charge_to(e, &sc, M_COMM, p, f * b * (pr->dy_pb > pr->st_pb ? pr->dy_pb - pr->st_pb : 0));
+    double dyx = pr->dy_pb > pr->st_pb ? pr->dy_pb - pr->st_pb : 0;
+    for (int i = 0; i < nr; i++) {
+        int p = rcv[i], q = src[p];
+        double b = bytes[q];
+        double arrive = sent[q] + cost[q] + hops[p] * pr->st_ph;
+        if (arrive <= clock[p]) {
+            chg(clock, ao, ex, cnt, &so, p, pr->dy_recv);
+            chg(clock, ac, ex, cnt, &sc, p, f * b * dyx);
         } else {
-            charge_to(e, &sw, M_WAIT, p, arrive - e->clock[p]);
-            charge_to(e, &so, M_OVHD, p, pr->st_recv);
+            chg(clock, aw, ex, cnt, &sw, p, arrive - clock[p]);
+            chg(clock, ao, ex, cnt, &so, p, pr->st_recv);
         }
     }
     a->m_sum[M_WAIT] = sw;
     a->m_sum[M_COMM] = sc;
     a->m_sum[M_OVHD] = so;
+}
+
+static void exchange_round(Eng *e, Aau *a, const Round *r)
+{
+    if (e->cnt)
+        exchange_round_with(e, a, r, e->cnt);
+    else
+        exchange_round_with(e, a, r, NULL);
 }
 
 /* All processors wait for the last one (a synchronizing collective). */
@@ -809,9 +847,10 @@ static double sync_all(Eng *e, Aau *a)
     for (int p = 0; p < e->P; p++)
         if (e->clock[p] > mx)
             mx = e->clock[p];
-    double sw = a->m_sum[M_WAIT];
+    double sw = a->m_sum[M_WAIT], *clock = e->clock, *aw = e->acc[M_WAIT], *ex = e->ex;
+    const double *cnt = e->cnt;
     for (int p = 0; p < e->P; p++)
-        charge_to(e, &sw, M_WAIT, p, mx - e->clock[p]);
+        chg(clock, aw, ex, cnt, &sw, p, mx - clock[p]);
     a->m_sum[M_WAIT] = sw;
     return mx;
 }
@@ -1104,7 +1143,7 @@ static int index_invariant(const SpIndex *ix)
 static const double *index_counts(Eng *e, const SpIndex *ix, int line, int *ncoord)
 {
     IxCache *k0 = ix_cached(e, ix);
-    if (k0->n >= 0 && k0->inv > 0 && fi_spend(e->fi, k0->steps)) {
+    if (k0->n >= 0 && k0->inv > 0 && (!k0->steps || fi_spend(e->fi, k0->steps))) {
         *ncoord = k0->n;
         return k0->c;
     }
@@ -1512,7 +1551,7 @@ static int footprint_fixed(const AauAccess *x)
  * and later only the steps of its evaluation are charged. */
 static double memo_footprint(Eng *e, SeqMemo *mm, int i, const AauAccess *x)
 {
-    if (mm->fpk[i] > 0 && fi_spend(e->fi, mm->fp_steps[i]))
+    if (mm->fpk[i] > 0 && (!mm->fp_steps[i] || fi_spend(e->fi, mm->fp_steps[i])))
         return mm->fp[i];
     long long steps0 = fi_steps(e->fi);
     double fp = footprint(e, x);
@@ -1694,48 +1733,58 @@ static double *vec_new(Eng *e)
 /* The FORALL nest from its outermost index AAU: the closed form of each
  * level (setup per entry, per-iteration overhead per trip) with the
  * processor's own trip counts, the mask as a weighted conditional. */
+/* The entries and trips of a FORALL level on every processor (outer: the
+ * entries, NULL: one each), and its own execution charged: begin(), two
+ * charges per processor, end(e, a, sum_of(e, entries)), the execution's
+ * times in registers as in charge_once(). */
+static inline __attribute__((always_inline)) void
+level_charge_with(Eng *e, Aau *a, const double *outer, const double *cnt, double *entries,
+                  double *trips)
+{
+    const double *n = a->iter == ITER_COPY ? e->n_all : e->lvl[a->level];
+    double so = a->m_sum[M_OVHD], mx = 0, mn = INFINITY, execs = 0;
+    double *clock = e->clock, *acc = e->acc[M_OVHD];
+    double setup = e->pr.loop_setup + e->pr.call_ovhd, iter = e->pr.loop_iter;
+    for (int p = 0; p < e->P; p++) {
+        double m = outer ? outer[p] : 1;
+        entries[p] = m;
+        trips[p] = m * n[p];
+        double ex = 0, x = entries[p] * setup, y = trips[p] * iter;
+        if (!(x <= 0)) {
+            clock[p] += x;
+            acc[p] += x;
+            ex += x;
+            so += cnt ? x * cnt[p] : x * 1.0;
+        }
+        if (!(y <= 0)) {
+            clock[p] += y;
+            acc[p] += y;
+            ex += y;
+            so += cnt ? y * cnt[p] : y * 1.0;
+        }
+        if (ex > mx)
+            mx = ex;
+        if (ex < mn)
+            mn = ex;
+        execs += entries[p] * (cnt ? cnt[p] : 1);
+    }
+    a->m_sum[M_OVHD] = so;
+    a->m_max += mx;
+    a->m_min += mn == INFINITY ? 0 : mn;
+    a->execs += execs;
+    e->visits++;
+}
+
 static void forall_level(Eng *e, Aau *a, const double *outer)
 {
     const SpLoop *l = a->loop;
     double *entries = buf_raw(e), *trips = buf_raw(e);
-    for (int p = 0; p < e->P; p++) {
-        double m = outer ? outer[p] : 1;
-        entries[p] = m;
-        trips[p] = m * (a->iter == ITER_COPY ? e->n_all[p] : e->lvl[a->level][p]);
-    }
-    {
-        /* begin(), two charges per processor, end(e, a, sum_of(e, entries)):
-           the times of the execution in registers, as charge_once() */
-        double so = a->m_sum[M_OVHD], mx = 0, mn = INFINITY, execs = 0;
-        double *clock = e->clock, *acc = e->acc[M_OVHD];
-        const double *cnt = e->cnt;
-        double setup = e->pr.loop_setup + e->pr.call_ovhd, iter = e->pr.loop_iter;
-        for (int p = 0; p < e->P; p++) {
-            double ex = 0, x = entries[p] * setup, y = trips[p] * iter;
-            if (!(x <= 0)) {
-                clock[p] += x;
-                acc[p] += x;
-                ex += x;
-                so += cnt ? x * cnt[p] : x * 1.0;
-            }
-            if (!(y <= 0)) {
-                clock[p] += y;
-                acc[p] += y;
-                ex += y;
-                so += cnt ? y * cnt[p] : y * 1.0;
-            }
-            if (ex > mx)
-                mx = ex;
-            if (ex < mn)
-                mn = ex;
-            execs += entries[p] * (cnt ? cnt[p] : 1);
-        }
-        a->m_sum[M_OVHD] = so;
-        a->m_max += mx;
-        a->m_min += mn == INFINITY ? 0 : mn;
-        a->execs += execs;
-        e->visits++;
-    }
+    if (e->cnt)
+        level_charge_with(e, a, outer, e->cnt, entries, trips);
+    else if (outer)
+        level_charge_with(e, a, outer, NULL, entries, trips);
+    else
+        level_charge_with(e, a, NULL, NULL, entries, trips);
     /* the innermost level's body runs once per point: the product of the
        levels, or the guarded count */
     int innermost = a->iter == ITER_COPY || a->level == 0;
@@ -1800,7 +1849,7 @@ static void forall_nest(Eng *e, Aau *a, const double *mult)
     if (!e->lcc)
         e->lcc = xcalloc((size_t)e->g->naau, sizeof *e->lcc);
     LcCache *lc = &e->lcc[a->id - 1];
-    if (lc->v && fi_spend(e->fi, lc->steps)) {
+    if (lc->v && (!lc->steps || fi_spend(e->fi, lc->steps))) {
         /* the counts of the last execution, which cannot have changed: the
            steps their evaluation took charged */
         e->n_all = lc->v;

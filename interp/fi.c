@@ -1983,6 +1983,13 @@ int fi_eval_bool(Fi *fi, const Node *e, int *v)
 void fi_set_int(Fi *fi, const Symbol *var, long long v)
 {
     Store *s = fi_var(fi, fi->top, var);
+    if (s->t.base == TY_INTEGER && s->n >= 1 && !s->home->held && s->i && s->k) {
+        /* fi_put of the value converted to the variable's kind */
+        s->i[0] = s->t.kind == 8 ? v : (long long)(int32_t)(uint32_t)(unsigned long long)v;
+        s->k[0] = 1;
+        fi->version++;
+        return;
+    }
     Vec x = fv_new(T_I8, 1);
     x.i[0] = v;
     fv_convert(&x, s->t);

@@ -137,7 +137,9 @@ long long fi_steps(const Fi *fi);
 /* The engine skips an evaluation whose result it knows (it cannot have
  * changed): the steps it cost the last time are charged instead. Returns 1,
  * or 0 without charging when they would exceed the budget (the engine then
- * evaluates, and the budget runs out where it would have). */
+ * evaluates, and the budget runs out where it would have). Once fi has
+ * stopped nothing it does is seen any more: with no steps to charge the
+ * engine need not call it. */
 int fi_spend(Fi *fi, long long steps);
 
 #endif
