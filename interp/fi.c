@@ -1316,9 +1316,13 @@ static int space_of(Fi *fi, const SpLoop *lp, Space **out, const Node **bad)
            whole run repeated for the outer indices */
         long long *x = sp->idx[k] = xmalloc((size_t)(sp->n ? sp->n : 1) * sizeof *sp->idx[k]);
         long run = sp->n ? stride * (long)tr[k] : 0;   /* an empty space: no values */
-        for (long long t = 0; run && t < tr[k]; t++)
-            for (long p = 0; p < stride; p++)
-                x[t * stride + p] = lo[k] + t * st[k];
+        if (stride == 1)
+            for (long long t = 0; run && t < tr[k]; t++)
+                x[t] = lo[k] + t * st[k];
+        else
+            for (long long t = 0; run && t < tr[k]; t++)
+                for (long p = 0; p < stride; p++)
+                    x[t * stride + p] = lo[k] + t * st[k];
         for (long p = run; run && p < sp->n; p += run)
             memcpy(x + p, x, (size_t)run * sizeof *x);
         stride = run;

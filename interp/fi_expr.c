@@ -741,10 +741,15 @@ static int space_offsets(Fi *fi, const Store *s, const Vec *subs, int rank, cons
     o[0] = (long)base;
     for (int k = 0; k < sp->nidx; k++) {
         long long tr = sp->tr[k];
-        for (long long t = 1; t < tr; t++) {
-            long shift = (long)(coef[k] * t), *to = o + t * run;
-            for (long i = 0; i < run; i++)
-                to[i] = o[i] + shift;
+        if (run == 1) {
+            for (long long t = 1; t < tr; t++)
+                o[t] = o[0] + (long)(coef[k] * t);
+        } else {
+            for (long long t = 1; t < tr; t++) {
+                long shift = (long)(coef[k] * t), *to = o + t * run;
+                for (long i = 0; i < run; i++)
+                    to[i] = o[i] + shift;
+            }
         }
         run *= (long)tr;
     }
