@@ -2967,27 +2967,35 @@ static Type scalar_type(Fi *fi, const Node *e)
     }
 }
 
-/* The value of e, of type t = scalar_type(e): what fi_ev computes, with
- * the same steps charged and the same messages ('known' cleared for an
- * unknown value). */
-static long long scalar_ev(Fi *fi, const Node *e, Type t, int *known)
+/* The value of e (scalar_type(e) accepted it) and its type in *t, as fi_ev
+ * computes them, with the same steps charged and the same messages
+ * ('known' cleared for an unknown value). */
+static long long scalar_ev(Fi *fi, const Node *e, Type *t, int *known)
 {
     if (fi->stopped) {
+        *t = norm(e->type);
         *known = 0;
         return 0;
     }
     switch (e->kind) {
-    case AST_INT_CONST:
-        return wrap(t, e->u.konst.ival);
+    case AST_INT_CONST: {
+        Type c = norm(e->type);
+        *t = c.base == TY_INTEGER ? c : T_I4;
+        return wrap(*t, e->u.konst.ival);
+    }
     case AST_LOGICAL_CONST:
+        *t = T_LOG;
         return e->u.konst.ival != 0;
     case AST_PAREN:
         return scalar_ev(fi, e->u.unary.operand, t, known);
     case AST_NAME: {
         const Symbol *y = e->u.name.sym;
-        if (y->kind == SYM_PARAMETER)
+        if (y->kind == SYM_PARAMETER) {
+            *t = norm(y->type);
             return y->value.type.base == TY_REAL ? to_int(y->value.r) : y->value.i;
+        }
         const Store *st = fi_map_get(&fi->top->vars, y);
+        *t = norm(st->t);
         if (st->k && !st->k[0]) {
             *known = 0;
             return 0;
@@ -2995,11 +3003,11 @@ static long long scalar_ev(Fi *fi, const Node *e, Type t, int *known)
         return st->i[0];
     }
     case AST_UNARY: {
-        const Node *o = e->u.unary.operand;
-        Type at = scalar_type(fi, o);
+        Type at;
         int k = 1;
-        long long x = scalar_ev(fi, o, at, &k);
+        long long x = scalar_ev(fi, e->u.unary.operand, &at, &k);
         fi_step(fi, 1);
+        *t = e->u.unary.op == OP_NOT ? T_LOG : at;
         *known &= k;
         if (!k)
             return 0;
@@ -3008,13 +3016,14 @@ static long long scalar_ev(Fi *fi, const Node *e, Type t, int *known)
         return wrap(at, (long long)(0ULL - (unsigned long long)x));
     }
     case AST_BINARY: {
-        const Node *l = e->u.binary.lhs, *r = e->u.binary.rhs;
-        Type lt = scalar_type(fi, l), rt = scalar_type(fi, r);
+        Type lt, rt;
         int ka = 1, kb = 1;
-        long long x = scalar_ev(fi, l, lt, &ka);
-        long long y = scalar_ev(fi, r, rt, &kb);
+        long long x = scalar_ev(fi, e->u.binary.lhs, &lt, &ka);
+        long long y = scalar_ev(fi, e->u.binary.rhs, &rt, &kb);
         fi_step(fi, 1);
+        Op op = e->u.binary.op;
         Type pt = promote(lt, rt);
+        *t = op >= OP_EQ && op <= OP_GE ? T_LOG : pt;
         if (!same_type(lt, pt))   /* fv_convert */
             x = wrap(pt, x);
         if (!same_type(rt, pt))
@@ -3023,7 +3032,6 @@ static long long scalar_ev(Fi *fi, const Node *e, Type t, int *known)
             *known = 0;
             return 0;
         }
-        Op op = e->u.binary.op;
         unsigned long long ux = (unsigned long long)x, uy = (unsigned long long)y;
         switch (op) {
         case OP_ADD: return wrap(pt, (long long)(ux + uy));
@@ -3043,16 +3051,17 @@ static long long scalar_ev(Fi *fi, const Node *e, Type t, int *known)
     case AST_REF: {
         int n = e->u.ref.args.n, mx = e->u.ref.id[1] == 'a', mod = e->u.ref.id[1] == 'o';
         long long x[MAX_FFI_ARGS] = {0};
+        Type at[MAX_FFI_ARGS];
         int k = 1;
         for (int i = 0; i < n; i++) {
-            const Node *a = e->u.ref.args.v[i];
-            Type at = scalar_type(fi, a);
             int ki = 1;
-            x[i] = scalar_ev(fi, a, at, &ki);
-            if (!same_type(at, t))  /* fv_convert */
-                x[i] = wrap(t, x[i]);
+            x[i] = scalar_ev(fi, e->u.ref.args.v[i], &at[i], &ki);
+            *t = i ? promote(*t, at[i]) : at[i];
             k &= ki;
         }
+        for (int i = 0; i < n; i++)
+            if (!same_type(at[i], *t))   /* fv_convert */
+                x[i] = wrap(*t, x[i]);
         fi_step(fi, n);
         if (!k) {
             *known = 0;
@@ -3064,7 +3073,7 @@ static long long scalar_ev(Fi *fi, const Node *e, Type t, int *known)
                 *known = 0;
                 return 0;
             }
-            return wrap(t, x[1] == -1 ? 0 : x[0] % x[1]);
+            return wrap(*t, x[1] == -1 ? 0 : x[0] % x[1]);
         }
         long long r = x[0];
         for (int i = 1; i < n; i++)
@@ -3086,7 +3095,7 @@ int fi_ev_scalar(Fi *fi, const Node *e, FiValue *v)
     if (t.base != TY_INTEGER && t.base != TY_LOGICAL)
         return 0;
     int known = 1;
-    long long x = scalar_ev(fi, e, t, &known);
+    long long x = scalar_ev(fi, e, &t, &known);
     memset(v, 0, sizeof *v);
     v->type = t;
     v->known = known;
