@@ -2450,6 +2450,98 @@ static void pairs_exchange(Eng *e, Aau *a, const PairList *pl, double req_bytes,
 
 /* The element counts a gather or scatter moves, by (receiver, sender).
  * Returns 0 when a value needed was not known. */
+/* The loop of gather_pairs() with the owners computed directly (no fi
+ * evaluation: constant alignments only) and the pairs counted in a P x P
+ * table, then entered in the map in the order of their first occurrence
+ * with their counts (the same map, slot for slot). 0 when it does not
+ * apply (nothing done). */
+static int pairs_dense(Eng *e, const CommEntry *c, const SpLoop *l, const SpArr *arr,
+                       const Grid *lg, const Grid *rg, const IxMap *map, const FiSpace *sp,
+                       const FiRefs *rf, PairList *pl)
+{
+    int P = e->P;
+    if (e->ec || P > 256 || (rg && rf->rank != arr->rank))
+        return 0;
+    /* the owner of the referenced element: per array dimension its grid
+       dimension, template dimension and alignment; the fixed cells of the
+       template dimensions no array dimension is aligned with */
+    int gd_of[MAX_RANK], fixc[MAX_RANK];
+    const HpfDim *hd_of[MAX_RANK];
+    long long ca[MAX_RANK], cb[MAX_RANK];
+    if (rg) {
+        const SpTmpl *tp = arr->tmpl;
+        Tmpl *m = tmpl_of(e, tp);
+        int aligned[MAX_RANK] = {0};
+        for (int gd = 0; gd < rg->rank; gd++)
+            fixc[gd] = -1;
+        for (int d = 0; d < arr->rank; d++) {
+            int t = arr->tdim[d];
+            gd_of[d] = -1;
+            if (t < 0)
+                continue;
+            aligned[t] = 1;
+            if (tp->gdim[t] < 0)
+                continue;
+            if (!arr->cknown[d])
+                return 0;
+            gd_of[d] = tp->gdim[t];
+            hd_of[d] = &m->d[t];
+            ca[d] = arr->ca[d];
+            cb[d] = arr->cb[d];
+        }
+        for (int t = 0; t < tp->rank; t++) {
+            int gd = tp->gdim[t];
+            if (aligned[t] || gd < 0 || !arr->fix[t])
+                continue;
+            if (arr->fix[t]->kind != AST_INT_CONST)
+                return 0;
+            fixc[gd] = hpfmap_owner(&m->d[t], (long)arr->fix[t]->u.konst.ival);
+        }
+    }
+    double *cnt = xcalloc((size_t)P * (size_t)P, sizeof *cnt);
+    int *first = xmalloc((size_t)(rf->n ? rf->n : 1) * sizeof *first);
+    long nfirst = 0;
+    int ok = 1;
+    for (long i = 0; i < rf->n && ok; i++) {
+        int coord[MAX_RANK], own[MAX_RANK];
+        int runner = 0;
+        if (lg) {
+            point_coords(l, map, lg, sp, rf->point[i], coord);
+            runner = hpfmap_rank(lg->rank, lg->shape, coord);
+        }
+        int owner = runner;
+        if (rg) {
+            memcpy(own, fixc, (size_t)rg->rank * sizeof *own);
+            for (int d = 0; d < arr->rank; d++)
+                if (gd_of[d] >= 0)
+                    own[gd_of[d]] = hpfmap_owner(hd_of[d], (long)(ca[d] * rf->sub[d][i] + cb[d]));
+            for (int d = 0; d < rg->rank; d++)
+                if (own[d] < 0)
+                    own[d] = rg == lg ? coord[d] : 0;
+            owner = hpfmap_rank(rg->rank, rg->shape, own);
+        }
+        if (runner >= P || owner >= P)
+            continue;
+        if (runner < 0 || owner < 0) {
+            ok = 0;               /* the general loop's keys */
+            break;
+        }
+        int dst = c->kind == CM_SCATTER ? owner : runner, src = c->kind == CM_SCATTER ? runner : owner;
+        int key = dst * P + src;
+        if (!cnt[key]++)
+            first[nfirst++] = key;
+    }
+    if (ok) {
+        PairMap pm = {0};
+        for (long j = 0; j < nfirst; j++)
+            pm_add(&pm, first[j] / P, first[j] % P, cnt[first[j]]);
+        pl_of_map(e, &pm, pl);
+    }
+    free(cnt);
+    free(first);
+    return ok;
+}
+
 static int gather_pairs(Eng *e, Aau *a, const CommEntry *c, PairList *pl)
 {
     PairMap pairs = {0}, *pm = &pairs;
@@ -2478,6 +2570,8 @@ static int gather_pairs(Eng *e, Aau *a, const CommEntry *c, PairList *pl)
     IxMap map[MAX_RANK];
     if (lg)
         index_maps(e, l, map);
+    if (pairs_dense(e, c, l, arr, lg, rg, map, &sp, &rf, pl))
+        return 1;
     for (long i = 0; i < rf.n; i++) {
         int runner = 0;
         if (lg) {

@@ -2525,6 +2525,31 @@ static Vec numeric_op(Fi *fi, const Node *e, const char *id, Vec *v, int n)
         !strcmp(id, "min") || !strcmp(id, "max") ? NO_MINMAX
         : !strcmp(id, "mod") ? NO_MOD : !strcmp(id, "modulo") ? NO_MODULO
         : !strcmp(id, "sign") ? NO_SIGN : NO_DIM;
+    int all = t.base == TY_INTEGER && n == 2 && (f == NO_MINMAX || f == NO_MOD);
+    for (int k = 0; k < n && all; k++)
+        all = fv_all_known(&v[k]);
+    if (all) {
+        /* MIN, MAX or MOD of two INTEGER vectors, every value known: the
+           loop below without its tests, unless a divisor is zero */
+        const long long *a = v[0].i, *b = v[1].i;
+        long ma = v[0].n == 1 ? 0 : -1, mb = v[1].n == 1 ? 0 : -1;
+        int zero = 0;
+        for (long p = 0; f == NO_MOD && p < w && !zero; p++)
+            zero = !b[p & mb];
+        if (!zero) {
+            int mx = id[1] == 'a';
+            for (long p = 0; p < w; p++) {
+                long long x = a[p & ma], y = b[p & mb];
+                if (f == NO_MOD)
+                    r.i[p] = wrap(t, y == -1 ? 0 : x % y);
+                else
+                    r.i[p] = (mx ? y > x : y < x) ? y : x;
+            }
+            for (int k = 0; k < n; k++)
+                fv_free(&v[k]);
+            return r;
+        }
+    }
     for (long p = 0; p < w; p++) {
         int known = 1;
         for (int k = 0; k < n; k++)
