@@ -101,7 +101,6 @@ typedef struct {
     double *cnt;
     double *clock, *acc[M_N], *ex;
     double *v1;                   /* scratch: send times in exchange() */
-    double *v2;                   /* scratch: send costs in exchange_round() */
     PtrVec grids, tmpls;          /* Grid *, Tmpl * (heap) */
     CacheVar *cvar;
     int ncvar, capcvar;
@@ -769,6 +768,9 @@ typedef struct {
     int *snd, *rcv;
     int *dst, *src, *hops;
     double *bytes;
+    /* by processor, what exchange() computes from them: the cost of the
+       send, the time of the hops, the copy out of a dynamic buffer */
+    double *send_t, *hop_t, *dyn_t;
 } Round;
 
 /* charge_to() with the vectors in hand: clock, the metric's accumulator,
@@ -791,12 +793,11 @@ static inline __attribute__((always_inline)) void
 exchange_round_with(Eng *e, Aau *a, const Round *r, const double *cnt)
 {
     const Params *pr = &e->pr;
-    double f = 1.0 - e->overlap;
-    double *sent = e->v1, *cost = e->v2, *clock = e->clock, *ex = e->ex;
+    double *sent = e->v1, *clock = e->clock, *ex = e->ex;
     double *aw = e->acc[M_WAIT], *ac = e->acc[M_COMM], *ao = e->acc[M_OVHD];
     double sw = a->m_sum[M_WAIT], sc = a->m_sum[M_COMM], so = a->m_sum[M_OVHD];
-    const int *snd = r->snd, *rcv = r->rcv, *dst = r->dst, *src = r->src, *hops = r->hops;
-    const double *bytes = r->bytes;
+    const int *snd = r->snd, *rcv = r->rcv, *dst = r->dst, *src = r->src;
+    const double *bytes = r->bytes, *send_t = r->send_t, *hop_t = r->hop_t, *dyn_t = r->dyn_t;
     int ns = r->ns, nr = r->nr;
     for (int i = 0; i < ns; i++) {
         int p = snd[i];
@@ -811,17 +812,14 @@ exchange_round_with(Eng *e, Aau *a, const Round *r, const double *cnt)
     }
     for (int i = 0; i < ns; i++) {
         int p = snd[i];
-        cost[p] = f * (startup(pr, bytes[p], 0) + bytes[p] * pr->st_pb);
-        chg(clock, ac, ex, cnt, &sc, p, cost[p]);
+        chg(clock, ac, ex, cnt, &sc, p, send_t[p]);
     }
-    double dyx = pr->dy_pb > pr->st_pb ? pr->dy_pb - pr->st_pb : 0;
     for (int i = 0; i < nr; i++) {
         int p = rcv[i], q = src[p];
-        double b = bytes[q];
-        double arrive = sent[q] + cost[q] + hops[p] * pr->st_ph;
+        double arrive = sent[q] + send_t[q] + hop_t[p];
         if (arrive <= clock[p]) {
             chg(clock, ao, ex, cnt, &so, p, pr->dy_recv);
-            chg(clock, ac, ex, cnt, &sc, p, f * b * dyx);
+            chg(clock, ac, ex, cnt, &sc, p, dyn_t[p]);
         } else {
             chg(clock, aw, ex, cnt, &sw, p, arrive - clock[p]);
             chg(clock, ao, ex, cnt, &so, p, pr->st_recv);
@@ -2377,11 +2375,22 @@ static void make_rounds(Eng *e, GatherCache *gc, double req_bytes, double val_by
             }
             r->snd = xmalloc((size_t)P * sizeof *r->snd);
             r->rcv = xmalloc((size_t)P * sizeof *r->rcv);
+            r->send_t = xcalloc((size_t)P, sizeof *r->send_t);
+            r->hop_t = xcalloc((size_t)P, sizeof *r->hop_t);
+            r->dyn_t = xcalloc((size_t)P, sizeof *r->dyn_t);
+            const Params *pr = &e->pr;
+            double f = 1.0 - e->overlap;
+            double dyx = pr->dy_pb > pr->st_pb ? pr->dy_pb - pr->st_pb : 0;
             for (int p = 0; p < P; p++) {
-                if (r->dst[p] >= 0)
+                if (r->dst[p] >= 0) {
                     r->snd[r->ns++] = p;
-                if (r->src[p] >= 0)
+                    r->send_t[p] = f * (startup(pr, r->bytes[p], 0) + r->bytes[p] * pr->st_pb);
+                }
+                if (r->src[p] >= 0) {
                     r->rcv[r->nr++] = p;
+                    r->hop_t[p] = r->hops[p] * pr->st_ph;
+                    r->dyn_t[p] = f * r->bytes[r->src[p]] * dyx;
+                }
             }
         }
     gc->nround = n;
@@ -2397,6 +2406,9 @@ static void rounds_free(GatherCache *gc)
         free(r->src);
         free(r->hops);
         free(r->bytes);
+        free(r->send_t);
+        free(r->hop_t);
+        free(r->dyn_t);
     }
     free(gc->round);
 }
@@ -2963,7 +2975,6 @@ int engine_run(Aag *g, Fi *fi, const SagGraph *sag, const EngineOptions *o, Engi
     e->clock = vec_new(e);
     e->ex = vec_new(e);
     e->v1 = vec_new(e);
-    e->v2 = vec_new(e);
     for (int m = 0; m < M_N; m++)
         e->acc[m] = vec_new(e);
     for (int i = 0; i < g->naau; i++) {
@@ -3011,7 +3022,6 @@ int engine_run(Aag *g, Fi *fi, const SagGraph *sag, const EngineOptions *o, Engi
     free(e->clock);
     free(e->ex);
     free(e->v1);
-    free(e->v2);
     for (int m = 0; m < M_N; m++)
         free(e->acc[m]);
     for (int i = 0; i < e->grids.n; i++) {
