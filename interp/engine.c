@@ -12,7 +12,13 @@
  * are walked iteration by iteration; once an iteration advanced every clock
  * by the same amount and repeated the previous iteration's increments, the
  * rest is extrapolated: the interpretation functions only ever add costs and
- * take maxima of clocks, so a uniform shift of all clocks repeats exactly. */
+ * take maxima of clocks, so a uniform shift of all clocks repeats exactly.
+ *
+ * Untraced, the charges go through loops fused per case (charge_to(),
+ * chg(), charge_once(), a FORALL level's charges, the rounds of a cached
+ * gather); traced, every one of them takes the generic path instead:
+ * charge() for each charge, each an event of the trace, and exchange_traced()
+ * numbering the messages (the same additions in the same order). */
 #include <config.h>
 
 #include <math.h>
@@ -122,7 +128,35 @@ typedef struct {
     int mute;                     /* > 0: charges are recorded by the caller */
     void **pool;                  /* free vectors of P doubles, reused */
     int npool, cappool;
+    struct SeqMemo *memo;         /* by AAU id - 1: what a Seq's costs need (lazily) */
+    struct PcCache *pcc;          /* counts of recent FORALLs (PC_KEEP) */
+    struct LcCache *lcc;          /* by AAU id - 1: counts of FORALL nests that cannot change */
+    size_t lcc_doubles;           /* their size, at most LC_MAX_DOUBLES */
+    int npcc;
+    signed char *ginv;            /* by communication id - 1: gather_invariant, 0: not yet */
 } Eng;
+
+/* The counts (n_all, n_true, then by level) of a FORALL nest whose counts
+ * cannot change, and the fi steps computing them took. */
+typedef struct LcCache {
+    double *v;
+    long long steps;
+} LcCache;
+enum { LC_MAX_DOUBLES = 1 << 21 };
+
+/* What one execution of a Seq AAU costs that cannot change during a run:
+ * its operations and library calls, and per access its cache variable and
+ * (when the array's extents are constants) its footprint. */
+typedef struct SeqMemo {
+    int ready;
+    double fixed;
+    int *cv;                      /* per access: index into e->cvar, -1: none */
+    double *fp;                   /* per access: its footprint when fixed */
+    signed char *fpk;             /* per access: 1 fixed, -1 evaluated each time, 0 not yet */
+    long long *fp_steps;          /* per access: the fi steps evaluating it took */
+    double *cost;                 /* per access: time of its loads and of its stores
+                                     when found in the cache, then when not */
+} SeqMemo;
 
 /* Vectors of P values (doubles, or ints in the same room) come from a pool:
  * at hundreds of thousands of processors, fresh pages cost more than the
@@ -134,6 +168,14 @@ static void *buf_get(Eng *e)
         memset(v, 0, (size_t)e->P * sizeof(double));
         return v;
     }
+    return xcalloc((size_t)e->P, sizeof(double));
+}
+
+/* A vector from the pool that its user fills whole (not cleared). */
+static void *buf_raw(Eng *e)
+{
+    if (e->npool)
+        return e->pool[--e->npool];
     return xcalloc((size_t)e->P, sizeof(double));
 }
 
@@ -439,22 +481,35 @@ static void begin(Eng *e)
 
 /* One event of the trace on processor p (classes are off when tracing:
  * p is the processor's rank). */
-static void record(Eng *e, const Aau *a, TraceKind k, int p, double t0, double t1, int peer,
-                   long msg, double bytes)
+static __attribute__((noinline)) void record(Eng *e, const Aau *a, TraceKind k, int p, double t0,
+                                             double t1, int peer, long msg, double bytes)
 {
     TraceEvent ev = {t0, t1, p, k, a ? a->line : 0, a ? a->id : -1, peer, msg, bytes,
                      a ? aau_class_name[a->cls] : NULL};
     trace_add(e->tr, &ev);
 }
 
-static void charge(Eng *e, Aau *a, int m, int p, double t)
+/* charge() with the AAU's sum of metric m in *sum: a caller that charges
+ * in a loop keeps it in a register (the same additions, in the same order)
+ * and stores it back. It records nothing: untraced runs only (traced, the
+ * callers charge()). */
+static inline void charge_to(Eng *e, double *sum, int m, int p, double t)
 {
     if (t <= 0)
         return;
     e->clock[p] += t;
     e->acc[m][p] += t;
     e->ex[p] += t;
-    a->m_sum[m] += t * weight(e, p);
+    *sum += t * weight(e, p);
+}
+
+/* t of metric m on processor p for a; traced, an event of the trace (unless
+ * the caller records the charge itself: e->mute). */
+static inline void charge(Eng *e, Aau *a, int m, int p, double t)
+{
+    if (t <= 0)
+        return;
+    charge_to(e, &a->m_sum[m], m, p, t);
     if (e->tr && !e->mute) {
         /* communication charged outside a message (the all-to-all of a
            gather's counts): a send without a partner */
@@ -483,8 +538,75 @@ static void end(Eng *e, Aau *a, double execs)
 /* t on every processor, times mult[p] (NULL: once). */
 static void charge_all(Eng *e, Aau *a, int m, double t, const double *mult)
 {
-    for (int p = 0; p < e->P; p++)
-        charge(e, a, m, p, mult ? t * mult[p] : t);
+    if (e->tr) {
+        /* traced: charge() records each charge */
+        for (int p = 0; p < e->P; p++)
+            charge(e, a, m, p, mult ? t * mult[p] : t);
+        return;
+    }
+    /* charge() on every processor, the AAU's sum kept in a register (the
+       same additions in the same order) */
+    double *clock = e->clock, *acc = e->acc[m], *ex = e->ex, sum = a->m_sum[m];
+    for (int p = 0; p < e->P; p++) {
+        double x = mult ? t * mult[p] : t;
+        if (x <= 0)
+            continue;
+        clock[p] += x;
+        acc[p] += x;
+        ex[p] += x;
+        sum += x * weight(e, p);
+    }
+    a->m_sum[m] = sum;
+}
+
+/* One execution of a that costs t (times mult[p]) of metric m on every
+ * processor: begin(), charge_all() and end(e, a, sum_of(e, mult)) in one
+ * pass (the same additions in the same order; the execution's times are
+ * those charge() would leave in e->ex, kept in registers). */
+static inline __attribute__((always_inline)) void
+charge_once_with(Eng *e, Aau *a, int m, double t, const double *mult, const double *cnt)
+{
+    double *clock = e->clock, *acc = e->acc[m], sum = a->m_sum[m];
+    double mx = 0, mn = INFINITY, execs = 0;
+    for (int p = 0; p < e->P; p++) {
+        double x = mult ? t * mult[p] : t, ex = 0;
+        if (!(x <= 0)) {
+            clock[p] += x;
+            acc[p] += x;
+            ex += x;
+            sum += cnt ? x * cnt[p] : x * 1.0;
+        }
+        if (ex > mx)
+            mx = ex;
+        if (ex < mn)
+            mn = ex;
+        execs += (mult ? mult[p] : 1) * (cnt ? cnt[p] : 1);
+    }
+    a->m_sum[m] = sum;
+    a->m_max += mx;
+    a->m_min += mn == INFINITY ? 0 : mn;
+    a->execs += execs;
+    e->visits++;
+}
+
+static double sum_of(const Eng *e, const double *mult);
+
+static void charge_once(Eng *e, Aau *a, int m, double t, const double *mult)
+{
+    if (e->tr) {
+        /* traced: each charge recorded (charge_all) */
+        begin(e);
+        charge_all(e, a, m, t, mult);
+        end(e, a, sum_of(e, mult));
+        return;
+    }
+    /* the loop made for each case of mult and classes */
+    if (e->cnt)
+        charge_once_with(e, a, m, t, mult, e->cnt);
+    else if (mult)
+        charge_once_with(e, a, m, t, mult, NULL);
+    else
+        charge_once_with(e, a, m, t, NULL, NULL);
 }
 
 /* The sum over all processors of mult (NULL: 1 each). */
@@ -656,14 +778,16 @@ static int elsize(Type t)
  * arrived before its receive was posted went to a dynamic (system) buffer and
  * is copied out, one that arrives later is waited for in the posted
  * (static) buffer; one larger than the dynamic buffer waits for its
- * receive (rendezvous). */
-static void exchange(Eng *e, Aau *a, const int *dst, const int *src, const double *bytes,
-                     const int *hops)
+ * receive (rendezvous). exchange() below; traced, this one: the same
+ * charges through charge(), the messages numbered, and each send, wait for
+ * a message and receive an event of the trace. */
+static void exchange_traced(Eng *e, Aau *a, const int *dst, const int *src,
+                            const double *bytes, const int *hops)
 {
     const Params *pr = &e->pr;
     double f = 1.0 - e->overlap;
     double *sent = e->v1;
-    long *msg = e->tr ? buf_get(e) : NULL;   /* the message each sends, traced */
+    long *msg = buf_get(e);       /* the message each sends */
     for (int p = 0; p < e->P; p++)
         sent[p] = e->clock[p];
     /* a rendezvous send starts when its receiver is ready */
@@ -676,10 +800,8 @@ static void exchange(Eng *e, Aau *a, const int *dst, const int *src, const doubl
     for (int p = 0; p < e->P; p++)
         if (dst[p] >= 0) {
             charge(e, a, M_COMM, p, f * (startup(pr, bytes[p], 0) + bytes[p] * pr->st_pb));
-            if (msg) {
-                msg[p] = trace_message(e->tr);
-                record(e, a, TR_SEND, p, sent[p], e->clock[p], dst[p], msg[p], bytes[p]);
-            }
+            msg[p] = trace_message(e->tr);
+            record(e, a, TR_SEND, p, sent[p], e->clock[p], dst[p], msg[p], bytes[p]);
         }
     for (int p = 0; p < e->P; p++) {
         int q = src[p];
@@ -691,8 +813,7 @@ static void exchange(Eng *e, Aau *a, const int *dst, const int *src, const doubl
         if (!early) {
             double w0 = e->clock[p];
             charge(e, a, M_WAIT, p, arrive - e->clock[p]);
-            if (msg)
-                record(e, a, TR_WAIT, p, w0, e->clock[p], -1, -1, 0);
+            record(e, a, TR_WAIT, p, w0, e->clock[p], -1, -1, 0);
         }
         double r0 = e->clock[p];
         if (early) {
@@ -700,12 +821,135 @@ static void exchange(Eng *e, Aau *a, const int *dst, const int *src, const doubl
             charge(e, a, M_COMM, p, f * b * (pr->dy_pb > pr->st_pb ? pr->dy_pb - pr->st_pb : 0));
         } else
             charge(e, a, M_OVHD, p, pr->st_recv);
-        if (msg)
-            record(e, a, TR_RECV, p, r0, e->clock[p], q, msg[q], b);
+        record(e, a, TR_RECV, p, r0, e->clock[p], q, msg[q], b);
     }
     e->mute--;
-    if (msg)
-        buf_put(e, msg);
+    buf_put(e, msg);
+}
+
+static void exchange(Eng *e, Aau *a, const int *dst, const int *src, const double *bytes,
+                     const int *hops)
+{
+    if (e->tr) {
+        exchange_traced(e, a, dst, src, bytes, hops);
+        return;
+    }
+    const Params *pr = &e->pr;
+    double f = 1.0 - e->overlap;
+    double *sent = e->v1;
+    double sw = a->m_sum[M_WAIT], sc = a->m_sum[M_COMM], so = a->m_sum[M_OVHD];
+    for (int p = 0; p < e->P; p++)
+        sent[p] = e->clock[p];
+    /* a rendezvous send starts when its receiver is ready */
+    for (int p = 0; p < e->P; p++)
+        if (dst[p] >= 0 && bytes[p] > pr->dy_buffer && e->clock[dst[p]] > sent[p]) {
+            charge_to(e, &sw, M_WAIT, p, e->clock[dst[p]] - sent[p]);
+            sent[p] = e->clock[p];
+        }
+    for (int p = 0; p < e->P; p++)
+        if (dst[p] >= 0)
+            charge_to(e, &sc, M_COMM, p, f * (startup(pr, bytes[p], 0) + bytes[p] * pr->st_pb));
+    for (int p = 0; p < e->P; p++) {
+        int q = src[p];
+        if (q < 0)
+            continue;
+        double b = bytes[q];
+        double arrive = sent[q] + f * (startup(pr, b, 0) + b * pr->st_pb) + hops[p] * pr->st_ph;
+        if (arrive <= e->clock[p]) {
+            charge_to(e, &so, M_OVHD, p, pr->dy_recv);
+            charge_to(e, &sc, M_COMM, p, f * b * (pr->dy_pb > pr->st_pb ? pr->dy_pb - pr->st_pb : 0));
+        } else {
+            charge_to(e, &sw, M_WAIT, p, arrive - e->clock[p]);
+            charge_to(e, &so, M_OVHD, p, pr->st_recv);
+        }
+    }
+    a->m_sum[M_WAIT] = sw;
+    a->m_sum[M_COMM] = sc;
+    a->m_sum[M_OVHD] = so;
+}
+
+/* One round of a pair list in one direction, ready for exchange_round():
+ * the senders and the receivers in increasing order, and by processor
+ * their partners, the bytes sent and the hops. */
+typedef struct {
+    int ns, nr;
+    int *snd, *rcv;
+    int *dst, *src, *hops;
+    double *bytes;
+    /* by processor, what exchange() computes from them: the cost of the
+       send, the time of the hops, the copy out of a dynamic buffer */
+    double *send_t, *hop_t, *dyn_t;
+} Round;
+
+/* charge_to() with the vectors in hand: clock, the metric's accumulator,
+ * the execution's times, and the class sizes (NULL: one processor each). */
+static inline void chg(double *clock, double *acc, double *ex, const double *cnt, double *sum,
+                       int p, double t)
+{
+    if (t <= 0)
+        return;
+    clock[p] += t;
+    acc[p] += t;
+    ex[p] += t;
+    *sum += cnt ? t * cnt[p] : t * 1.0;
+}
+
+/* exchange() of a round whose pairs agree (dst[p] = q exactly when
+ * src[q] = p): only the processors that send or receive are visited, in
+ * the order exchange() visits them, with the same operations. */
+static inline __attribute__((always_inline)) void
+exchange_round_with(Eng *e, Aau *a, const Round *r, const double *cnt)
+{
+    const Params *pr = &e->pr;
+    double *sent = e->v1, *clock = e->clock, *ex = e->ex;
+    double *aw = e->acc[M_WAIT], *ac = e->acc[M_COMM], *ao = e->acc[M_OVHD];
+    double sw = a->m_sum[M_WAIT], sc = a->m_sum[M_COMM], so = a->m_sum[M_OVHD];
+    const int *snd = r->snd, *rcv = r->rcv, *dst = r->dst, *src = r->src;
+    const double *bytes = r->bytes, *send_t = r->send_t, *hop_t = r->hop_t, *dyn_t = r->dyn_t;
+    int ns = r->ns, nr = r->nr;
+    for (int i = 0; i < ns; i++) {
+        int p = snd[i];
+        sent[p] = clock[p];
+    }
+    for (int i = 0; i < ns; i++) {
+        int p = snd[i];
+        if (bytes[p] > pr->dy_buffer && clock[dst[p]] > sent[p]) {
+            chg(clock, aw, ex, cnt, &sw, p, clock[dst[p]] - sent[p]);
+            sent[p] = clock[p];
+        }
+    }
+    for (int i = 0; i < ns; i++) {
+        int p = snd[i];
+        chg(clock, ac, ex, cnt, &sc, p, send_t[p]);
+    }
+    for (int i = 0; i < nr; i++) {
+        int p = rcv[i], q = src[p];
+        double arrive = sent[q] + send_t[q] + hop_t[p];
+        if (arrive <= clock[p]) {
+            chg(clock, ao, ex, cnt, &so, p, pr->dy_recv);
+            chg(clock, ac, ex, cnt, &sc, p, dyn_t[p]);
+        } else {
+            chg(clock, aw, ex, cnt, &sw, p, arrive - clock[p]);
+            chg(clock, ao, ex, cnt, &so, p, pr->st_recv);
+        }
+    }
+    a->m_sum[M_WAIT] = sw;
+    a->m_sum[M_COMM] = sc;
+    a->m_sum[M_OVHD] = so;
+}
+
+static void exchange_round(Eng *e, Aau *a, const Round *r)
+{
+    if (e->tr) {
+        /* traced: exchange() numbers and records the messages (the round's
+           vectors are whole: by processor, -1 or 0 where it takes no part) */
+        exchange(e, a, r->dst, r->src, r->bytes, r->hops);
+        return;
+    }
+    if (e->cnt)
+        exchange_round_with(e, a, r, e->cnt);
+    else
+        exchange_round_with(e, a, r, NULL);
 }
 
 /* All processors wait for the last one (a synchronizing collective). */
@@ -715,8 +959,17 @@ static double sync_all(Eng *e, Aau *a)
     for (int p = 0; p < e->P; p++)
         if (e->clock[p] > mx)
             mx = e->clock[p];
+    if (e->tr) {
+        /* traced: charge() records each wait */
+        for (int p = 0; p < e->P; p++)
+            charge(e, a, M_WAIT, p, mx - e->clock[p]);
+        return mx;
+    }
+    double sw = a->m_sum[M_WAIT], *clock = e->clock, *aw = e->acc[M_WAIT], *ex = e->ex;
+    const double *cnt = e->cnt;
     for (int p = 0; p < e->P; p++)
-        charge(e, a, M_WAIT, p, mx - e->clock[p]);
+        chg(clock, aw, ex, cnt, &sw, p, mx - clock[p]);
+    a->m_sum[M_WAIT] = sw;
     return mx;
 }
 
@@ -954,6 +1207,8 @@ typedef struct IxCache {
     const HpfDim *hd;
     int n;
     double *c;
+    signed char inv;              /* bounds and mapping cannot change: 1; 0: not known yet */
+    long long steps;              /* fi steps their evaluation took */
 } IxCache;
 
 static IxCache *ix_cached(Eng *e, const SpIndex *ix)
@@ -988,8 +1243,29 @@ static IxCache *ix_cached(Eng *e, const SpIndex *ix)
 
 /* Trips of index ix for each coordinate of its grid dimension (*ncoord of
  * them; the engine's, not to be freed). */
+static int invariant(const Node *n);
+
+/* Whether the trips of ix can change during the run: its bounds, stride,
+ * subscript coefficients and alignment are constants. */
+static int index_invariant(const SpIndex *ix)
+{
+    if (!invariant(ix->lo) || !invariant(ix->hi) || !invariant(ix->st))
+        return 0;
+    if (index_gdim(ix) < 0)
+        return 1;
+    return (!ix->a_const || invariant(ix->a)) && invariant(ix->b) &&
+           (ix->arr->cknown[ix->dim] ||
+            (invariant(ix->arr->alpha[ix->dim]) && invariant(ix->arr->beta[ix->dim])));
+}
+
 static const double *index_counts(Eng *e, const SpIndex *ix, int line, int *ncoord)
 {
+    IxCache *k0 = ix_cached(e, ix);
+    if (k0->n >= 0 && k0->inv > 0 && (!k0->steps || fi_spend(e->fi, k0->steps))) {
+        *ncoord = k0->n;
+        return k0->c;
+    }
+    long long steps0 = fi_steps(e->fi);
     long long lo = eval_int(e, ix->lo, 1, line, "FORALL bound");
     long long hi = eval_int(e, ix->hi, 0, line, "FORALL bound");
     long long st = eval_int(e, ix->st, 1, line, "FORALL stride");
@@ -997,6 +1273,7 @@ static const double *index_counts(Eng *e, const SpIndex *ix, int line, int *ncoo
         st = 1;
     IxMap m;
     index_map(e, ix, line, &m);
+    long long steps = fi_steps(e->fi) - steps0;
     IxCache *k = ix_cached(e, ix);
     if (k->n >= 0 && k->lo == lo && k->hi == hi && k->st == st &&
         (m.gd < 0 ? !k->hd : k->hd == m.hd && k->A == m.A && k->B == m.B)) {
@@ -1004,7 +1281,8 @@ static const double *index_counts(Eng *e, const SpIndex *ix, int line, int *ncoo
         return k->c;
     }
     free(k->c);
-    *k = (IxCache){ix, lo, hi, st, 0, 0, NULL, 1, NULL};
+    signed char inv = k->inv ? k->inv : index_invariant(ix) ? 1 : -1;
+    *k = (IxCache){ix, lo, hi, st, 0, 0, NULL, 1, NULL, e->failed ? -1 : inv, steps};
     if (m.gd < 0) {
         k->c = xmalloc(sizeof *k->c);
         k->c[0] = (double)hpfmap_trip((long)lo, (long)hi, (long)st);
@@ -1048,6 +1326,103 @@ static void point_coords(const SpLoop *l, const IxMap *map, const Grid *g, const
             coord[map[k].gd] = hpfmap_owner(map[k].hd, (long)(map[k].A * sp->idx[k][pt] + map[k].B));
 }
 
+/* The counts of the last masked FORALLs without guards, for the next
+ * one with the same iteration space and mapping (the statements of a
+ * WHERE construct share their mask). */
+enum { PC_KEEP = 4 };
+typedef struct PcCache {
+    const SpLoop *l;              /* the loop counted (NULL: free) */
+    int masked;
+    const Grid *g;
+    IxMap map[MAX_RANK];
+    double *out;
+} PcCache;
+
+static int same_maps(const SpLoop *l, const IxMap *a, const IxMap *b)
+{
+    for (int k = 0; k < l->nidx; k++)
+        if (a[k].gd != b[k].gd ||
+            (a[k].gd >= 0 && (a[k].hd != b[k].hd || a[k].A != b[k].A || a[k].B != b[k].B)))
+            return 0;
+    return 1;
+}
+
+/* Counts of the points of the space on the processors with zero
+ * coordinates in the unbound grid dimensions (no guards): the owner of an
+ * index value from a table when the values span a small range. */
+static void count_points(Eng *e, const SpLoop *l, const Grid *g, const IxMap *map,
+                         const FiSpace *sp, int masked, double *out)
+{
+    int linear = !e->ec, used[MAX_RANK] = {0};
+    long long vmin[MAX_RANK], span[MAX_RANK], spans = 0;
+    int *tab[MAX_RANK] = {0};
+    long gmul[MAX_RANK];
+    long m = 1;
+    for (int d = 0; d < g->rank; d++) {
+        gmul[d] = m;
+        m *= g->shape[d];
+    }
+    for (int k = 0; k < l->nidx; k++) {
+        if (map[k].gd < 0)
+            continue;
+        if (used[map[k].gd]++)
+            linear = 0;           /* two indices on one grid dimension: the last wins */
+        /* the space is the whole product of the index ranges, first index
+           fastest: each index takes its extreme values at the first and
+           the last point */
+        const long long *x = sp->idx[k];
+        long long a = sp->n ? x[0] : 0, b = sp->n ? x[sp->n - 1] : 0;
+        vmin[k] = a < b ? a : b;
+        span[k] = (a < b ? b - a : a - b) + 1;
+        spans += span[k];
+    }
+    if (spans * 8 > sp->n)
+        linear = 0;               /* few points for the table's entries */
+    if (linear) {
+        /* hpfmap_rank is linear in the coordinates: each index adds its own
+           part of the rank */
+        for (int k = 0; k < l->nidx; k++) {
+            if (map[k].gd < 0)
+                continue;
+            tab[k] = xmalloc((size_t)span[k] * sizeof *tab[k]);
+            for (long long v = 0; v < span[k]; v++)
+                tab[k][v] = hpfmap_owner(map[k].hd, (long)(map[k].A * (vmin[k] + v) + map[k].B)) *
+                            (int)gmul[map[k].gd];
+        }
+        const unsigned char *mk = masked ? sp->mask : NULL;
+        int nt = 0, tk[MAX_RANK];
+        for (int k = 0; k < l->nidx; k++)
+            if (tab[k])
+                tk[nt++] = k;
+        if (nt == 1) {
+            const int *t0 = tab[tk[0]];
+            const long long *x0 = sp->idx[tk[0]], v0 = vmin[tk[0]];
+            for (long pt = 0; pt < sp->n; pt++)
+                if (!mk || mk[pt])
+                    out[t0[x0[pt] - v0]] += 1;
+        } else {
+            for (long pt = 0; pt < sp->n; pt++) {
+                if (mk && !mk[pt])
+                    continue;
+                int r = 0;
+                for (int i = 0; i < nt; i++)
+                    r += tab[tk[i]][sp->idx[tk[i]][pt] - vmin[tk[i]]];
+                out[r] += 1;
+            }
+        }
+        for (int k = 0; k < l->nidx; k++)
+            free(tab[k]);
+        return;
+    }
+    for (long pt = 0; pt < sp->n; pt++) {
+        if (masked && sp->mask && !sp->mask[pt])
+            continue;
+        int coord[MAX_RANK];
+        point_coords(l, map, g, sp, pt, coord);
+        out[proc_of(e, g->rank, g->shape, coord)] += 1;
+    }
+}
+
 /* Counts by processor of the points of the loop (under the mask when
  * masked is set, inside the guards): counted on the processors with zero
  * coordinates in the unbound grid dimensions, then copied along them. */
@@ -1055,6 +1430,34 @@ static void point_counts(Eng *e, const SpLoop *l, int masked, double *out, int l
 {
     FiSpace sp;
     memset(out, 0, (size_t)e->P * sizeof *out);
+    IxMap map[MAX_RANK];
+    int have_map = 0;
+    Grid *g = arr_grid(e, l->arr);
+    PcCache *pc = NULL;
+    if (!l->nguard && g) {
+        if (!e->pcc)
+            e->pcc = xcalloc(PC_KEEP, sizeof *e->pcc);
+        for (int i = 0; i < PC_KEEP; i++) {
+            PcCache *c = &e->pcc[i];
+            if (!c->l || c->masked != masked || c->g != g || c->l->nidx != l->nidx ||
+                c->l->primary != l->primary)
+                continue;
+            int k = 0;
+            while (k < l->nidx && index_gdim(&c->l->idx[k]) == index_gdim(&l->idx[k]))
+                k++;
+            if (k < l->nidx || !fi_space_share(e->fi, c->l, l))
+                continue;
+            /* fi holds l's space now, as fi_space would have made it */
+            index_maps(e, l, map);
+            have_map = 1;
+            if (same_maps(l, map, c->map)) {
+                memcpy(out, c->out, (size_t)e->P * sizeof *out);
+                c->l = l;
+                return;
+            }
+            break;
+        }
+    }
     if (!fi_space(e->fi, l, &sp)) {
         fi_missing(e->fi, l->idx[0].hi, line, "a FORALL bound");
         if (l->mask)
@@ -1062,7 +1465,6 @@ static void point_counts(Eng *e, const SpLoop *l, int masked, double *out, int l
         e->failed = 1;
         return;
     }
-    Grid *g = arr_grid(e, l->arr);
     if (!g) {
         long n = 0;
         for (long pt = 0; pt < sp.n; pt++)
@@ -1099,26 +1501,30 @@ static void point_counts(Eng *e, const SpLoop *l, int masked, double *out, int l
                 bound[r->arr->tmpl->gdim[t]] = 1;
         }
     }
-    IxMap map[MAX_RANK];
-    index_maps(e, l, map);
-    for (long pt = 0; pt < sp.n; pt++) {
-        if (masked && sp.mask && !sp.mask[pt])
-            continue;
-        if (keep && !keep[pt])
-            continue;
-        int coord[MAX_RANK];
-        point_coords(l, map, g, &sp, pt, coord);
-        if (gcoord_all) {
-            const SpRef *r = l->lhs->ir;
-            Tmpl *m = tmpl_of(e, r->arr->tmpl);
-            for (int k = 0; k < l->nguard; k++) {
-                int d = l->guard[k].dim, t = r->arr->tdim[d];
-                if (t >= 0 && r->arr->tmpl->gdim[t] >= 0)
-                    coord[r->arr->tmpl->gdim[t]] =
-                        hpfmap_owner(&m->d[t], cell_of(e, r->arr, d, gsub[d][pt]));
+    if (!have_map)
+        index_maps(e, l, map);
+    if (!keep) {
+        count_points(e, l, g, map, &sp, masked, out);
+    } else {
+        for (long pt = 0; pt < sp.n; pt++) {
+            if (masked && sp.mask && !sp.mask[pt])
+                continue;
+            if (keep && !keep[pt])
+                continue;
+            int coord[MAX_RANK];
+            point_coords(l, map, g, &sp, pt, coord);
+            if (gcoord_all) {
+                const SpRef *r = l->lhs->ir;
+                Tmpl *m = tmpl_of(e, r->arr->tmpl);
+                for (int k = 0; k < l->nguard; k++) {
+                    int d = l->guard[k].dim, t = r->arr->tdim[d];
+                    if (t >= 0 && r->arr->tmpl->gdim[t] >= 0)
+                        coord[r->arr->tmpl->gdim[t]] =
+                            hpfmap_owner(&m->d[t], cell_of(e, r->arr, d, gsub[d][pt]));
+                }
             }
+            out[proc_of(e, g->rank, g->shape, coord)] += 1;
         }
-        out[proc_of(e, g->rank, g->shape, coord)] += 1;
     }
     /* with classes: the mean of the processors of a class */
     for (int p = 0; e->cnt && p < e->P; p++)
@@ -1147,6 +1553,19 @@ static void point_counts(Eng *e, const SpLoop *l, int masked, double *out, int l
                 if (!bound[d] && coord[d])
                     out[p] = 0;
         }
+    if (!l->nguard && !e->failed) {
+        /* kept for a loop of the same space and mapping */
+        if (!pc) {
+            pc = &e->pcc[e->npcc++ % PC_KEEP];
+            if (!pc->out)
+                pc->out = xmalloc((size_t)e->P * sizeof *pc->out);
+        }
+        pc->l = l;
+        pc->masked = masked;
+        pc->g = g;
+        memcpy(pc->map, map, sizeof pc->map);
+        memcpy(pc->out, out, (size_t)e->P * sizeof *out);
+    }
 }
 
 /* Fills e->lvl, e->n_all and e->n_true for the loop. */
@@ -1164,8 +1583,8 @@ static void loop_counts(Eng *e, const SpLoop *l, int line)
                 cut_at(e, gd, q);
         for (int p = 0; p < e->P; p++) {
             if (gd >= 0 && g) {
-                memcpy(coord, coords_of(g, p), (size_t)g->rank * sizeof *coord);
-                e->lvl[k][p] = coord[gd] < nc ? c[coord[gd]] : 0;
+                int cg = coords_of(g, p)[gd];
+                e->lvl[k][p] = cg < nc ? c[cg] : 0;
             } else
                 e->lvl[k][p] = c[0];
         }
@@ -1231,12 +1650,83 @@ static double footprint(Eng *e, const AauAccess *x)
     return 1e18;                  /* a temporary buffer: streamed */
 }
 
+static int invariant(const Node *n);
+
+/* Whether the footprint of x cannot change during the run. */
+static int footprint_fixed(const AauAccess *x)
+{
+    if (x->arr)
+        for (int d = 0; d < x->arr->rank; d++) {
+            int t = x->arr->tmpl ? x->arr->tdim[d] : -1;
+            if (!(t >= 0 && x->arr->tmpl->gdim[t] >= 0) &&
+                (!invariant(x->arr->lo[d]) || !invariant(x->arr->hi[d])))
+                return 0;
+        }
+    return 1;
+}
+
+/* The footprint of access i: evaluated the first time; when fixed, kept,
+ * and later only the steps of its evaluation are charged. */
+static double memo_footprint(Eng *e, SeqMemo *mm, int i, const AauAccess *x)
+{
+    if (mm->fpk[i] > 0 && (!mm->fp_steps[i] || fi_spend(e->fi, mm->fp_steps[i])))
+        return mm->fp[i];
+    long long steps0 = fi_steps(e->fi);
+    double fp = footprint(e, x);
+    if (!mm->fpk[i] && !e->failed) {
+        mm->fpk[i] = footprint_fixed(x) ? 1 : -1;
+        mm->fp[i] = fp;
+        mm->fp_steps[i] = fi_steps(e->fi) - steps0;
+    }
+    return fp;
+}
+
+static SeqMemo *seq_memo(Eng *e, const Aau *a)
+{
+    if (!e->memo)
+        e->memo = xcalloc((size_t)e->g->naau, sizeof *e->memo);
+    SeqMemo *m = &e->memo[a->id - 1];
+    if (m->ready)
+        return m;
+    const AauOps *o = &a->ops;
+    double t = 0;
+    for (int k = 0; k < OPC_N; k++)
+        t += o->op[k] * e->pr.op[k];
+    for (int i = 0; i < o->nlib; i++)
+        t += o->lib[i].n * sag_seconds(e->node, o->lib[i].param, e->pr.lib_default);
+    m->fixed = t;
+    m->cv = xmalloc((size_t)(o->nacc ? o->nacc : 1) * sizeof *m->cv);
+    m->fp = xmalloc((size_t)(o->nacc ? o->nacc : 1) * sizeof *m->fp);
+    m->fpk = xcalloc((size_t)(o->nacc ? o->nacc : 1), sizeof *m->fpk);
+    m->fp_steps = xcalloc((size_t)(o->nacc ? o->nacc : 1), sizeof *m->fp_steps);
+    m->cost = xmalloc((size_t)(o->nacc ? o->nacc : 1) * 4 * sizeof *m->cost);
+    const Params *pr = &e->pr;
+    for (int i = 0; i < o->nacc; i++) {
+        const AauAccess *x = &o->acc[i];
+        for (int f = 0; f < 2; f++) {
+            double miss = 0;
+            if (f)
+                miss = pr->dc_block > 0 ? fmin(1.0, (double)llabs(x->stride) / pr->dc_block) : 1;
+            m->cost[4 * i + 2 * f] = x->loads * (miss * pr->fetch_miss + (1 - miss) * pr->fetch_hit);
+            m->cost[4 * i + 2 * f + 1] =
+                x->stores * (miss * pr->store_miss + (1 - miss) * pr->store_hit);
+        }
+        m->cv[i] = -1;
+        m->fp[i] = NAN;
+        if (x->scalar || x->stride == 0)
+            continue;
+        m->cv[i] = (int)(cache_var(e, x->var) - e->cvar);
+    }
+    m->ready = 1;
+    return m;
+}
+
 /* Memory time of one execution of the accesses, by the paper's heuristic:
  * a program-level count of the bytes touched, and per variable the count
  * at its last access. A variable whose data, plus everything touched since
  * its last access, fits in the effective cache is found there; otherwise
  * each access misses as often as its stride crosses cache lines. */
-static double memory_time(Eng *e, const AauOps *o)
+static double memory_time(Eng *e, const AauOps *o, SeqMemo *mm)
 {
     const Params *pr = &e->pr;
     double t = 0, touched = 0;
@@ -1244,33 +1734,28 @@ static double memory_time(Eng *e, const AauOps *o)
         const AauAccess *x = &o->acc[i];
         if (x->scalar)
             continue;
-        double miss = 0;
+        int missed = 0;
         if (x->stride != 0) {
-            CacheVar *cv = cache_var(e, x->var);
-            double fp = footprint(e, x);
+            CacheVar *cv = &e->cvar[mm->cv[i]];
+            double fp = memo_footprint(e, mm, i, x);
             int fits = pr->dc_eff > 0 && e->volume - cv->last + fp <= pr->dc_eff;
-            if (!fits)
-                miss = pr->dc_block > 0 ? fmin(1.0, (double)llabs(x->stride) / pr->dc_block) : 1;
+            missed = !fits;
             cv->last = e->volume;
             touched += fp < 1e17 ? fp : 0;
         }
-        t += x->loads * (miss * pr->fetch_miss + (1 - miss) * pr->fetch_hit);
-        t += x->stores * (miss * pr->store_miss + (1 - miss) * pr->store_hit);
+        t += mm->cost[4 * i + 2 * missed];
+        t += mm->cost[4 * i + 2 * missed + 1];
     }
     e->volume += touched;
     return t;
 }
 
-static double ops_time(Eng *e, const AauOps *o)
+static double ops_time(Eng *e, const Aau *a)
 {
-    double t = 0;
-    for (int k = 0; k < OPC_N; k++)
-        t += o->op[k] * e->pr.op[k];
-    for (int i = 0; i < o->nlib; i++)
-        t += o->lib[i].n * sag_seconds(e->node, o->lib[i].param, e->pr.lib_default);
+    SeqMemo *m = seq_memo(e, a);
     /* calls of the program's functions: their overhead and bodies are the
        Call AAUs that follow */
-    return t + memory_time(e, o);
+    return m->fixed + memory_time(e, &a->ops, m);
 }
 
 /* ---- the walk ------------------------------------------------------------ */
@@ -1303,7 +1788,13 @@ static void seq(Eng *e, Aau *a, const double *mult)
         e->ctl_target = a->ctl_target;
         return;
     }
-    double t = ops_time(e, &a->ops);
+    double t = ops_time(e, a);
+    if (a->on != ON_IO && !(a->on == ON_OWNER && a->elem && a->elem->ir)) {
+        charge_once(e, a, M_COMP, t, mult);
+        if (!mult)
+            effect(e, a);
+        return;
+    }
     begin(e);
     if (a->on == ON_IO) {
         double m = mult ? mult[0] : 1;
@@ -1347,9 +1838,6 @@ static void seq(Eng *e, Aau *a, const double *mult)
             charge_all(e, a, M_COMP, t, mult);
             end(e, a, sum_of(e, mult));
         }
-    } else {
-        charge_all(e, a, M_COMP, t, mult);
-        end(e, a, sum_of(e, mult));
     }
     if (!mult)
         effect(e, a);
@@ -1363,21 +1851,71 @@ static double *vec_new(Eng *e)
 /* The FORALL nest from its outermost index AAU: the closed form of each
  * level (setup per entry, per-iteration overhead per trip) with the
  * processor's own trip counts, the mask as a weighted conditional. */
-static void forall_level(Eng *e, Aau *a, const double *outer)
+/* The entries and trips of a FORALL level on every processor (outer: the
+ * entries, NULL: one each), and its own execution charged: begin(), two
+ * charges per processor, end(e, a, sum_of(e, entries)), the execution's
+ * times in registers as in charge_once(). */
+static inline __attribute__((always_inline)) void
+level_charge_with(Eng *e, Aau *a, const double *outer, const double *cnt, double *entries,
+                  double *trips)
 {
-    const SpLoop *l = a->loop;
-    double *entries = vec_new(e), *trips = vec_new(e);
+    const double *n = a->iter == ITER_COPY ? e->n_all : e->lvl[a->level];
+    double so = a->m_sum[M_OVHD], mx = 0, mn = INFINITY, execs = 0;
+    double *clock = e->clock, *acc = e->acc[M_OVHD];
+    double setup = e->pr.loop_setup + e->pr.call_ovhd, iter = e->pr.loop_iter;
     for (int p = 0; p < e->P; p++) {
         double m = outer ? outer[p] : 1;
         entries[p] = m;
-        trips[p] = m * (a->iter == ITER_COPY ? e->n_all[p] : e->lvl[a->level][p]);
+        trips[p] = m * n[p];
+        double ex = 0, x = entries[p] * setup, y = trips[p] * iter;
+        if (!(x <= 0)) {
+            clock[p] += x;
+            acc[p] += x;
+            ex += x;
+            so += cnt ? x * cnt[p] : x * 1.0;
+        }
+        if (!(y <= 0)) {
+            clock[p] += y;
+            acc[p] += y;
+            ex += y;
+            so += cnt ? y * cnt[p] : y * 1.0;
+        }
+        if (ex > mx)
+            mx = ex;
+        if (ex < mn)
+            mn = ex;
+        execs += entries[p] * (cnt ? cnt[p] : 1);
     }
-    begin(e);
-    for (int p = 0; p < e->P; p++) {
-        charge(e, a, M_OVHD, p, entries[p] * (e->pr.loop_setup + e->pr.call_ovhd));
-        charge(e, a, M_OVHD, p, trips[p] * e->pr.loop_iter);
-    }
-    end(e, a, sum_of(e, entries));
+    a->m_sum[M_OVHD] = so;
+    a->m_max += mx;
+    a->m_min += mn == INFINITY ? 0 : mn;
+    a->execs += execs;
+    e->visits++;
+}
+
+static void forall_level(Eng *e, Aau *a, const double *outer)
+{
+    const SpLoop *l = a->loop;
+    double *entries = buf_raw(e), *trips = buf_raw(e);
+    if (e->tr) {
+        /* traced: the same charges one by one, each recorded by charge() */
+        const double *n = a->iter == ITER_COPY ? e->n_all : e->lvl[a->level];
+        for (int p = 0; p < e->P; p++) {
+            entries[p] = outer ? outer[p] : 1;
+            trips[p] = entries[p] * n[p];
+        }
+        begin(e);
+        for (int p = 0; p < e->P; p++) {
+            charge(e, a, M_OVHD, p, entries[p] * (e->pr.loop_setup + e->pr.call_ovhd));
+            charge(e, a, M_OVHD, p, trips[p] * e->pr.loop_iter);
+        }
+        end(e, a, sum_of(e, entries));
+    } else if (e->cnt)
+        level_charge_with(e, a, outer, e->cnt, entries, trips);
+    else if (outer)
+        level_charge_with(e, a, outer, NULL, entries, trips);
+    else
+        level_charge_with(e, a, NULL, NULL, entries, trips);
     /* the innermost level's body runs once per point: the product of the
        levels, or the guarded count */
     int innermost = a->iter == ITER_COPY || a->level == 0;
@@ -1391,10 +1929,20 @@ static void forall_level(Eng *e, Aau *a, const double *outer)
             /* the mask: tested at every point, the body where it holds */
             double *tr = vec_new(e);
             begin(e);
-            for (int p = 0; p < e->P; p++) {
-                charge(e, k, M_OVHD, p, trips[p] * e->pr.cond_test);
-                tr[p] = (nm ? nm[p] : 1) * e->n_true[p];
-                charge(e, k, M_OVHD, p, tr[p] * e->pr.cond_taken);
+            if (e->tr)
+                for (int p = 0; p < e->P; p++) {
+                    charge(e, k, M_OVHD, p, trips[p] * e->pr.cond_test);
+                    tr[p] = (nm ? nm[p] : 1) * e->n_true[p];
+                    charge(e, k, M_OVHD, p, tr[p] * e->pr.cond_taken);
+                }
+            else {
+                double ko = k->m_sum[M_OVHD];
+                for (int p = 0; p < e->P; p++) {
+                    charge_to(e, &ko, M_OVHD, p, trips[p] * e->pr.cond_test);
+                    tr[p] = (nm ? nm[p] : 1) * e->n_true[p];
+                    charge_to(e, &ko, M_OVHD, p, tr[p] * e->pr.cond_taken);
+                }
+                k->m_sum[M_OVHD] = ko;
             }
             end(e, k, sum_of(e, trips));
             /* the mask's own computation, at every point */
@@ -1413,6 +1961,21 @@ static void forall_level(Eng *e, Aau *a, const double *outer)
     buf_put(e, trips);
 }
 
+/* Whether loop_counts() of l gives the same counts at every execution:
+ * no mask, no guards, every index's trips invariant (known once its
+ * counts were computed). */
+static int counts_invariant(Eng *e, const SpLoop *l)
+{
+    if (l->mask || l->nguard)
+        return 0;
+    for (int k = 0; k < l->nidx; k++) {
+        const IxCache *c = ix_cached(e, &l->idx[k]);
+        if (c->n < 0 || c->inv <= 0)
+            return 0;
+    }
+    return 1;
+}
+
 static void forall_nest(Eng *e, Aau *a, const double *mult)
 {
     const SpLoop *saved = e->loop;
@@ -1421,17 +1984,44 @@ static void forall_nest(Eng *e, Aau *a, const double *mult)
     memcpy(sv_lvl, e->lvl, sizeof sv_lvl);
     e->loop = a->loop;
     e->nest_mult = mult;
-    e->n_all = vec_new(e);
-    e->n_true = vec_new(e);
-    for (int k = 0; k < a->loop->nidx; k++)
-        e->lvl[k] = vec_new(e);
-    loop_counts(e, a->loop, a->line);
-    if (!e->failed)
+    int nidx = a->loop->nidx;
+    if (!e->lcc)
+        e->lcc = xcalloc((size_t)e->g->naau, sizeof *e->lcc);
+    LcCache *lc = &e->lcc[a->id - 1];
+    if (lc->v && (!lc->steps || fi_spend(e->fi, lc->steps))) {
+        /* the counts of the last execution, which cannot have changed: the
+           steps their evaluation took charged */
+        e->n_all = lc->v;
+        e->n_true = lc->v + e->P;
+        for (int k = 0; k < nidx; k++)
+            e->lvl[k] = lc->v + (size_t)(2 + k) * (size_t)e->P;
         forall_level(e, a, mult);
-    buf_put(e, e->n_all);
-    buf_put(e, e->n_true);
-    for (int k = 0; k < a->loop->nidx; k++)
-        buf_put(e, e->lvl[k]);
+    } else {
+        /* filled whole by loop_counts */
+        e->n_all = buf_raw(e);
+        e->n_true = buf_raw(e);
+        for (int k = 0; k < nidx; k++)
+            e->lvl[k] = buf_raw(e);
+        long long steps0 = fi_steps(e->fi);
+        loop_counts(e, a->loop, a->line);
+        if (!lc->v && !e->failed && counts_invariant(e, a->loop) &&
+            e->lcc_doubles + (size_t)(2 + nidx) * (size_t)e->P <= LC_MAX_DOUBLES) {
+            lc->v = xmalloc((size_t)(2 + nidx) * (size_t)e->P * sizeof *lc->v);
+            size_t b = (size_t)e->P * sizeof *lc->v;
+            memcpy(lc->v, e->n_all, b);
+            memcpy(lc->v + e->P, e->n_true, b);
+            for (int k = 0; k < nidx; k++)
+                memcpy(lc->v + (size_t)(2 + k) * (size_t)e->P, e->lvl[k], b);
+            lc->steps = fi_steps(e->fi) - steps0;
+            e->lcc_doubles += (size_t)(2 + nidx) * (size_t)e->P;
+        }
+        if (!e->failed)
+            forall_level(e, a, mult);
+        buf_put(e, e->n_all);
+        buf_put(e, e->n_true);
+        for (int k = 0; k < nidx; k++)
+            buf_put(e, e->lvl[k]);
+    }
     e->loop = saved;
     e->nest_mult = sv_mult;
     e->n_all = sv_all;
@@ -1824,12 +2414,15 @@ typedef struct {
 typedef struct {
     int *dst, *src;
     double *n;
+    int *hops;                    /* between dst and src */
     long *start;                  /* P + 1: round k is start[k] .. start[k+1]-1 */
 } PairList;
 
 typedef struct GatherCache {
     const CommEntry *c;
     PairList pl;
+    int nround;                   /* -1: not made (too large), 0: not yet */
+    Round *round;                 /* requests (a gather), then values, by round */
 } GatherCache;
 
 static void pm_add(PairMap *m, int dst, int src, double n)
@@ -1860,9 +2453,11 @@ static void pm_add(PairMap *m, int dst, int src, double n)
 }
 
 /* The list of the pairs of m by round (m is freed). */
-static void pl_of_map(int P, PairMap *m, PairList *pl)
+static void pl_of_map(const Eng *e, PairMap *m, PairList *pl)
 {
+    int P = e->P;
     size_t n = m->used ? m->used : 1;
+    pl->hops = xmalloc(n * sizeof *pl->hops);
     pl->dst = xmalloc(n * sizeof *pl->dst);
     pl->src = xmalloc(n * sizeof *pl->src);
     pl->n = xmalloc(n * sizeof *pl->n);
@@ -1883,6 +2478,7 @@ static void pl_of_map(int P, PairMap *m, PairList *pl)
             pl->dst[j] = d;
             pl->src[j] = s;
             pl->n[j] = m->n[i];
+            pl->hops[j] = rank_hops(e, s, d);
         }
     free(fill);
     free(m->key);
@@ -1892,6 +2488,7 @@ static void pl_of_map(int P, PairMap *m, PairList *pl)
 
 static void pl_free(PairList *pl)
 {
+    free(pl->hops);
     free(pl->dst);
     free(pl->src);
     free(pl->n);
@@ -1902,7 +2499,82 @@ static void pl_free(PairList *pl)
  * each other sends it (an all-to-all of counts), then the requests
  * (indices) go to the owners and the values come back (gather), or values
  * and indices go to the owners (scatter). */
-static void pairs_exchange(Eng *e, Aau *a, const PairList *pl, double req_bytes, double val_bytes)
+/* The rounds of pl ready for exchange_round() (gc->nround of them, the
+ * requests first when req_bytes > 0), when they are few enough to keep. */
+static void make_rounds(Eng *e, GatherCache *gc, double req_bytes, double val_bytes)
+{
+    const PairList *pl = &gc->pl;
+    int P = e->P, n = 0;
+    for (int k = 1; k < P; k++)
+        n += pl->start[k] != pl->start[k + 1];
+    n *= req_bytes > 0 ? 2 : 1;
+    if ((double)n * P > 65536) {
+        gc->nround = -1;
+        return;
+    }
+    gc->round = xcalloc((size_t)(n ? n : 1), sizeof *gc->round);
+    int i = 0;
+    for (int phase = req_bytes > 0 ? 0 : 1; phase < 2; phase++)
+        for (int k = 1; k < P; k++) {
+            if (pl->start[k] == pl->start[k + 1])
+                continue;
+            Round *r = &gc->round[i++];
+            r->dst = xmalloc((size_t)P * sizeof *r->dst);
+            r->src = xmalloc((size_t)P * sizeof *r->src);
+            r->hops = xcalloc((size_t)P, sizeof *r->hops);
+            r->bytes = xcalloc((size_t)P, sizeof *r->bytes);
+            for (int p = 0; p < P; p++)
+                r->dst[p] = r->src[p] = -1;
+            for (long j = pl->start[k]; j < pl->start[k + 1]; j++) {
+                int d = pl->dst[j], s = pl->src[j];
+                int from = phase == 0 ? d : s, to = phase == 0 ? s : d;
+                r->dst[from] = to;
+                r->src[to] = from;
+                r->bytes[from] = pl->n[j] * (phase == 0 ? req_bytes : val_bytes);
+                r->hops[to] = pl->hops[j];
+            }
+            r->snd = xmalloc((size_t)P * sizeof *r->snd);
+            r->rcv = xmalloc((size_t)P * sizeof *r->rcv);
+            r->send_t = xcalloc((size_t)P, sizeof *r->send_t);
+            r->hop_t = xcalloc((size_t)P, sizeof *r->hop_t);
+            r->dyn_t = xcalloc((size_t)P, sizeof *r->dyn_t);
+            const Params *pr = &e->pr;
+            double f = 1.0 - e->overlap;
+            double dyx = pr->dy_pb > pr->st_pb ? pr->dy_pb - pr->st_pb : 0;
+            for (int p = 0; p < P; p++) {
+                if (r->dst[p] >= 0) {
+                    r->snd[r->ns++] = p;
+                    r->send_t[p] = f * (startup(pr, r->bytes[p], 0) + r->bytes[p] * pr->st_pb);
+                }
+                if (r->src[p] >= 0) {
+                    r->rcv[r->nr++] = p;
+                    r->hop_t[p] = r->hops[p] * pr->st_ph;
+                    r->dyn_t[p] = f * r->bytes[r->src[p]] * dyx;
+                }
+            }
+        }
+    gc->nround = n;
+}
+
+static void rounds_free(GatherCache *gc)
+{
+    for (int i = 0; i < gc->nround; i++) {
+        Round *r = &gc->round[i];
+        free(r->snd);
+        free(r->rcv);
+        free(r->dst);
+        free(r->src);
+        free(r->hops);
+        free(r->bytes);
+        free(r->send_t);
+        free(r->hop_t);
+        free(r->dyn_t);
+    }
+    free(gc->round);
+}
+
+static void pairs_exchange(Eng *e, Aau *a, const PairList *pl, double req_bytes, double val_bytes,
+                           const GatherCache *gc)
 {
     int P = e->P;
     if (P > 1) {
@@ -1910,8 +2582,20 @@ static void pairs_exchange(Eng *e, Aau *a, const PairList *pl, double req_bytes,
         double t = (double)(P - 1) * (startup(&e->pr, 4, 0) + 4 * e->pr.st_pb);
         charge_all(e, a, M_COMM, (1 - e->overlap) * t, NULL);
     }
-    for (long j = pl->start[0]; j < pl->start[1]; j++)
-        charge(e, a, M_COMP, pl->dst[j], pl->n[j] * (e->pr.fetch_hit + e->pr.store_hit));
+    if (e->tr)
+        for (long j = pl->start[0]; j < pl->start[1]; j++)
+            charge(e, a, M_COMP, pl->dst[j], pl->n[j] * (e->pr.fetch_hit + e->pr.store_hit));
+    else {
+        double sc = a->m_sum[M_COMP];
+        for (long j = pl->start[0]; j < pl->start[1]; j++)
+            charge_to(e, &sc, M_COMP, pl->dst[j], pl->n[j] * (e->pr.fetch_hit + e->pr.store_hit));
+        a->m_sum[M_COMP] = sc;
+    }
+    if (gc && gc->nround >= 0) {
+        for (int i = 0; i < gc->nround; i++)
+            exchange_round(e, a, &gc->round[i]);
+        return;
+    }
     int *dst = buf_get(e), *src = buf_get(e);
     int *hops = buf_get(e);
     double *bytes = buf_get(e);
@@ -1931,7 +2615,7 @@ static void pairs_exchange(Eng *e, Aau *a, const PairList *pl, double req_bytes,
                 dst[from] = to;
                 src[to] = from;
                 bytes[from] = pl->n[j] * (phase == 0 ? req_bytes : val_bytes);
-                hops[to] = rank_hops(e, from, to);
+                hops[to] = pl->hops[j];   /* rank_hops(e, from, to): symmetric */
             }
             exchange(e, a, dst, src, bytes, hops);
         }
@@ -1943,6 +2627,98 @@ static void pairs_exchange(Eng *e, Aau *a, const PairList *pl, double req_bytes,
 
 /* The element counts a gather or scatter moves, by (receiver, sender).
  * Returns 0 when a value needed was not known. */
+/* The loop of gather_pairs() with the owners computed directly (no fi
+ * evaluation: constant alignments only) and the pairs counted in a P x P
+ * table, then entered in the map in the order of their first occurrence
+ * with their counts (the same map, slot for slot). 0 when it does not
+ * apply (nothing done). */
+static int pairs_dense(Eng *e, const CommEntry *c, const SpLoop *l, const SpArr *arr,
+                       const Grid *lg, const Grid *rg, const IxMap *map, const FiSpace *sp,
+                       const FiRefs *rf, PairList *pl)
+{
+    int P = e->P;
+    if (e->ec || P > 256 || (rg && rf->rank != arr->rank))
+        return 0;
+    /* the owner of the referenced element: per array dimension its grid
+       dimension, template dimension and alignment; the fixed cells of the
+       template dimensions no array dimension is aligned with */
+    int gd_of[MAX_RANK], fixc[MAX_RANK];
+    const HpfDim *hd_of[MAX_RANK];
+    long long ca[MAX_RANK], cb[MAX_RANK];
+    if (rg) {
+        const SpTmpl *tp = arr->tmpl;
+        Tmpl *m = tmpl_of(e, tp);
+        int aligned[MAX_RANK] = {0};
+        for (int gd = 0; gd < rg->rank; gd++)
+            fixc[gd] = -1;
+        for (int d = 0; d < arr->rank; d++) {
+            int t = arr->tdim[d];
+            gd_of[d] = -1;
+            if (t < 0)
+                continue;
+            aligned[t] = 1;
+            if (tp->gdim[t] < 0)
+                continue;
+            if (!arr->cknown[d])
+                return 0;
+            gd_of[d] = tp->gdim[t];
+            hd_of[d] = &m->d[t];
+            ca[d] = arr->ca[d];
+            cb[d] = arr->cb[d];
+        }
+        for (int t = 0; t < tp->rank; t++) {
+            int gd = tp->gdim[t];
+            if (aligned[t] || gd < 0 || !arr->fix[t])
+                continue;
+            if (arr->fix[t]->kind != AST_INT_CONST)
+                return 0;
+            fixc[gd] = hpfmap_owner(&m->d[t], (long)arr->fix[t]->u.konst.ival);
+        }
+    }
+    double *cnt = xcalloc((size_t)P * (size_t)P, sizeof *cnt);
+    int *first = xmalloc((size_t)(rf->n ? rf->n : 1) * sizeof *first);
+    long nfirst = 0;
+    int ok = 1;
+    for (long i = 0; i < rf->n && ok; i++) {
+        int coord[MAX_RANK], own[MAX_RANK];
+        int runner = 0;
+        if (lg) {
+            point_coords(l, map, lg, sp, rf->point[i], coord);
+            runner = hpfmap_rank(lg->rank, lg->shape, coord);
+        }
+        int owner = runner;
+        if (rg) {
+            memcpy(own, fixc, (size_t)rg->rank * sizeof *own);
+            for (int d = 0; d < arr->rank; d++)
+                if (gd_of[d] >= 0)
+                    own[gd_of[d]] = hpfmap_owner(hd_of[d], (long)(ca[d] * rf->sub[d][i] + cb[d]));
+            for (int d = 0; d < rg->rank; d++)
+                if (own[d] < 0)
+                    own[d] = rg == lg ? coord[d] : 0;
+            owner = hpfmap_rank(rg->rank, rg->shape, own);
+        }
+        if (runner >= P || owner >= P)
+            continue;
+        if (runner < 0 || owner < 0) {
+            ok = 0;               /* the general loop's keys */
+            break;
+        }
+        int dst = c->kind == CM_SCATTER ? owner : runner, src = c->kind == CM_SCATTER ? runner : owner;
+        int key = dst * P + src;
+        if (!cnt[key]++)
+            first[nfirst++] = key;
+    }
+    if (ok) {
+        PairMap pm = {0};
+        for (long j = 0; j < nfirst; j++)
+            pm_add(&pm, first[j] / P, first[j] % P, cnt[first[j]]);
+        pl_of_map(e, &pm, pl);
+    }
+    free(cnt);
+    free(first);
+    return ok;
+}
+
 static int gather_pairs(Eng *e, Aau *a, const CommEntry *c, PairList *pl)
 {
     PairMap pairs = {0}, *pm = &pairs;
@@ -1971,6 +2747,8 @@ static int gather_pairs(Eng *e, Aau *a, const CommEntry *c, PairList *pl)
     IxMap map[MAX_RANK];
     if (lg)
         index_maps(e, l, map);
+    if (pairs_dense(e, c, l, arr, lg, rg, map, &sp, &rf, pl))
+        return 1;
     for (long i = 0; i < rf.n; i++) {
         int runner = 0;
         if (lg) {
@@ -1995,7 +2773,7 @@ static int gather_pairs(Eng *e, Aau *a, const CommEntry *c, PairList *pl)
         else
             pm_add(pm, runner, owner, 1);
     }
-    pl_of_map(P, pm, pl);
+    pl_of_map(e, pm, pl);
     return 1;
 }
 
@@ -2050,24 +2828,31 @@ static void gather(Eng *e, Aau *a, const CommEntry *c)
 {
     const SpArr *arr = c->g ? c->g->r->arr : c->arr;
     PairList local = {0}, *pl = &local;
-    if (gather_invariant(c)) {
-        for (int i = 0; i < e->ngcache && pl == &local; i++)
+    if (!e->ginv)
+        e->ginv = xcalloc((size_t)e->g->ncomm, 1);
+    if (!e->ginv[c->id - 1])
+        e->ginv[c->id - 1] = gather_invariant(c) ? 1 : -1;
+    GatherCache *gc = NULL;
+    if (e->ginv[c->id - 1] > 0) {
+        for (int i = 0; i < e->ngcache && !gc; i++)
             if (e->gcache[i].c == c)
-                pl = &e->gcache[i].pl;
-        if (pl == &local) {
+                gc = &e->gcache[i];
+        if (!gc) {
             if (!gather_pairs(e, a, c, &local))
                 return;
             e->gcache = xrealloc(e->gcache, (size_t)(e->ngcache + 1) * sizeof *e->gcache);
-            e->gcache[e->ngcache] = (GatherCache){c, local};
-            pl = &e->gcache[e->ngcache++].pl;
+            e->gcache[e->ngcache] = (GatherCache){c, local, 0, NULL};
+            gc = &e->gcache[e->ngcache++];
         }
+        pl = &gc->pl;
     } else if (!gather_pairs(e, a, c, &local))
         return;
     int es = elsize(arr->type);
-    if (c->kind == CM_SCATTER)
-        pairs_exchange(e, a, pl, 0, es + 8.0 * arr->rank);
-    else
-        pairs_exchange(e, a, pl, 8.0 * arr->rank, es);
+    double req = c->kind == CM_SCATTER ? 0 : 8.0 * arr->rank;
+    double val = c->kind == CM_SCATTER ? es + 8.0 * arr->rank : es;
+    if (gc && !gc->nround)
+        make_rounds(e, gc, req, val);
+    pairs_exchange(e, a, pl, req, val, gc);
     if (pl == &local)
         pl_free(&local);
 }
@@ -2442,8 +3227,25 @@ int engine_run(Aag *g, Fi *fi, const SagGraph *sag, const EngineOptions *o, Engi
     free(e->grids.v);
     free(e->tmpls.v);
     free(e->cvar);
-    for (int i = 0; i < e->ngcache; i++)
+    for (int i = 0; e->memo && i < g->naau; i++) {
+        free(e->memo[i].cv);
+        free(e->memo[i].fp);
+        free(e->memo[i].cost);
+        free(e->memo[i].fp_steps);
+        free(e->memo[i].fpk);
+    }
+    free(e->memo);
+    free(e->ginv);
+    for (int i = 0; e->pcc && i < PC_KEEP; i++)
+        free(e->pcc[i].out);
+    for (int i = 0; e->lcc && i < g->naau; i++)
+        free(e->lcc[i].v);
+    free(e->lcc);
+    free(e->pcc);
+    for (int i = 0; i < e->ngcache; i++) {
         pl_free(&e->gcache[i].pl);
+        rounds_free(&e->gcache[i]);
+    }
     for (size_t i = 0; i < e->ixcap; i++)
         free(e->ixc[i].c);
     free(e->ixc);

@@ -32,6 +32,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
 
 #include "fi_int.h"
 
@@ -106,6 +107,7 @@ int fi_step(Fi *fi, long n)
 
 void fi_error_once(Fi *fi, const void *key, Loc loc, const char *fmt, ...)
 {
+    fi->errors++;
     if (fi_map_get(&fi->reported, key))
         return;
     fi_map_put(&fi->reported, key, (void *)1);
@@ -194,29 +196,60 @@ static int same_type_store(const Store *s, Type t)
     return s->t.base == t.base && s->t.kind == t.kind;
 }
 
+/* Zero-filled store data. A large block is mapped on its own: the pages a
+ * run never touches cost nothing (from the heap, calloc clears them all).
+ * Bit `bit` of s->mapped says which way it came. */
+enum { STORE_MAP_MIN = 1 << 16 };
+
+static void *store_zalloc(Store *s, int bit, size_t n, size_t size)
+{
+#ifdef MAP_ANONYMOUS
+    if (n * size >= STORE_MAP_MIN) {
+        void *p = mmap(NULL, n * size, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+        if (p != MAP_FAILED) {
+            s->mapped |= 1u << bit;
+            return p;
+        }
+    }
+#endif
+    return xcalloc(n, size);
+}
+
+static void store_zfree(Store *s, int bit, void *p, size_t size)
+{
+#ifdef MAP_ANONYMOUS
+    if (p && (s->mapped >> bit & 1)) {
+        munmap(p, (size_t)(s->n ? s->n : 1) * size);
+        return;
+    }
+#endif
+    free(p);
+}
+
 static void store_alloc(Store *s)
 {
     long n = 1;
     for (int d = 0; d < s->rank; d++)
         n *= s->ext[d] > 0 ? (long)s->ext[d] : 0;
     s->n = n;
+    s->mapped = 0;
     size_t m = (size_t)(n ? n : 1);
     switch (s->t.base) {
     case TY_REAL:
-        s->r = xcalloc(m, sizeof *s->r);
+        s->r = store_zalloc(s, 1, m, sizeof *s->r);
         break;
     case TY_COMPLEX:
-        s->r = xcalloc(m, sizeof *s->r);
-        s->im = xcalloc(m, sizeof *s->im);
+        s->r = store_zalloc(s, 1, m, sizeof *s->r);
+        s->im = store_zalloc(s, 2, m, sizeof *s->im);
         break;
     case TY_CHARACTER:
         s->s = xcalloc(m, sizeof *s->s);
         break;
     default:
-        s->i = xcalloc(m, sizeof *s->i);
+        s->i = store_zalloc(s, 0, m, sizeof *s->i);
         break;
     }
-    s->k = xcalloc(m, 1);          /* nothing known yet */
+    s->k = store_zalloc(s, 3, m, 1);    /* nothing known yet */
     s->allocated = 1;
 }
 
@@ -227,11 +260,12 @@ static void store_release(Store *s)
     if (s->s)
         for (long p = 0; p < s->n; p++)
             free(s->s[p]);
-    free(s->i);
-    free(s->r);
-    free(s->im);
+    store_zfree(s, 0, s->i, sizeof *s->i);
+    store_zfree(s, 1, s->r, sizeof *s->r);
+    store_zfree(s, 2, s->im, sizeof *s->im);
     free(s->s);
-    free(s->k);
+    store_zfree(s, 3, s->k, 1);
+    s->mapped = 0;
     s->i = NULL;
     s->r = s->im = NULL;
     s->s = NULL;
@@ -1211,18 +1245,34 @@ static void allocate(Fi *fi, const Node *n)
 
 /* The iteration space of a loop, cached until something is stored. bad,
  * when given, gets an expression whose value was not known. */
+static void space_unpin(Fi *fi);
+
 static int space_of(Fi *fi, const SpLoop *lp, Space **out, const Node **bad)
 {
     Space *sp = &fi->space;
     *out = sp;
     if (sp->loop == lp && sp->frame == fi->top && sp->version == fi->version && sp->ok)
         return 1;
-    for (int k = 0; k < sp->nidx; k++)
-        free(sp->idx[k]);
+    for (int k = 0; k < sp->nidx; k++) {
+        if (fi->sp_lent) {
+            /* the last fi_space answer: kept until the next fi_space */
+            free(fi->sp_idx[k]);
+            fi->sp_idx[k] = sp->idx[k];
+        } else if (fi->space_pins) {
+            /* a context evaluating a statement uses them (this is a
+               function it calls): kept until it is done */
+            vec_push(NULL, &fi->retired, sp->idx[k]);
+        } else {
+            free(sp->idx[k]);
+        }
+    }
+    fi->sp_lent = 0;
     fv_free(&sp->mask);
     memset(sp, 0, sizeof *sp);
     sp->loop = lp;
     sp->frame = fi->top;
+    long long steps0 = fi->steps;
+    long errors0 = fi->errors;
     if (lp->nidx > MAX_RANK + MAX_RANK) {
         fi_error_once(fi, lp, fi->cur, "a FORALL of more than %d indices", MAX_RANK + MAX_RANK);
         return 0;
@@ -1255,60 +1305,214 @@ static int space_of(Fi *fi, const SpLoop *lp, Space **out, const Node **bad)
     }
     sp->n = (long)total;
     sp->nidx = lp->nidx;
+    for (int k = 0; k < lp->nidx; k++) {
+        sp->lo[k] = lo[k];
+        sp->st[k] = st[k];
+        sp->tr[k] = tr[k];
+    }
     long stride = 1;
     for (int k = 0; k < lp->nidx; k++) {
-        sp->idx[k] = xmalloc((size_t)(sp->n ? sp->n : 1) * sizeof *sp->idx[k]);
-        for (long p = 0; p < sp->n; p++)
-            sp->idx[k][p] = lo[k] + (p / stride) % tr[k] * st[k];
-        stride *= (long)tr[k];
+        /* index k: each of its tr[k] values repeated stride times, the
+           whole run repeated for the outer indices */
+        long long *x = sp->idx[k] = xmalloc((size_t)(sp->n ? sp->n : 1) * sizeof *sp->idx[k]);
+        long run = sp->n ? stride * (long)tr[k] : 0;   /* an empty space: no values */
+        if (stride == 1)
+            for (long long t = 0; run && t < tr[k]; t++)
+                x[t] = lo[k] + t * st[k];
+        else
+            for (long long t = 0; run && t < tr[k]; t++)
+                for (long p = 0; p < stride; p++)
+                    x[t * stride + p] = lo[k] + t * st[k];
+        for (long p = run; run && p < sp->n; p += run)
+            memcpy(x + p, x, (size_t)run * sizeof *x);
+        stride = run;
     }
     if (lp->mask) {
+        /* the index vectors lent to the mask's context, pinned while it
+           is evaluated (a function it calls may run FORALLs) */
         Ctx c;
         fi_ctx_init(&c, fi->top);
         c.n = sp->n;
         for (int k = 0; k < lp->nidx; k++) {
-            long long *copy = xmalloc((size_t)(sp->n ? sp->n : 1) * sizeof *copy);
-            memcpy(copy, sp->idx[k], (size_t)sp->n * sizeof *copy);
-            fi_ctx_bind(&c, lp->idx[k].var, copy);
+            fi_ctx_bind(&c, lp->idx[k].var, sp->idx[k]);
+            c.lent |= 1ull << k;
         }
-        sp->mask = fi_ev(fi, &c, lp->mask);
-        fv_convert(&sp->mask, T_LOG);
-        sp->mask = fv_widen(&sp->mask, sp->n);
+        fi->space_pins++;
+        Vec m = fi_ev(fi, &c, lp->mask);
+        fv_convert(&m, T_LOG);
+        m = fv_widen(&m, sp->n);
         fi_ctx_free(&c);
+        sp->mask = m;
+        space_unpin(fi);
         for (long p = 0; p < sp->n && bad; p++)
             if (!fv_known(&sp->mask, p))
                 *bad = lp->mask;
     }
     sp->version = fi->version;
     sp->ok = !fi->stopped;
+    sp->cost = fi->steps - steps0;
+    sp->quiet = fi->errors == errors0;
     return sp->ok;
 }
 
+/* Whether a (an expression of loop la) and b (of loop lb) are the same
+ * expression, an index of la standing where b has the index of lb at the
+ * same place: evaluated at the same points in the same state they give the
+ * same values, with the same steps and the same messages. Only the forms
+ * fi_ev evaluates without effects: no functions of the program or
+ * EXTERNAL ones, no inline reductions, no array-valued parts. */
+static int same_expr(const Node *a, const SpLoop *la, const Node *b, const SpLoop *lb)
+{
+    if (!a || !b)
+        return a == b;
+    if (a->kind != b->kind || a->type.base != b->type.base || a->type.kind != b->type.kind ||
+        a->rank || b->rank)
+        return 0;
+    switch (a->kind) {
+    case AST_INT_CONST:
+    case AST_LOGICAL_CONST:
+        return a->u.konst.ival == b->u.konst.ival;
+    case AST_REAL_CONST:
+        return memcmp(&a->u.konst.rval, &b->u.konst.rval, sizeof a->u.konst.rval) == 0;
+    case AST_NAME: {
+        const Symbol *x = a->u.name.sym, *y = b->u.name.sym;
+        int kx = -1, ky = -1;
+        for (int k = 0; k < la->nidx; k++)
+            if (x && la->idx[k].var == x)
+                kx = k;
+        for (int k = 0; k < lb->nidx; k++)
+            if (y && lb->idx[k].var == y)
+                ky = k;
+        if (kx >= 0 || ky >= 0)
+            return kx == ky;
+        if (x != y)
+            return 0;
+        return x || !strcmp(a->u.name.id, b->u.name.id);
+    }
+    case AST_PAREN:
+        return same_expr(a->u.unary.operand, la, b->u.unary.operand, lb);
+    case AST_UNARY:
+        return a->u.unary.op == b->u.unary.op &&
+               same_expr(a->u.unary.operand, la, b->u.unary.operand, lb);
+    case AST_BINARY:
+        return a->u.binary.op == b->u.binary.op &&
+               same_expr(a->u.binary.lhs, la, b->u.binary.lhs, lb) &&
+               same_expr(a->u.binary.rhs, la, b->u.binary.rhs, lb);
+    case AST_KEYWORD_ARG:
+        return !strcmp(a->u.kwarg.id, b->u.kwarg.id) &&
+               same_expr(a->u.kwarg.value, la, b->u.kwarg.value, lb);
+    case AST_REF: {
+        int what = a->u.ref.what;
+        if (what != b->u.ref.what || a->u.ref.sym != b->u.ref.sym ||
+            strcmp(a->u.ref.id, b->u.ref.id) || a->u.ref.args.n != b->u.ref.args.n)
+            return 0;
+        if (what == REF_INTRINSIC) {
+            if (a->ir || b->ir)
+                return 0;
+        } else if (what == REF_ELEMENT) {
+            const SpRef *ra = a->ir, *rb = b->ir;
+            if (!ra != !rb || a->u.ref.args.n > MAX_RANK)
+                return 0;
+            if (ra) {
+                if (ra->arr != rb->arr)
+                    return 0;
+                for (int d = 0; d < a->u.ref.args.n; d++)
+                    if (!same_expr(ra->sub[d], la, rb->sub[d], lb))
+                        return 0;
+            }
+        } else {
+            return 0;
+        }
+        for (int i = 0; i < a->u.ref.args.n; i++)
+            if (!same_expr(a->u.ref.args.v[i], la, b->u.ref.args.v[i], lb))
+                return 0;
+        return 1;
+    }
+    default:
+        return 0;
+    }
+}
+
+int fi_space_share(Fi *fi, const SpLoop *from, const SpLoop *loop)
+{
+    Space *sp = &fi->space;
+    if (fi->stopped || sp->loop != from || sp->frame != fi->top || sp->version != fi->version ||
+        !sp->ok || !sp->quiet || from->nidx != loop->nidx || !from->mask != !loop->mask)
+        return 0;
+    if (from == loop)
+        return 1;
+    if (sp->cost > fi->max_steps - fi->steps)
+        return 0;
+    for (int k = 0; k < loop->nidx; k++)
+        if (!same_expr(from->idx[k].lo, from, loop->idx[k].lo, loop) ||
+            !same_expr(from->idx[k].hi, from, loop->idx[k].hi, loop) ||
+            !same_expr(from->idx[k].st, from, loop->idx[k].st, loop))
+            return 0;
+    if (!same_expr(from->mask, from, loop->mask, loop))
+        return 0;
+    sp->loop = loop;
+    fi_step(fi, (long)sp->cost);
+    return 1;
+}
+
 /* A context over the points of the space where the mask holds (or is not
- * known: unk gets those), with the indices bound and base[] the points. */
-static void space_ctx(Fi *fi, const Space *sp, int masked, Ctx *c, unsigned char **unk)
+ * known: unk gets those), with the indices bound; without unk, base[] the
+ * points. Returns 1 when the context uses the space's index vectors: the
+ * caller calls space_unpin after fi_ctx_free. */
+static void space_unpin(Fi *fi)
+{
+    if (--fi->space_pins)
+        return;
+    for (int i = 0; i < fi->retired.n; i++)
+        free(fi->retired.v[i]);
+    fi->retired.n = 0;
+}
+
+static int space_ctx(Fi *fi, const Space *sp, int masked, Ctx *c, unsigned char **unk)
 {
     const SpLoop *lp = sp->loop;
-    long *sel = xmalloc((size_t)(sp->n ? sp->n : 1) * sizeof *sel), n = 0;
+    long *sel = NULL, n = sp->n;
     if (unk)
         *unk = xcalloc((size_t)(sp->n ? sp->n : 1), 1);
-    for (long p = 0; p < sp->n; p++) {
-        if (masked && sp->mask.t.base) {
+    if (masked && sp->mask.t.base) {
+        sel = xmalloc((size_t)(sp->n ? sp->n : 1) * sizeof *sel);
+        n = 0;
+        for (long p = 0; p < sp->n; p++) {
             if (!fv_known(&sp->mask, p)) {
                 if (unk)
                     (*unk)[n] = 1;
             } else if (!sp->mask.i[p]) {
                 continue;
             }
+            sel[n++] = p;
         }
-        sel[n++] = p;
+        if (n == sp->n) {          /* every point: the identity */
+            free(sel);
+            sel = NULL;
+        }
+    }
+    if (!sel && unk && lp->nidx <= MAX_BIND) {
+        /* every point, in order: the space's own index vectors, pinned
+           until the caller is done (space_unpin) */
+        fi_ctx_init(c, fi->top);
+        c->n = sp->n;
+        for (int k = 0; k < lp->nidx; k++) {
+            c->bsym[k] = lp->idx[k].var;
+            c->bval[k] = sp->idx[k];
+            c->lent |= 1ull << k;
+        }
+        c->nb = lp->nidx;
+        fi->space_pins++;
+        return 1;
     }
     Ctx all;
     fi_ctx_init(&all, fi->top);
     all.n = sp->n;
-    all.base = xmalloc((size_t)(sp->n ? sp->n : 1) * sizeof *all.base);
-    for (long p = 0; p < sp->n; p++)
-        all.base[p] = p;
+    if (!unk) {                    /* fi_refs: the points of the evaluations */
+        all.base = xmalloc((size_t)(sp->n ? sp->n : 1) * sizeof *all.base);
+        for (long p = 0; p < sp->n; p++)
+            all.base[p] = p;
+    }
     for (int k = 0; k < lp->nidx; k++) {
         all.bsym[k] = lp->idx[k].var;
         all.bval[k] = sp->idx[k];
@@ -1318,6 +1522,7 @@ static void space_ctx(Fi *fi, const Space *sp, int masked, Ctx *c, unsigned char
     all.nb = 0;                    /* the index arrays are the space's */
     fi_ctx_free(&all);
     free(sel);
+    return 0;
 }
 
 static void exec_forall(Fi *fi, const SpStmt *s)
@@ -1339,27 +1544,71 @@ static void exec_forall(Fi *fi, const SpStmt *s)
     }
     Ctx c;
     unsigned char *unk;
-    space_ctx(fi, sp, 1, &c, &unk);
+    int pinned = space_ctx(fi, sp, 1, &c, &unk);
     Vec v = fi_ev(fi, &c, lp->rhs);
     long *off = NULL, n = 0;
     int ok = fi_offsets(fi, &c, lhs, st, &off, &n);
     if (!fi->stopped) {
         fv_convert(&v, st->t);
         const Cause *cause = NULL;
-        int lost = !ok;
-        for (long q = 0; q < c.n; q++) {
-            if ((unk[q] || !fv_known(&v, q)) && !cause)
-                cause = fi_find_cause(fi, fi->top, unk[q] ? lp->mask : lp->rhs);
-            lost |= ok && off[n == 1 ? 0 : q] < 0;
+        int lost = !ok, plain = 1;
+        unsigned char any = 0;
+        long neg = 0;
+        for (long q = 0; !v.k && ok && n != 1 && q < c.n; q++) {
+            any |= unk[q];
+            neg |= off[q];
+        }
+        if (!v.k && ok && n != 1 && !any) {
+            /* every value known, at every point: the loop below finds no
+               cause, and a lost element where an offset is negative */
+            lost = neg < 0;
+        } else {
+            for (long q = 0; q < c.n; q++) {
+                if ((unk[q] || !fv_known(&v, q)) && !cause)
+                    cause = fi_find_cause(fi, fi->top, unk[q] ? lp->mask : lp->rhs);
+                plain &= !unk[q];
+                lost |= ok && off[n == 1 ? 0 : q] < 0;
+            }
         }
         /* every value first, then the stores: FORALL semantics */
-        Vec u = fv_unknown(st->t);
-        for (long q = 0; q < c.n && ok; q++) {
-            long o = off[n == 1 ? 0 : q];
-            if (o >= 0)
-                fi_put(fi, st, o, unk[q] ? &u : &v, unk[q] ? 0 : q, cause);
+        if (ok && plain && !v.k && !st->home->held &&
+            (st->t.base == TY_REAL || (st->t.base != TY_COMPLEX && st->t.base != TY_CHARACTER))) {
+            /* fi_put of known values, element by element */
+            long stored = 0, sn = st->n, mo = n == 1 ? 0 : -1, mv = v.n == 1 ? 0 : -1;
+            unsigned char *kk = st->k;
+            if (st->t.base == TY_REAL) {
+                double *dst = st->r;
+                const double *src = v.r;
+                for (long q = 0; q < c.n; q++) {
+                    long o = off[q & mo];
+                    if (o < 0 || o >= sn)
+                        continue;
+                    dst[o] = src[q & mv];
+                    kk[o] = 1;
+                    stored++;
+                }
+            } else {
+                long long *dst = st->i;
+                const long long *src = v.i;
+                for (long q = 0; q < c.n; q++) {
+                    long o = off[q & mo];
+                    if (o < 0 || o >= sn)
+                        continue;
+                    dst[o] = src[q & mv];
+                    kk[o] = 1;
+                    stored++;
+                }
+            }
+            fi->version += (unsigned long)stored;
+        } else {
+            Vec u = fv_unknown(st->t);
+            for (long q = 0; q < c.n && ok; q++) {
+                long o = off[n == 1 ? 0 : q];
+                if (o >= 0)
+                    fi_put(fi, st, o, unk[q] ? &u : &v, unk[q] ? 0 : q, cause);
+            }
+            fv_free(&u);
         }
-        fv_free(&u);
         if (lost)
             put_all_unknown(fi, st, fi_find_cause(fi, fi->top, lhs));
         fi_step(fi, c.n);
@@ -1368,6 +1617,8 @@ static void exec_forall(Fi *fi, const SpStmt *s)
     free(unk);
     fv_free(&v);
     fi_ctx_free(&c);
+    if (pinned)
+        space_unpin(fi);
 }
 
 static void exec_reduce(Fi *fi, const SpStmt *s)
@@ -1394,7 +1645,7 @@ static void exec_reduce(Fi *fi, const SpStmt *s)
     }
     Ctx c;
     unsigned char *unk;
-    space_ctx(fi, sp, 1, &c, &unk);
+    int pinned = space_ctx(fi, sp, 1, &c, &unk);
     Vec v = fi_ev(fi, &c, lp->rhs);
     long long *where = lp->nidx ? fi_ctx_lookup(&c, lp->idx[0].var) : NULL;
     fi_reduce(fi, lp->red_op, lp->red_loc, lp->red_type, &v, c.n, NULL, where, 1, &a, &p);
@@ -1421,6 +1672,8 @@ static void exec_reduce(Fi *fi, const SpStmt *s)
     fv_free(&v);
     free(unk);
     fi_ctx_free(&c);
+    if (pinned)
+        space_unpin(fi);
 }
 
 static void exec_bcast(Fi *fi, const SpStmt *s)
@@ -1489,9 +1742,16 @@ int fi_space(Fi *fi, const SpLoop *loop, FiSpace *out)
 {
     memset(out, 0, sizeof *out);
     Space *sp;
+    /* the last answer expires: its vectors go (now, not at the end: the
+       space computed next needs the room) */
+    for (int k = 0; k < MAX_RANK + MAX_RANK; k++) {
+        free(fi->sp_idx[k]);
+        fi->sp_idx[k] = NULL;
+    }
+    fi->sp_lent = 0;
     if (loop->nidx > MAX_RANK || !space_of(fi, loop, &sp, NULL))
         return 0;
-    for (long p = 0; sp->mask.t.base && p < sp->n; p++)
+    for (long p = 0; sp->mask.t.base && sp->mask.k && p < sp->n; p++)
         if (!fv_known(&sp->mask, p))
             return 0;
     for (int k = 0; k < MAX_RANK + MAX_RANK; k++) {
@@ -1501,11 +1761,11 @@ int fi_space(Fi *fi, const SpLoop *loop, FiSpace *out)
     free(fi->sp_mask);
     fi->sp_mask = NULL;
     size_t m = (size_t)(sp->n ? sp->n : 1);
-    for (int k = 0; k < sp->nidx; k++) {
-        fi->sp_idx[k] = xmalloc(m * sizeof *fi->sp_idx[k]);
-        memcpy(fi->sp_idx[k], sp->idx[k], (size_t)sp->n * sizeof *fi->sp_idx[k]);
-        out->idx[k] = fi->sp_idx[k];
-    }
+    /* the space's own index vectors: when it goes before the next
+       fi_space, space_of moves them to sp_idx */
+    for (int k = 0; k < sp->nidx; k++)
+        out->idx[k] = sp->idx[k];
+    fi->sp_lent = 1;
     if (sp->mask.t.base) {
         fi->sp_mask = xmalloc(m);
         for (long p = 0; p < sp->n; p++)
@@ -1668,6 +1928,8 @@ int fi_refs(Fi *fi, const SpLoop *loop, const Node *ref, const SpCtx *ctx, FiRef
 
 int fi_eval(Fi *fi, const Node *e, FiValue *v)
 {
+    if (fi_ev_scalar(fi, e, v))
+        return v->known;
     memset(v, 0, sizeof *v);
     Ctx c;
     fi_ctx_init(&c, fi->top);
@@ -1725,6 +1987,13 @@ int fi_eval_bool(Fi *fi, const Node *e, int *v)
 void fi_set_int(Fi *fi, const Symbol *var, long long v)
 {
     Store *s = fi_var(fi, fi->top, var);
+    if (s->t.base == TY_INTEGER && s->n >= 1 && !s->home->held && s->i && s->k) {
+        /* fi_put of the value converted to the variable's kind */
+        s->i[0] = s->t.kind == 8 ? v : (long long)(int32_t)(uint32_t)(unsigned long long)v;
+        s->k[0] = 1;
+        fi->version++;
+        return;
+    }
     Vec x = fv_new(T_I8, 1);
     x.i[0] = v;
     fv_convert(&x, s->t);
@@ -1819,6 +2088,14 @@ int fi_stopped(const Fi *fi)
     return fi->stopped;
 }
 
+int fi_spend(Fi *fi, long long steps)
+{
+    if (fi->stopped || steps > fi->max_steps - fi->steps)
+        return 0;
+    fi->steps += steps;
+    return 1;
+}
+
 long long fi_steps(const Fi *fi)
 {
     return fi->steps;
@@ -1906,6 +2183,9 @@ void fi_free(Fi *fi)
     free(fi->missing.v);
     free(fi->in);
     fi_map_free(&fi->reads);
+    for (int i = 0; i < fi->retired.n; i++)
+        free(fi->retired.v[i]);
+    free(fi->retired.v);
     fi_ffi_free(fi);
     for (int k = 0; k < fi->space.nidx; k++)
         free(fi->space.idx[k]);

@@ -93,6 +93,13 @@ typedef struct {
 } FiSpace;
 int fi_space(Fi *fi, const SpLoop *loop, FiSpace *sp);
 
+/* When the last iteration space fi computed is from's, still valid, and
+ * loop's would be the same (the same bounds, the same mask with the indices
+ * renamed, nothing reported while computing it): it becomes loop's, as if
+ * fi_space had computed it (the same steps are charged), and 1 is
+ * returned. Otherwise 0, and nothing changes. */
+int fi_space_share(Fi *fi, const SpLoop *from, const SpLoop *loop);
+
 /* Every evaluation of an array reference of the loop: ref is an AST_REF of
  * loop->lhs, loop->rhs or loop->mask (a gathered one, SpGather.ref; the
  * scattered left-hand side; ...), evaluated under its context: at every
@@ -126,5 +133,13 @@ int fi_nmissing(const Fi *fi);
  * fi_report). */
 int fi_stopped(const Fi *fi);
 long long fi_steps(const Fi *fi);
+
+/* The engine skips an evaluation whose result it knows (it cannot have
+ * changed): the steps it cost the last time are charged instead. Returns 1,
+ * or 0 without charging when they would exceed the budget (the engine then
+ * evaluates, and the budget runs out where it would have). Once fi has
+ * stopped nothing it does is seen any more: with no steps to charge the
+ * engine need not call it. */
+int fi_spend(Fi *fi, long long steps);
 
 #endif

@@ -138,6 +138,22 @@ Vec fv_new(Type t, long n)
     return v;
 }
 
+/* fv_new without clearing: for a caller that writes every value. */
+static Vec fv_alloc(Type t, long n)
+{
+    Type u = norm(t);
+    if (u.base != TY_INTEGER && u.base != TY_LOGICAL && u.base != TY_REAL)
+        return fv_new(t, n);
+    Vec v = {0};
+    v.t = u;
+    v.n = n < 1 ? 1 : n;
+    if (u.base == TY_REAL)
+        v.r = xmalloc((size_t)v.n * sizeof *v.r);
+    else
+        v.i = xmalloc((size_t)v.n * sizeof *v.i);
+    return v;
+}
+
 Vec fv_unknown(Type t)
 {
     Vec v = fv_new(t, 1);
@@ -217,6 +233,54 @@ void fv_convert(Vec *v, Type to)
     to = norm(to);
     if (same_type(v->t, to))
         return;
+    TypeBase fb = v->t.base;
+    int fint = fb == TY_INTEGER || fb == TY_LOGICAL;
+    if ((fint && (to.base == TY_INTEGER || to.base == TY_LOGICAL)) ||
+        (fb == TY_REAL && to.base == TY_REAL)) {
+        /* the same storage: converted in place (an unknown element's value
+           is 0, as in a fresh vector) */
+        if (!v->k) {
+            if (to.base == TY_LOGICAL)
+                for (long p = 0; p < v->n; p++)
+                    v->i[p] = v->i[p] != 0;
+            else if (to.base == TY_INTEGER && to.kind == 4)
+                for (long p = 0; p < v->n; p++)
+                    v->i[p] = wrap(to, v->i[p]);
+            else if (to.base == TY_REAL && to.kind == 4)
+                for (long p = 0; p < v->n; p++)
+                    v->r[p] = rnd(to, v->r[p]);
+            v->t = to;
+            return;
+        }
+        for (long p = 0; p < v->n; p++) {
+            if (v->k && !v->k[p]) {
+                if (fint)
+                    v->i[p] = 0;
+                else
+                    v->r[p] = 0;
+            } else if (to.base == TY_LOGICAL) {
+                v->i[p] = v->i[p] != 0;
+            } else if (to.base == TY_INTEGER) {
+                if (to.kind == 4)
+                    v->i[p] = wrap(to, v->i[p]);
+            } else {
+                v->r[p] = rnd(to, v->r[p]);
+            }
+        }
+        v->t = to;
+        return;
+    }
+    if (!v->k && fint && to.base == TY_REAL) {
+        /* in the same storage (8 bytes a value): element p is read before
+           it is written */
+        double *r = (double *)(void *)v->i;
+        for (long p = 0; p < v->n; p++)
+            r[p] = rnd(to, (double)v->i[p]);
+        v->i = NULL;
+        v->r = r;
+        v->t = to;
+        return;
+    }
     Vec r = fv_new(to, v->n);
     for (long p = 0; p < v->n; p++) {
         if (!fv_known(v, p)) {
@@ -259,12 +323,15 @@ void fi_ctx_init(Ctx *c, Frame *fr)
     c->n = 1;
     c->nb = c->rank = 0;
     c->base = NULL;
+    c->lent = 0;
 }
 
 void fi_ctx_free(Ctx *c)
 {
     for (int b = 0; b < c->nb; b++)
-        free(c->bval[b]);
+        if (!(c->lent >> b & 1))
+            free(c->bval[b]);
+    c->lent = 0;
     for (int d = 0; d < c->rank; d++)
         free(c->pos[d]);
     free(c->base);
@@ -295,12 +362,14 @@ int fi_ctx_bind(Ctx *c, const Symbol *y, long long *vals)
 static long long *pick_ll(const long long *a, const long *sel, long n)
 {
     long long *r = xmalloc((size_t)(n ? n : 1) * sizeof *r);
-    for (long q = 0; q < n; q++)
+    if (!sel)
+        memcpy(r, a, (size_t)n * sizeof *r);
+    for (long q = 0; sel && q < n; q++)
         r[q] = a[sel[q]];
     return r;
 }
 
-/* The points sel[0..n-1] of c. */
+/* The points sel[0..n-1] of c (sel NULL: the first n, in order). */
 void fi_ctx_select(const Ctx *c, const long *sel, long n, Ctx *out)
 {
     fi_ctx_init(out, c->fr);
@@ -316,7 +385,7 @@ void fi_ctx_select(const Ctx *c, const long *sel, long n, Ctx *out)
     if (c->base) {
         out->base = xmalloc((size_t)(n ? n : 1) * sizeof *out->base);
         for (long q = 0; q < n; q++)
-            out->base[q] = c->base[sel[q]];
+            out->base[q] = c->base[sel ? sel[q] : q];
     }
 }
 
@@ -435,11 +504,110 @@ void fi_get(const Store *s, long off, Vec *v, long p)
     }
 }
 
+/* The value of a FORALL index bound in c as ev_name gives it, but lent:
+ * the binding's own vector (not to be changed or freed). 0 when e is not
+ * such an index. */
+static int index_view(Fi *fi, Ctx *c, const Node *e, Vec *v)
+{
+    if (e->kind != AST_NAME || !e->u.name.sym || fi->stopped || c->n == 0)
+        return 0;
+    long long *b = fi_ctx_lookup(c, e->u.name.sym);
+    if (!b)
+        return 0;
+    Type t = norm(e->u.name.sym->type);
+    memset(v, 0, sizeof *v);
+    v->t = norm(t.base == TY_INTEGER ? t : T_I4);
+    v->n = c->n;
+    v->i = b;
+    return 1;
+}
+
+static void subs_free(Vec *subs, int rank, unsigned lent)
+{
+    for (int d = 0; d < rank; d++)
+        if (!(lent >> d & 1))
+            fv_free(&subs[d]);
+}
+
+/* A lent vector made the caller's own. */
+static void unlend(Vec *v, int *lent)
+{
+    if (!*lent)
+        return;
+    Vec w = fv_alloc(v->t, v->n);
+    memcpy(w.i, v->i, (size_t)v->n * sizeof *w.i);
+    *v = w;
+    *lent = 0;
+}
+
+/* How ref_subs gave the subscripts: bit d of lent, subs[d] is the vector
+ * of a FORALL index of the context (not to be freed); of aff, the
+ * subscript is that index plus add[d] (modulo 2^64, then wrapped to 32 bits
+ * when bit d of w4 is set), as ev_binary computes index + constant. */
+typedef struct {
+    unsigned lent, aff, w4;
+    unsigned long long add[MAX_RANK];
+} SubsInfo;
+
+/* A subscript index + k, k + index or index - k (k an integer constant):
+ * the index's vector lent in *v, the constant in *add; the steps of the
+ * operation charged. 0 when a is not one. */
+static int affine_view(Fi *fi, Ctx *c, const Node *a, Vec *v, unsigned long long *add, int *w4)
+{
+    if (a->kind != AST_BINARY || (a->u.binary.op != OP_ADD && a->u.binary.op != OP_SUB))
+        return 0;
+    const Node *x = a->u.binary.lhs, *k = a->u.binary.rhs;
+    if (a->u.binary.op == OP_ADD && x->kind == AST_INT_CONST) {
+        x = a->u.binary.rhs;
+        k = a->u.binary.lhs;
+    }
+    if (k->kind != AST_INT_CONST || !index_view(fi, c, x, v))
+        return 0;
+    Type ct = norm(k->type);
+    ct = ct.base == TY_INTEGER ? ct : T_I4;
+    long long cv = wrap(ct, k->u.konst.ival);
+    Type pt = promote(v->t, ct);
+    *add = a->u.binary.op == OP_SUB ? 0ULL - (unsigned long long)cv : (unsigned long long)cv;
+    *w4 = pt.kind == 4;
+    fi_step(fi, c->n);
+    return 1;
+}
+
+/* The value of subscript d at point p under si. */
+static inline long long sub_at(const Vec *subs, const SubsInfo *si, int d, long p)
+{
+    long long v = subs[d].i[subs[d].n == 1 ? 0 : p];
+    if (si->aff >> d & 1) {
+        v = (long long)((unsigned long long)v + si->add[d]);
+        if (si->w4 >> d & 1)
+            v = (long long)(int32_t)(uint32_t)(unsigned long long)v;
+    }
+    return v;
+}
+
+/* The affine subscripts of si as vectors of their own. */
+static void subs_own(Vec *subs, int rank, SubsInfo *si)
+{
+    for (int d = 0; d < rank; d++)
+        if (si->aff >> d & 1) {
+            Vec w = fv_alloc(T_I8, subs[d].n);
+            for (long p = 0; p < w.n; p++)
+                w.i[p] = sub_at(subs, si, d, p);
+            subs[d] = w;
+            si->aff &= ~(1u << d);
+            si->lent &= ~(1u << d);
+        }
+}
+
 /* The subscript vectors of an element reference, or of a section or whole
  * array evaluated at c's positions; returns the rank of the store, 0 when
- * something is wrong (reported). */
-static int ref_subs(Fi *fi, Ctx *c, const Node *e, Store *s, Vec *subs)
+ * something is wrong (reported). A subscript that is a FORALL index of c,
+ * or one plus a constant, is lent (SubsInfo): the caller frees the others
+ * only (subs_free). */
+static int ref_subs(Fi *fi, Ctx *c, const Node *e, Store *s, Vec *subs, SubsInfo *si)
 {
+    memset(si, 0, sizeof *si);
+    unsigned *lent = &si->lent;
     if (e->kind == AST_NAME) {
         if (c->rank < s->rank)
             return 0;
@@ -462,8 +630,7 @@ static int ref_subs(Fi *fi, Ctx *c, const Node *e, Store *s, Vec *subs)
         const Node *a = r && r->sub[d] ? r->sub[d] : e->u.ref.args.v[d];
         if (a->kind == AST_TRIPLET || a->rank) {
             if (j >= c->rank) {
-                for (int k = 0; k < d; k++)
-                    fv_free(&subs[k]);
+                subs_free(subs, d, *lent);
                 fi_error_once(fi, e, fi_loc(fi, e), "the section of '%s' is used where a "
                               "scalar is needed", s->name);
                 return 0;
@@ -494,6 +661,22 @@ static int ref_subs(Fi *fi, Ctx *c, const Node *e, Store *s, Vec *subs)
                 fv_convert(&subs[d], T_I8);
             }
             j++;
+        } else if (index_view(fi, c, a, &subs[d])) {
+            /* as fi_ev and the conversion to INTEGER(8), which changes no
+               value of an INTEGER index */
+            subs[d].t = T_I8;
+            *lent |= 1u << d;
+        } else if (d < MAX_RANK) {
+            int w4;
+            if (affine_view(fi, c, a, &subs[d], &si->add[d], &w4)) {
+                subs[d].t = T_I8;
+                *lent |= 1u << d;
+                si->aff |= 1u << d;
+                si->w4 |= (unsigned)w4 << d;
+            } else {
+                subs[d] = fi_ev(fi, c, a);
+                fv_convert(&subs[d], T_I8);
+            }
         } else {
             subs[d] = fi_ev(fi, c, a);
             fv_convert(&subs[d], T_I8);
@@ -502,15 +685,143 @@ static int ref_subs(Fi *fi, Ctx *c, const Node *e, Store *s, Vec *subs)
     return n;
 }
 
+
+/* The offsets of subs_offsets when every subscript is an index of the
+ * space fi holds, at every point of it in order (its own index vector,
+ * lent, plus a constant), or a single known value: from the structure of
+ * the space, the bounds checked once per dimension. Returns 0 (o
+ * untouched) when they are not, or when a subscript may leave its bounds
+ * or wrap (the general loops decide then). */
+static int space_offsets(Fi *fi, const Store *s, const Vec *subs, int rank, const SubsInfo *si,
+                         long n, long *o)
+{
+    const Space *sp = &fi->space;
+    if (!rank || n != sp->n || n < 2 || sp->nidx > MAX_RANK + MAX_RANK)
+        return 0;
+    long long base = 0, coef[MAX_RANK + MAX_RANK] = {0};
+    long stride = 1;
+    for (int d = 0; d < rank; d++) {
+        long long lo = s->lo[d], ext = s->ext[d], add = 0;
+        int k = -1;
+        if (si->lent >> d & 1)
+            for (int j = 0; j < sp->nidx && k < 0; j++)
+                if (subs[d].i == sp->idx[j])
+                    k = j;
+        if (si->aff >> d & 1)
+            add = (long long)si->add[d];
+        if (k >= 0) {
+            /* the values lo[k] + t st[k] + add, t = 0 .. tr[k] - 1 */
+            long long a = sp->lo[k], b = sp->lo[k] + (sp->tr[k] - 1) * sp->st[k];
+            long long mn = a < b ? a : b, mx = a < b ? b : a;
+            if (mn < -(1LL << 40) || mx > (1LL << 40) || add < -(1LL << 40) || add > (1LL << 40))
+                return 0;
+            mn += add;
+            mx += add;
+            if ((si->w4 >> d & 1) && (mn < INT32_MIN || mx > INT32_MAX))
+                return 0;
+            if (mn < lo || mx >= lo + ext)
+                return 0;
+            base += (a + add - lo) * stride;
+            coef[k] += sp->st[k] * stride;
+        } else if (subs[d].n == 1 && !subs[d].k && !(si->aff >> d & 1)) {
+            long long v = subs[d].i[0];
+            if (v < lo || v >= lo + ext)
+                return 0;
+            base += (v - lo) * stride;
+        } else {
+            return 0;
+        }
+        stride *= (long)ext;
+    }
+    if (stride > s->n)
+        return 0;
+    /* o[p] = base + sum of coef[k] t_k: the first index's run, then each
+       outer index repeats what is built, shifted */
+    long run = 1;
+    o[0] = (long)base;
+    for (int k = 0; k < sp->nidx; k++) {
+        long long tr = sp->tr[k];
+        if (run == 1) {
+            for (long long t = 1; t < tr; t++)
+                o[t] = o[0] + (long)(coef[k] * t);
+        } else {
+            for (long long t = 1; t < tr; t++) {
+                long shift = (long)(coef[k] * t), *to = o + t * run;
+                for (long i = 0; i < run; i++)
+                    to[i] = o[i] + shift;
+            }
+        }
+        run *= (long)tr;
+    }
+    return run == n;
+}
+
 /* Offsets into s of the elements the subscript vectors name (bounds
  * checked); off[p] = -1 where a subscript is unknown or out of range. */
-static long subs_offsets(Fi *fi, const Node *e, Store *s, Vec *subs, int rank, long **off)
+static long subs_offsets(Fi *fi, const Node *e, Store *s, Vec *subs, int rank, SubsInfo *si,
+                         long **off)
 {
     long n = 1;
     for (int d = 0; d < rank; d++)
         if (subs[d].n > n)
             n = subs[d].n;
     long *o = xmalloc((size_t)n * sizeof *o);
+    *off = o;
+    if (space_offsets(fi, s, subs, rank, si, n, o))
+        return n;
+    int known = 1;
+    for (int d = 0; d < rank; d++)
+        known &= fv_all_known(&subs[d]);
+    if (known) {
+        /* every subscript known: the offsets dimension by dimension; the
+           loop below answers (and reports) when one is out of bounds */
+        unsigned long long bad = 0;
+        long stride = 1;
+        for (int d = 0; d < rank; d++) {
+            const long long *x = subs[d].i;
+            long long lo = s->lo[d], ext = s->ext[d];
+            unsigned long long add = si->aff >> d & 1 ? si->add[d] : 0;
+            int w4 = si->aff >> d & 1 && si->w4 >> d & 1;
+            /* v - lo for each point: the subscript's value less the bound */
+#define SUB_LOOP(VAL)                                                                   \
+    do {                                                                                \
+        if (d == 0)                                                                     \
+            for (long p = 0; p < n; p++) {                                              \
+                long long v = (VAL) - lo;                                               \
+                bad |= (unsigned long long)v >= (unsigned long long)ext;                \
+                o[p] = (long)v;                                                         \
+            }                                                                           \
+        else                                                                            \
+            for (long p = 0; p < n; p++) {                                              \
+                long long v = (VAL) - lo;                                               \
+                bad |= (unsigned long long)v >= (unsigned long long)ext;                \
+                o[p] += (long)v * stride;                                               \
+            }                                                                           \
+    } while (0)
+            if (subs[d].n == 1) {
+                long long v0 = (long long)((unsigned long long)x[0] + add);
+                if (w4)
+                    v0 = (long long)(int32_t)(uint32_t)(unsigned long long)v0;
+                SUB_LOOP(v0);
+            } else if (w4) {
+                SUB_LOOP((long long)(int32_t)(uint32_t)((unsigned long long)x[p] + add));
+            } else {
+                SUB_LOOP((long long)((unsigned long long)x[p] + add));
+            }
+#undef SUB_LOOP
+            stride *= (long)ext;
+        }
+        if (!rank)
+            memset(o, 0, (size_t)n * sizeof *o);
+        /* every subscript in its bounds: an offset is below the product of
+           the extents (stride), past s->n only in a view of a shorter
+           actual argument */
+        for (long p = 0; stride > s->n && p < n && !bad; p++)
+            bad |= o[p] >= s->n;
+        if (!bad)
+            return n;
+    }
+    subs_own(subs, rank, si);
     for (long p = 0; p < n; p++) {
         long x = 0, stride = 1;
         int ok = 1;
@@ -558,12 +869,12 @@ int fi_offsets(Fi *fi, Ctx *c, const Node *ref, Store *s, long **off, long *n)
             return 1;
         }
         Vec subs[MAX_RANK];
-        int rank = ref_subs(fi, c, ref, s, subs);
+        SubsInfo si;
+        int rank = ref_subs(fi, c, ref, s, subs, &si);
         if (!rank)
             return 0;
-        *n = subs_offsets(fi, ref, s, subs, rank, off);
-        for (int d = 0; d < rank; d++)
-            fv_free(&subs[d]);
+        *n = subs_offsets(fi, ref, s, subs, rank, &si, off);
+        subs_free(subs, rank, si.lent);
         return 1;
     }
     long long ext[MAX_RANK];
@@ -573,10 +884,11 @@ int fi_offsets(Fi *fi, Ctx *c, const Node *ref, Store *s, long **off, long *n)
     Ctx pc;
     ctx_positions(fi, c, r, ext, &pc);
     Vec subs[MAX_RANK];
-    int rank = ref_subs(fi, &pc, ref, s, subs);
+    SubsInfo si;
+    int rank = ref_subs(fi, &pc, ref, s, subs, &si);
     int ok = rank > 0;
     if (ok) {
-        *n = subs_offsets(fi, ref, s, subs, rank, off);
+        *n = subs_offsets(fi, ref, s, subs, rank, &si, off);
         if (*n < pc.n) {
             /* every subscript was a scalar: one element for all positions */
             long *w = xmalloc((size_t)pc.n * sizeof *w);
@@ -586,8 +898,7 @@ int fi_offsets(Fi *fi, Ctx *c, const Node *ref, Store *s, long **off, long *n)
             *off = w;
             *n = pc.n;
         }
-        for (int d = 0; d < rank; d++)
-            fv_free(&subs[d]);
+        subs_free(subs, rank, si.lent);
     }
     fi_ctx_free(&pc);
     return ok;
@@ -609,20 +920,53 @@ static Vec gather(Fi *fi, Ctx *c, const Node *e, Store *s)
         return unknown_n(s->t, 1);
     }
     Vec subs[MAX_RANK];
-    int rank = ref_subs(fi, c, e, s, subs);
+    SubsInfo si;
+    int rank = ref_subs(fi, c, e, s, subs, &si);
     if (!rank)
         return unknown_n(s->t, 1);
     long *off;
-    long n = subs_offsets(fi, e, s, subs, rank, &off);
-    for (int d = 0; d < rank; d++)
-        fv_free(&subs[d]);
+    long n = subs_offsets(fi, e, s, subs, rank, &si, &off);
+    subs_free(subs, rank, si.lent);
     fi_step(fi, n);
+    int num = s->t.base != TY_COMPLEX && s->t.base != TY_CHARACTER;
+    if (num) {
+        /* fi_get of each element, the values written over the offsets (8
+           bytes each: element p's offset is read before its value is
+           written) */
+        _Static_assert(sizeof(long) == sizeof(double) && sizeof(long) == sizeof(long long),
+                       "offsets and values share their storage");
+        Vec v = {0};
+        v.t = norm(s->t);
+        v.n = n;
+        const unsigned char *k = s->k;
+        int real = s->t.base == TY_REAL;
+        if (real)
+            v.r = (double *)(void *)off;
+        else
+            v.i = (long long *)(void *)off;
+        for (long p = 0; p < n; p++) {
+            long o = off[p];
+            if (o < 0 || (k && !k[o])) {
+                if (real)
+                    v.r[p] = 0;
+                else
+                    v.i[p] = 0;
+                fv_set_unknown(&v, p);
+            } else if (real) {
+                v.r[p] = s->r[o];
+            } else {
+                v.i[p] = s->i[o];
+            }
+        }
+        return v;
+    }
     Vec v = fv_new(s->t, n);
     for (long p = 0; p < n; p++) {
-        if (off[p] < 0)
+        long o = off[p];
+        if (o < 0)
             fv_set_unknown(&v, p);
         else
-            fi_get(s, off[p], &v, p);
+            fi_get(s, o, &v, p);
     }
     free(off);
     return v;
@@ -662,7 +1006,7 @@ static Vec ev_name(Fi *fi, Ctx *c, const Node *e)
     }
     long long *b = fi_ctx_lookup(c, y);
     if (b) {
-        Vec v = fv_new(norm(y->type).base == TY_INTEGER ? norm(y->type) : T_I4, c->n);
+        Vec v = fv_alloc(norm(y->type).base == TY_INTEGER ? norm(y->type) : T_I4, c->n);
         memcpy(v.i, b, (size_t)c->n * sizeof *v.i);
         return v;
     }
@@ -875,15 +1219,155 @@ static Vec ev_andor(Fi *fi, Ctx *c, const Node *e)
     return a;
 }
 
+/* r = a op b where every value is known, INTEGER (but division) or REAL
+ * operands of type t: the loops of the general case below without its
+ * tests per element. Returns 0 for the other cases. */
+#define BIN_LOOP(dst, expr)                                                      \
+    do {                                                                         \
+        if (ma && mb) {                                                          \
+            for (long p = 0; p < n; p++) {                                       \
+                const long pa = p, pb = p;                                       \
+                dst[p] = (expr);                                                 \
+            }                                                                    \
+        } else if (ma) {                                                         \
+            for (long p = 0; p < n; p++) {                                       \
+                const long pa = p, pb = 0;                                       \
+                dst[p] = (expr);                                                 \
+            }                                                                    \
+        } else if (mb) {                                                         \
+            for (long p = 0; p < n; p++) {                                       \
+                const long pa = 0, pb = p;                                       \
+                dst[p] = (expr);                                                 \
+            }                                                                    \
+        } else {                                                                 \
+            for (long p = 0; p < n; p++) {                                       \
+                const long pa = 0, pb = 0;                                       \
+                dst[p] = (expr);                                                 \
+            }                                                                    \
+        }                                                                        \
+    } while (0);
+/* The vector for binary_fast's result of type t: the storage of an
+ * operand of n values the caller owns (own_a, own_b) when there is one (8
+ * bytes a value, whatever the type: binary_fast reads element p of its
+ * operands before it writes element p of the result); *taken is that
+ * operand, to let go of its storage once binary_fast is done (drop()). */
+static Vec binary_result(Type t, Vec *a, Vec *b, long n, int own_a, int own_b, Vec **taken)
+{
+    Vec r = {0};
+    r.t = norm(t);
+    r.n = n;
+    Vec *from = own_a && a->n == n && !a->k ? a : own_b && b->n == n && !b->k ? b : NULL;
+    void *buf = from ? from->i ? (void *)from->i : !from->im ? (void *)from->r : NULL : NULL;
+    *taken = buf ? from : NULL;
+    if (!buf)
+        return fv_alloc(t, n);
+    if (r.t.base == TY_REAL)
+        r.r = buf;
+    else
+        r.i = buf;
+    return r;
+}
+
+/* The operand whose storage went to the result forgets it. */
+static void drop(Vec *taken)
+{
+    if (taken)
+        taken->i = NULL, taken->r = NULL;
+}
+
+static int binary_fast_ok(Op op, Type t)
+{
+    if (t.base == TY_INTEGER)
+        return op == OP_ADD || op == OP_SUB || op == OP_MUL || (op >= OP_EQ && op <= OP_GE);
+    if (t.base == TY_REAL)
+        return op == OP_ADD || op == OP_SUB || op == OP_MUL || op == OP_DIV ||
+               (op >= OP_EQ && op <= OP_GE);
+    return 0;
+}
+
+static int binary_fast(Op op, Type t, const Vec *a, const Vec *b, Vec *r, long n)
+{
+    /* index masks: 0 for a single value standing for every point */
+    long ma = a->n == 1 ? 0 : -1, mb = b->n == 1 ? 0 : -1;
+    if (t.base == TY_INTEGER) {
+        const long long *x = a->i, *y = b->i;
+        long long *z = r->i;
+        typedef unsigned long long U;
+        switch (op) {
+        case OP_ADD: BIN_LOOP(z, wrap(t, (long long)((U)x[pa] + (U)y[pb]))) return 1;
+        case OP_SUB: BIN_LOOP(z, wrap(t, (long long)((U)x[pa] - (U)y[pb]))) return 1;
+        case OP_MUL: BIN_LOOP(z, wrap(t, (long long)((U)x[pa] * (U)y[pb]))) return 1;
+        case OP_EQ: BIN_LOOP(z, x[pa] == y[pb]) return 1;
+        case OP_NE: BIN_LOOP(z, x[pa] != y[pb]) return 1;
+        case OP_LT: BIN_LOOP(z, x[pa] < y[pb]) return 1;
+        case OP_LE: BIN_LOOP(z, x[pa] <= y[pb]) return 1;
+        case OP_GT: BIN_LOOP(z, x[pa] > y[pb]) return 1;
+        case OP_GE: BIN_LOOP(z, x[pa] >= y[pb]) return 1;
+        default: return 0;
+        }
+    }
+    if (t.base == TY_REAL) {
+        const double *x = a->r, *y = b->r;
+        double *z = r->r;
+        long long *l = r->i;
+        switch (op) {
+        case OP_ADD: BIN_LOOP(z, rnd(t, x[pa] + y[pb])) return 1;
+        case OP_SUB: BIN_LOOP(z, rnd(t, x[pa] - y[pb])) return 1;
+        case OP_MUL: BIN_LOOP(z, rnd(t, x[pa] * y[pb])) return 1;
+        case OP_DIV: BIN_LOOP(z, rnd(t, x[pa] / y[pb])) return 1;
+        /* as compare() on x < y ? -1 : x > y ? 1 : x == y ? 0 : 2 (NaN) */
+        case OP_EQ: BIN_LOOP(l, x[pa] == y[pb]) return 1;
+        case OP_NE: BIN_LOOP(l, !(x[pa] == y[pb])) return 1;
+        case OP_LT: BIN_LOOP(l, x[pa] < y[pb]) return 1;
+        case OP_LE: BIN_LOOP(l, x[pa] < y[pb] || x[pa] == y[pb]) return 1;
+        case OP_GT: BIN_LOOP(l, !(x[pa] < y[pb] || x[pa] == y[pb])) return 1;
+        case OP_GE: BIN_LOOP(l, !(x[pa] < y[pb])) return 1;
+        default: return 0;
+        }
+    }
+    return 0;
+}
+#undef BIN_LOOP
+
 static Vec ev_binary(Fi *fi, Ctx *c, const Node *e)
 {
     Op op = e->u.binary.op;
     if (op == OP_AND || op == OP_OR)
         return ev_andor(fi, c, e);
-    Vec a = fi_ev(fi, c, e->u.binary.lhs), b = fi_ev(fi, c, e->u.binary.rhs);
+    /* an operand that is a FORALL index is lent until it must change */
+    int la = 0, lb = 0;
+    Vec a, b;
+    if (!(la = index_view(fi, c, e->u.binary.lhs, &a)))
+        a = fi_ev(fi, c, e->u.binary.lhs);
+    if (!(lb = index_view(fi, c, e->u.binary.rhs, &b)))
+        b = fi_ev(fi, c, e->u.binary.rhs);
     long n = a.n > b.n ? a.n : b.n;
     fi_step(fi, n);
     Vec r;
+    if (la || lb) {
+        /* the loop of binary_fast on the lent vectors, as read-only operands
+           (they need no conversion); else they are copied for the cases
+           below */
+        Type t = promote(a.t, b.t);
+        if (a.t.base != TY_CHARACTER && b.t.base != TY_CHARACTER && binary_fast_ok(op, t) &&
+            (!la || same_type(a.t, t)) && (!lb || same_type(b.t, t)) && fv_all_known(&a) &&
+            fv_all_known(&b)) {
+            fv_convert(&a, t);
+            fv_convert(&b, t);
+            Vec *taken;
+            r = binary_result(op >= OP_EQ && op <= OP_GE ? T_LOG : t, &a, &b, n, !la, !lb,
+                              &taken);
+            binary_fast(op, t, &a, &b, &r, n);
+            drop(taken);
+            if (!la)
+                fv_free(&a);
+            if (!lb)
+                fv_free(&b);
+            return r;
+        }
+        unlend(&a, &la);
+        unlend(&b, &lb);
+    }
     if (op == OP_CONCAT || a.t.base == TY_CHARACTER || b.t.base == TY_CHARACTER) {
         int cat = op == OP_CONCAT;
         r = fv_new(cat ? T_CHAR : T_LOG, n);
@@ -919,6 +1403,15 @@ static Vec ev_binary(Fi *fi, Ctx *c, const Node *e)
         fv_convert(&a, t);
         fv_convert(&b, t);
         int rel = op >= OP_EQ && op <= OP_GE;
+        if (fv_all_known(&a) && fv_all_known(&b) && binary_fast_ok(op, t)) {
+            Vec *taken;
+            r = binary_result(rel ? T_LOG : t, &a, &b, n, 1, 1, &taken);
+            binary_fast(op, t, &a, &b, &r, n);
+            drop(taken);
+            fv_free(&a);
+            fv_free(&b);
+            return r;
+        }
         r = fv_new(rel ? T_LOG : t, n);
         for (long p = 0; p < n; p++) {
             if (!fv_known(&a, p) || !fv_known(&b, p)) {
@@ -2028,6 +2521,35 @@ static Vec numeric_op(Fi *fi, const Node *e, const char *id, Vec *v, int n)
     long w = widest(v, n);
     fi_step(fi, w * n);
     Vec r = fv_new(t, w);
+    enum { NO_MINMAX, NO_MOD, NO_MODULO, NO_SIGN, NO_DIM } f =
+        !strcmp(id, "min") || !strcmp(id, "max") ? NO_MINMAX
+        : !strcmp(id, "mod") ? NO_MOD : !strcmp(id, "modulo") ? NO_MODULO
+        : !strcmp(id, "sign") ? NO_SIGN : NO_DIM;
+    int all = t.base == TY_INTEGER && n == 2 && (f == NO_MINMAX || f == NO_MOD);
+    for (int k = 0; k < n && all; k++)
+        all = fv_all_known(&v[k]);
+    if (all) {
+        /* MIN, MAX or MOD of two INTEGER vectors, every value known: the
+           loop below without its tests, unless a divisor is zero */
+        const long long *a = v[0].i, *b = v[1].i;
+        long ma = v[0].n == 1 ? 0 : -1, mb = v[1].n == 1 ? 0 : -1;
+        int zero = 0;
+        for (long p = 0; f == NO_MOD && p < w && !zero; p++)
+            zero = !b[p & mb];
+        if (!zero) {
+            int mx = id[1] == 'a';
+            for (long p = 0; p < w; p++) {
+                long long x = a[p & ma], y = b[p & mb];
+                if (f == NO_MOD)
+                    r.i[p] = wrap(t, y == -1 ? 0 : x % y);
+                else
+                    r.i[p] = (mx ? y > x : y < x) ? y : x;
+            }
+            for (int k = 0; k < n; k++)
+                fv_free(&v[k]);
+            return r;
+        }
+    }
     for (long p = 0; p < w; p++) {
         int known = 1;
         for (int k = 0; k < n; k++)
@@ -2037,7 +2559,7 @@ static Vec numeric_op(Fi *fi, const Node *e, const char *id, Vec *v, int n)
             continue;
         }
         long p0 = AT(&v[0], p), p1 = n > 1 ? AT(&v[1], p) : 0;
-        if (!strcmp(id, "min") || !strcmp(id, "max")) {
+        if (f == NO_MINMAX) {
             int mx = id[1] == 'a';
             if (t.base == TY_INTEGER) {
                 long long x = v[0].i[p0];
@@ -2060,16 +2582,16 @@ static Vec numeric_op(Fi *fi, const Node *e, const char *id, Vec *v, int n)
             }
         } else if (t.base == TY_INTEGER) {
             long long a = v[0].i[p0], b = v[1].i[p1], x = 0;
-            if (!strcmp(id, "mod") || !strcmp(id, "modulo")) {
+            if (f == NO_MOD || f == NO_MODULO) {
                 if (!b) {
                     fi_error_once(fi, e, fi_loc(fi, e), "%s with a zero divisor", id);
                     fv_set_unknown(&r, p);
                     continue;
                 }
                 x = b == -1 ? 0 : a % b;
-                if (!strcmp(id, "modulo") && x && (x < 0) != (b < 0))
+                if (f == NO_MODULO && x && (x < 0) != (b < 0))
                     x += b;
-            } else if (!strcmp(id, "sign")) {
+            } else if (f == NO_SIGN) {
                 long long m = a < 0 ? (long long)(0ULL - (unsigned long long)a) : a;
                 x = b >= 0 ? m : (long long)(0ULL - (unsigned long long)m);
             } else {
@@ -2078,11 +2600,11 @@ static Vec numeric_op(Fi *fi, const Node *e, const char *id, Vec *v, int n)
             r.i[p] = wrap(t, x);
         } else if (t.base == TY_REAL) {
             double a = v[0].r[p0], b = v[1].r[p1], x;
-            if (!strcmp(id, "mod"))
+            if (f == NO_MOD)
                 x = fmod(a, b);
-            else if (!strcmp(id, "modulo"))
+            else if (f == NO_MODULO)
                 x = b ? a - floor(a / b) * b : fmod(a, b);
-            else if (!strcmp(id, "sign"))
+            else if (f == NO_SIGN)
                 x = copysign(fabs(a), b);
             else
                 x = a > b ? a - b : 0;
@@ -2390,6 +2912,220 @@ Vec fi_ev(Fi *fi, Ctx *c, const Node *e)
     default:
         return unsupported(fi, c, e, "this expression");
     }
+}
+
+/* ---- scalars: the fast path of fi_eval ---- */
+
+/* The type fi_ev gives e when e is an INTEGER or LOGICAL scalar built of
+ * constants, PARAMETERs, scalar variables already stored in the current
+ * frame and the integer operators (no AND/OR: their operands are
+ * evaluated selectively), which scalar_ev evaluates as fi_ev would; a
+ * TY_NONE type otherwise. Has no effect. */
+static Type scalar_type(Fi *fi, const Node *e)
+{
+    static const Type none = {TY_NONE, 0};
+    switch (e->kind) {
+    case AST_INT_CONST: {
+        Type t = norm(e->type);
+        return t.base == TY_INTEGER ? t : T_I4;
+    }
+    case AST_LOGICAL_CONST:
+        return T_LOG;
+    case AST_PAREN:
+        return scalar_type(fi, e->u.unary.operand);
+    case AST_NAME: {
+        const Symbol *y = e->u.name.sym;
+        if (!y)
+            return none;
+        if (y->kind == SYM_PARAMETER) {
+            Type t = norm(y->type);
+            return y->value.known && (t.base == TY_INTEGER || t.base == TY_LOGICAL) ? t : none;
+        }
+        if (y->kind != SYM_VARIABLE && y->kind != SYM_INDEX && y->kind != SYM_FUNCTION)
+            return none;
+        const Store *st = fi_map_get(&fi->top->vars, y);
+        if (!st || st->rank || (st->t.base != TY_INTEGER && st->t.base != TY_LOGICAL))
+            return none;
+        return norm(st->t);
+    }
+    case AST_UNARY: {
+        Type a = scalar_type(fi, e->u.unary.operand);
+        if (e->u.unary.op == OP_NEG)
+            return a.base == TY_INTEGER ? a : none;
+        if (e->u.unary.op == OP_NOT)
+            return a.base == TY_INTEGER || a.base == TY_LOGICAL ? T_LOG : none;
+        return none;
+    }
+    case AST_BINARY: {
+        Op op = e->u.binary.op;
+        if (op != OP_ADD && op != OP_SUB && op != OP_MUL && op != OP_DIV &&
+            !(op >= OP_EQ && op <= OP_GE))
+            return none;
+        Type a = scalar_type(fi, e->u.binary.lhs), b = scalar_type(fi, e->u.binary.rhs);
+        if (a.base != TY_INTEGER || b.base != TY_INTEGER)
+            return none;
+        return op >= OP_EQ && op <= OP_GE ? T_LOG : promote(a, b);
+    }
+    case AST_REF: {
+        /* MIN, MAX and MOD of INTEGER scalars (numeric_op) */
+        int n = e->u.ref.args.n, what = e->u.ref.what;
+        const char *id = e->u.ref.id;
+        int mm = !strcmp(id, "min") || !strcmp(id, "max");
+        if (e->ir || !(mm ? n >= 1 : !strcmp(id, "mod") && n == 2) || n > MAX_FFI_ARGS)
+            return none;
+        if (what != REF_INTRINSIC &&
+            !((what == REF_FUNCTION || what == REF_UNRESOLVED) &&
+              !fi_find_unit(fi, fi->top->unit, id)))
+            return none;
+        Type t = none;
+        for (int i = 0; i < n; i++) {
+            const Node *a = e->u.ref.args.v[i];
+            Type u = a->kind == AST_KEYWORD_ARG ? none : scalar_type(fi, a);
+            if (u.base != TY_INTEGER)
+                return none;
+            t = i ? promote(t, u) : u;
+        }
+        return t;
+    }
+    default:
+        return none;
+    }
+}
+
+/* The value of e (scalar_type(e) accepted it) and its type in *t, as fi_ev
+ * computes them, with the same steps charged and the same messages
+ * ('known' cleared for an unknown value). */
+static long long scalar_ev(Fi *fi, const Node *e, Type *t, int *known)
+{
+    if (fi->stopped) {
+        *t = norm(e->type);
+        *known = 0;
+        return 0;
+    }
+    switch (e->kind) {
+    case AST_INT_CONST: {
+        Type c = norm(e->type);
+        *t = c.base == TY_INTEGER ? c : T_I4;
+        return wrap(*t, e->u.konst.ival);
+    }
+    case AST_LOGICAL_CONST:
+        *t = T_LOG;
+        return e->u.konst.ival != 0;
+    case AST_PAREN:
+        return scalar_ev(fi, e->u.unary.operand, t, known);
+    case AST_NAME: {
+        const Symbol *y = e->u.name.sym;
+        if (y->kind == SYM_PARAMETER) {
+            *t = norm(y->type);
+            return y->value.type.base == TY_REAL ? to_int(y->value.r) : y->value.i;
+        }
+        const Store *st = fi_map_get(&fi->top->vars, y);
+        *t = norm(st->t);
+        if (st->k && !st->k[0]) {
+            *known = 0;
+            return 0;
+        }
+        return st->i[0];
+    }
+    case AST_UNARY: {
+        Type at;
+        int k = 1;
+        long long x = scalar_ev(fi, e->u.unary.operand, &at, &k);
+        fi_step(fi, 1);
+        *t = e->u.unary.op == OP_NOT ? T_LOG : at;
+        *known &= k;
+        if (!k)
+            return 0;
+        if (e->u.unary.op == OP_NOT)
+            return !(x != 0);
+        return wrap(at, (long long)(0ULL - (unsigned long long)x));
+    }
+    case AST_BINARY: {
+        Type lt, rt;
+        int ka = 1, kb = 1;
+        long long x = scalar_ev(fi, e->u.binary.lhs, &lt, &ka);
+        long long y = scalar_ev(fi, e->u.binary.rhs, &rt, &kb);
+        fi_step(fi, 1);
+        Op op = e->u.binary.op;
+        Type pt = promote(lt, rt);
+        *t = op >= OP_EQ && op <= OP_GE ? T_LOG : pt;
+        if (!same_type(lt, pt))   /* fv_convert */
+            x = wrap(pt, x);
+        if (!same_type(rt, pt))
+            y = wrap(pt, y);
+        if (!ka || !kb) {
+            *known = 0;
+            return 0;
+        }
+        unsigned long long ux = (unsigned long long)x, uy = (unsigned long long)y;
+        switch (op) {
+        case OP_ADD: return wrap(pt, (long long)(ux + uy));
+        case OP_SUB: return wrap(pt, (long long)(ux - uy));
+        case OP_MUL: return wrap(pt, (long long)(ux * uy));
+        case OP_DIV:
+            if (!y) {
+                fi_error_once(fi, e, fi_loc(fi, e), "integer division by zero");
+                *known = 0;
+                return 0;
+            }
+            return wrap(pt, y == -1 ? (long long)(0ULL - ux) : x / y);
+        default:
+            return compare(op, x < y ? -1 : x > y);
+        }
+    }
+    case AST_REF: {
+        int n = e->u.ref.args.n, mx = e->u.ref.id[1] == 'a', mod = e->u.ref.id[1] == 'o';
+        long long x[MAX_FFI_ARGS] = {0};
+        Type at[MAX_FFI_ARGS];
+        int k = 1;
+        for (int i = 0; i < n; i++) {
+            int ki = 1;
+            x[i] = scalar_ev(fi, e->u.ref.args.v[i], &at[i], &ki);
+            *t = i ? promote(*t, at[i]) : at[i];
+            k &= ki;
+        }
+        for (int i = 0; i < n; i++)
+            if (!same_type(at[i], *t))   /* fv_convert */
+                x[i] = wrap(*t, x[i]);
+        fi_step(fi, n);
+        if (!k) {
+            *known = 0;
+            return 0;
+        }
+        if (mod) {
+            if (!x[1]) {
+                fi_error_once(fi, e, fi_loc(fi, e), "%s with a zero divisor", e->u.ref.id);
+                *known = 0;
+                return 0;
+            }
+            return wrap(*t, x[1] == -1 ? 0 : x[0] % x[1]);
+        }
+        long long r = x[0];
+        for (int i = 1; i < n; i++)
+            if (mx ? x[i] > r : x[i] < r)
+                r = x[i];
+        return r;
+    }
+    default:
+        *known = 0;
+        return 0;
+    }
+}
+
+int fi_ev_scalar(Fi *fi, const Node *e, FiValue *v)
+{
+    if (fi->stopped || !fi->top)
+        return 0;
+    Type t = scalar_type(fi, e);
+    if (t.base != TY_INTEGER && t.base != TY_LOGICAL)
+        return 0;
+    int known = 1;
+    long long x = scalar_ev(fi, e, &t, &known);
+    memset(v, 0, sizeof *v);
+    v->type = t;
+    v->known = known;
+    v->i = known ? x : 0;
+    return 1;
 }
 
 /* ---- literals: READ data and -D values ---- */

@@ -56,6 +56,7 @@ typedef struct Store {
     double *r, *im;
     char **s;
     unsigned char *k;
+    unsigned mapped;              /* i, r, im, k (bits 0-3): mapped, not from the heap */
     /* meaningful on the home store */
     const Cause *cause;           /* why unknown elements are unknown */
     int cause_set;                /* cause given (else: never assigned) */
@@ -90,6 +91,7 @@ typedef struct {
     int rank;
     long long *pos[MAX_RANK];
     long *base;                   /* base point of each point (fi_refs), or NULL */
+    unsigned long long lent;      /* bit b: bval[b] is not the context's (a space's) */
 } Ctx;
 
 typedef struct FfiFn FfiFn;
@@ -102,8 +104,13 @@ typedef struct {
     long n;
     int nidx;
     long long *idx[MAX_RANK + MAX_RANK];
+    long long lo[MAX_RANK + MAX_RANK], st[MAX_RANK + MAX_RANK], tr[MAX_RANK + MAX_RANK];
+                                  /* idx[k][p] = lo[k] + t st[k], t = p / (the product of
+                                     tr[j], j < k) mod tr[k] */
     Vec mask;                     /* n values, or t.base == TY_NONE: no mask */
     int ok;
+    long long cost;               /* steps its computation took */
+    int quiet;                    /* its computation reported nothing */
 } Space;
 
 struct Fi {
@@ -121,6 +128,7 @@ struct Fi {
     PtrVec saved_list;
     PtrVec commons;               /* Store per blank COMMON position */
     FiMap reported;                /* nodes and names already reported */
+    long errors;                  /* fi_error_once calls, reported or not */
     PtrVec reported_names;        /* their heap copies */
     FiMap units;                   /* SpUnit -> UnitInfo */
     PtrVec missing;               /* Missing */
@@ -138,6 +146,9 @@ struct Fi {
     /* fi_space and fi_refs answers */
     Space space;
     long long *sp_idx[MAX_RANK + MAX_RANK];
+    int sp_lent;                  /* the space's index vectors are fi_space's answer */
+    int space_pins;               /* contexts using the space's index vectors */
+    PtrVec retired;               /* index vectors of spaces replaced while pinned */
     unsigned char *sp_mask;
     long *rf_point;
     long long *rf_sub[MAX_RANK];
@@ -170,6 +181,9 @@ int fv_known(const Vec *v, long p);
 void fv_set_unknown(Vec *v, long p);
 void fv_convert(Vec *v, Type to);
 Vec fi_ev(Fi *fi, Ctx *c, const Node *e);
+/* fi_eval of a simple INTEGER or LOGICAL scalar without vectors: 1 when
+ * done (v filled), 0 when e must go through fi_ev. */
+int fi_ev_scalar(Fi *fi, const Node *e, FiValue *v);
 Vec fv_widen(Vec *v, long n);
 void fi_ctx_init(Ctx *c, Frame *fr);
 void fi_ctx_free(Ctx *c);

@@ -13,6 +13,9 @@
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
+#ifdef __GLIBC__
+#include <malloc.h>
+#endif
 
 #include "fi.h"
 #include "interact.h"
@@ -1115,6 +1118,14 @@ static void free_options(Options *o)
 
 int main(int argc, char **argv)
 {
+#ifdef __GLIBC__
+    /* The functional interpreter allocates and frees vectors of every
+       iteration point, statement after statement: large blocks stay in the
+       heap for the next ones instead of going back to the system and
+       coming back as fresh (zero-filled, page-faulting) pages. */
+    mallopt(M_MMAP_THRESHOLD, 256 << 20);
+    mallopt(M_TRIM_THRESHOLD, 512 << 20);
+#endif
     Options o = {0};
     o.granularity = 1;
     o.trace_fmt = -1;

@@ -237,6 +237,17 @@ static void test_cond(void)
     check_us(r.total, 4 + 1 + 2 + 2, "CondtD: test, cmp, taken, the THEN body");
 }
 
+/* The test SAG with memory accesses that cost: a load found in the cache 1
+ * cycle. */
+static SagGraph *sag_with_memory(void)
+{
+    static char text[8192];
+    const char *k = "mem.fetch.hit = 0 cycles", *at = strstr(small_sag, k);
+    snprintf(text, sizeof text, "%.*smem.fetch.hit = 1 cycles%s", (int)(at - small_sag), small_sag,
+             at + strlen(k));
+    return sag_load_string("small", text, stderr, NULL);
+}
+
 /* The events of processor p of kind k, in the order recorded. */
 static int events_of(const Trace *t, int p, TraceKind k, const TraceEvent **out, int max)
 {
@@ -360,6 +371,38 @@ static void test_trace(void)
     check(t.n == all / 2 && t.dropped > 0, "a full trace drops the events beyond its size");
     check_us(r.total, r50.total * 1e6, "a full trace: the same prediction");
     trace_free(&t);
+
+    /* FORALL levels, a mask, and a gather whose rounds are kept from one
+       execution to the next, on the machine with memory costs (the
+       gather's local copies charged): traced, every charge is an event,
+       every message numbered, and the prediction is the untraced one */
+    EngineResult ru;
+    const char *gat = HEAD "  a = 1.0d0\n  do k = 1, 3\n    forall (i = 1:16) b(i) = a(mod(i, 16) + 1)\n"
+                           "    forall (i = 1:16, i > 8) a(i) = b(i)*2.0d0\n  end do\nend program t\n";
+    SagGraph *plain = sag;
+    sag = sag_with_memory();
+    trace_init(&t, 4, "t.f90", "small");
+    check(predict(gat, 4, &ru) && predict_traced(gat, 4, &r, &t), "traced gathers predict");
+    check_us(r.total, ru.total * 1e6, "traced gathers: the untraced prediction");
+    check_us(r.min_total, ru.min_total * 1e6, "traced gathers: the untraced fastest processor");
+    for (int m = 0; m < M_N; m++) {
+        char what[64];
+        snprintf(what, sizeof what, "traced gathers: the untraced %s", metric_name[m]);
+        check_us(r.part[m], ru.part[m] * 1e6, what);
+    }
+    int gathers = 0, sends = 0, recvs = 0;
+    for (long i = 0; i < t.n; i++) {
+        gathers += t.ev[i].kind == TR_COLL && !strcmp(t.ev[i].name, "gather");
+        sends += t.ev[i].kind == TR_SEND && t.ev[i].msg >= 0;
+        recvs += t.ev[i].kind == TR_RECV;
+    }
+    check(gathers == 3 * 4, "traced gathers: 3 gathers on 4 processors");
+    check(sends > 0 && sends == recvs, "traced gathers: as many receives as messages sent");
+    check(r.part[M_COMP] > 0, "traced gathers: computation charged");
+    check_timelines(&t, &r, "traced gathers");
+    trace_free(&t);
+    sag_free(sag);
+    sag = plain;
 }
 
 /* The node compiler's optimizations, on the iPSC/860 (whose calls and
