@@ -47,7 +47,15 @@ typedef struct {
     double dy_start_s, dy_start, dy_pb, dy_ph, dy_recv, dy_buffer;
     double sync;
     int bcast_alg, red_alg, topo;
-    double io_start, io_pb;
+    double io_start, io_pb, io_fmt, io_fmt_first;
+    /* the memory hierarchy by bandwidth (hpfcalibrate's cache.lN.* and
+       mem.bandwidth*; nlev = 0 when the SAG gives none): per level its
+       capacity, the processors sharing one, its read and write bandwidth
+       for one processor; then main memory, also for all at once */
+    int nlev;
+    double lev_size[4], lev_shared[4], lev_rd[4], lev_wr[4];
+    double lev_fetch[4];          /* a line fetched from the level (from level 2) */
+    double mem_rd, mem_wr, mem_node;
 } Params;
 
 typedef struct {
@@ -124,6 +132,8 @@ typedef struct {
     struct IxCache *ixc;          /* FORALL index trips, by index (open hash) */
     size_t ixcap, ixused;
     Trace *tr;                    /* the timelines being recorded, or NULL */
+    double ws;                    /* scratch: the working set of the Seq being costed */
+    int io_done;                  /* an I/O statement ran: the run time's I/O is set up */
     int inline_calls;             /* EngineOptions.inline_calls */
     int mute;                     /* > 0: charges are recorded by the caller */
     void **pool;                  /* free vectors of P doubles, reused */
@@ -348,7 +358,32 @@ static void read_params(Params *p, const SagUnit *n)
             : keyword_is(n, "net.topology", "ring") ? TOPO_RING
             : keyword_is(n, "net.topology", "mesh") || keyword_is(n, "net.topology", "torus")
               ? TOPO_MESH : TOPO_FLAT;
+    p->nlev = 0;
+    for (int l = 1; l <= 3; l++) {
+        char name[64];
+        snprintf(name, sizeof name, "cache.l%d.size", l);
+        double size = sag_value(n, name, 0);
+        snprintf(name, sizeof name, "cache.l%d.bandwidth", l);
+        double rd = sag_value(n, name, 0);
+        if (size <= 0 || rd <= 0)
+            break;
+        snprintf(name, sizeof name, "cache.l%d.bandwidth.write", l);
+        p->lev_wr[p->nlev] = sag_value(n, name, rd);
+        snprintf(name, sizeof name, "cache.l%d.shared", l);
+        p->lev_shared[p->nlev] = fmax(1, sag_value(n, name, 1));
+        snprintf(name, sizeof name, "cache.l%d.fetch", l);
+        p->lev_fetch[p->nlev] = sag_seconds(n, name, -1);
+        p->lev_size[p->nlev] = size;
+        p->lev_rd[p->nlev++] = rd;
+    }
+    p->mem_rd = sag_value(n, "mem.bandwidth", 0);
+    p->mem_wr = sag_value(n, "mem.bandwidth.write", p->mem_rd);
+    p->mem_node = sag_value(n, "mem.bandwidth.node", 0);
+    if (p->mem_rd <= 0)
+        p->nlev = 0;
     p->io_start = sag_seconds(n, "io.startup", 0);
+    p->io_fmt = sag_seconds(n, "io.format", 0);
+    p->io_fmt_first = sag_seconds(n, "io.format.first", 0);
     p->io_pb = sag_seconds(n, "io.per_byte", 0);
     if (p->io_pb == 0 && sag_value(n, "io.bandwidth", 0) > 0)
         p->io_pb = 1.0 / sag_value(n, "io.bandwidth", 0);
@@ -1721,6 +1756,21 @@ static SeqMemo *seq_memo(Eng *e, const Aau *a)
     return m;
 }
 
+/* With the memory hierarchy of the SAG: the time to fetch a line of data
+ * of which `need` bytes must be held (the data and what was touched since
+ * its last use), from the first level past the first that holds it, or
+ * from memory; -1 when the SAG does not say. */
+static double level_fetch(const Eng *e, double need)
+{
+    const Params *pr = &e->pr;
+    double node = sag_unit_count(e->node) > 0 ? sag_unit_count(e->node) : 1;
+    double sharing = fmin(e->NP, node);
+    for (int l = 1; l < pr->nlev; l++)
+        if (need <= pr->lev_size[l] / fmin(pr->lev_shared[l], sharing))
+            return pr->lev_fetch[l];
+    return pr->fetch_miss;
+}
+
 /* Memory time of one execution of the accesses, by the paper's heuristic:
  * a program-level count of the bytes touched, and per variable the count
  * at its last access. A variable whose data, plus everything touched since
@@ -1735,13 +1785,27 @@ static double memory_time(Eng *e, const AauOps *o, SeqMemo *mm)
         if (x->scalar)
             continue;
         int missed = 0;
+        double need = 0;
         if (x->stride != 0) {
             CacheVar *cv = &e->cvar[mm->cv[i]];
             double fp = memo_footprint(e, mm, i, x);
-            int fits = pr->dc_eff > 0 && e->volume - cv->last + fp <= pr->dc_eff;
+            need = e->volume - cv->last + fp;
+            int fits = pr->dc_eff > 0 && need <= pr->dc_eff;
             missed = !fits;
             cv->last = e->volume;
             touched += fp < 1e17 ? fp : 0;
+            e->ws += fp;
+        }
+        if (missed && e->pr.nlev > 1) {
+            /* with the hierarchy: a miss of the first level is served by
+               the level the data, and what was touched since, fit in */
+            double lat = level_fetch(e, need);
+            if (lat >= 0) {
+                double miss = pr->dc_block > 0 ? fmin(1.0, (double)llabs(x->stride) / pr->dc_block) : 1;
+                t += x->loads * (miss * lat + (1 - miss) * pr->fetch_hit);
+                t += x->stores * (miss * lat + (1 - miss) * pr->store_hit);
+                continue;
+            }
         }
         t += mm->cost[4 * i + 2 * missed];
         t += mm->cost[4 * i + 2 * missed + 1];
@@ -1750,12 +1814,50 @@ static double memory_time(Eng *e, const AauOps *o, SeqMemo *mm)
     return t;
 }
 
+/* The bandwidth bound of one execution (doc/validation.md, "The model on
+ * a modern processor"): the bytes its accesses stream, read and written,
+ * over the bandwidth of the level its working set fits in. A processor
+ * whose cache level is shared by k others, all running, has 1/k of it;
+ * main memory gives each of the P processors of a node at most a P-th of
+ * the node's bandwidth. Elements used again at each iteration (stride 0)
+ * stay in registers or the first level and are not counted. */
+static double traffic_time(Eng *e, const AauOps *o, double ws)
+{
+    const Params *pr = &e->pr;
+    double rd = 0, wr = 0;
+    for (int i = 0; i < o->nacc; i++) {
+        const AauAccess *x = &o->acc[i];
+        if (x->scalar || x->stride == 0)
+            continue;
+        rd += x->loads * x->elsize;
+        wr += x->stores * x->elsize;
+    }
+    if (rd + wr <= 0)
+        return 0;
+    double node = sag_unit_count(e->node) > 0 ? sag_unit_count(e->node) : 1;
+    double sharing = fmin(e->NP, node);
+    for (int l = 0; l < pr->nlev; l++)
+        if (ws <= pr->lev_size[l] / fmin(pr->lev_shared[l], sharing))
+            return rd / pr->lev_rd[l] + wr / pr->lev_wr[l];
+    double share = pr->mem_node > 0 ? pr->mem_node / sharing : INFINITY;
+    return rd / fmin(pr->mem_rd, share) + wr / fmin(pr->mem_wr, share);
+}
+
 static double ops_time(Eng *e, const Aau *a)
 {
     SeqMemo *m = seq_memo(e, a);
     /* calls of the program's functions: their overhead and bodies are the
        Call AAUs that follow */
-    return m->fixed + memory_time(e, &a->ops, m);
+    e->ws = 0;
+    double t = m->fixed + memory_time(e, &a->ops, m);
+    if (e->pr.nlev) {
+        /* the processor computes while the data streams: the slower of the
+           two bounds the execution */
+        double tb = traffic_time(e, &a->ops, e->ws);
+        if (tb > t)
+            t = tb;
+    }
+    return t;
 }
 
 /* ---- the walk ------------------------------------------------------------ */
@@ -1799,8 +1901,15 @@ static void seq(Eng *e, Aau *a, const double *mult)
     if (a->on == ON_IO) {
         double m = mult ? mult[0] : 1;
         charge(e, a, M_COMP, 0, t * m);
-        if (a->io)
-            charge(e, a, M_COMM, 0, (e->pr.io_start + a->io_bytes * e->pr.io_pb) * m);
+        if (a->io) {
+            /* a formatted statement's own cost, and the Fortran run time's
+               I/O set-up at the first of the process (io.format*,
+               hpfcalibrate; 0 when the SAG does not give them) */
+            charge(e, a, M_COMM, 0,
+                   (e->pr.io_start + a->io_bytes * e->pr.io_pb + e->pr.io_fmt) * m +
+                   (e->io_done ? 0 : e->pr.io_fmt_first));
+            e->io_done = 1;
+        }
         end(e, a, m);
     } else if (a->on == ON_OWNER && a->elem && a->elem->ir) {
         const SpRef *r = a->elem->ir;

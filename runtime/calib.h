@@ -94,6 +94,8 @@ void calib_io(void);            /* calib_io.c: rank 0 */
 void ck_dop(int op, int n, int k, int m, const double *x, double *y, const double *c);
 void ck_fop(int op, int n, int k, int m, const float *x, float *y, const float *c);
 void ck_iop(int op, int n, int k, int m, const int *x, int *y, const int *ic);
+void ck_fmt_open(int *u, int which);
+void ck_fmt_write(int u, int reps, double x);
 void ck_cvt(int n, int k, int m, const int *x, int *y, const double *c);
 void ck_nest(int nout, int nin, int k, int m, const double *x, double *y);
 void ck_call(int op, int n, int k, int m, const double *x, double *y);

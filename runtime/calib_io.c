@@ -33,12 +33,50 @@ static void run_io(void *arg, long iters)
     }
 }
 
+typedef struct {
+    int unit;
+} Fmt;
+
+static void run_fmt(void *arg, long iters)
+{
+    const Fmt *f = arg;
+    ck_fmt_write(f->unit, (int)iters, 3.14159);
+}
+
+/* A formatted WRITE of a result line, and what the first of a process
+ * costs more: the Fortran run time sets its I/O up at the first OPEN or
+ * WRITE (the first OPEN less a second one), and a unit's first WRITE sets
+ * up its buffer (the first WRITE of a unit less a later one). A program's
+ * first PRINT pays both on its preconnected unit. Each first is timed once;
+ * this comes before any other Fortran I/O of the process. */
+static void calib_format(void)
+{
+    Fmt f, g;
+    double t0 = cal_now();
+    ck_fmt_open(&f.unit, 0);
+    double t1 = cal_now();
+    ck_fmt_open(&g.unit, 1);
+    double t2 = cal_now();
+    ck_fmt_write(f.unit, 1, 2.71828);
+    double t3 = cal_now();
+    double next = cal_time(run_fmt, &f, 1);
+    double setup = (t1 - t0) - (t2 - t1), first = (t3 - t2) - next;
+    double extra = (setup > 0 ? setup : 0) + (first > 0 ? first : 0);
+    cal_param(CAL_IO, "io.format", cal_us(next > 0 ? next : 1e-9),
+              "measured: a formatted WRITE of a result line ('(a,es22.14)') to /dev/null");
+    cal_param(CAL_IO, "io.format.first", cal_us(extra > 0 ? extra : 1e-9),
+              "measured once: the first OPEN of the process less a second (%s), and a "
+              "unit's first WRITE less a later one (%s)", cal_us(setup > 0 ? setup : 0),
+              cal_us(first > 0 ? first : 0));
+}
+
 void calib_io(void)
 {
     if (cal.rank != 0) {
         cal_phase_end(1);
         return;
     }
+    calib_format();
     cal_progress("I/O: write and read of a temporary file");
     const char *dir = getenv("TMPDIR");
     if (!dir || !*dir)

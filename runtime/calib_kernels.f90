@@ -497,3 +497,33 @@ subroutine ck_compiler(buf, len) bind(c, name='ck_compiler')
     end do
     buf(n + 1) = c_null_char
 end subroutine ck_compiler
+
+! A formatted WRITE like a program's result line (PRINT '(a,es22.14)'), to
+! a unit open on /dev/null or /dev/zero: ck_fmt_open connects it (the run
+! time's I/O is set up at the first OPEN or WRITE of a process),
+! ck_fmt_write writes the line `reps` times.
+subroutine ck_fmt_open(u, which) bind(c, name='ck_fmt_open')
+    use, intrinsic :: iso_c_binding
+    implicit none
+    integer(c_int), intent(out) :: u
+    integer(c_int), value :: which
+    integer :: v
+    ! a file is connected to one unit at a time: two devices that discard
+    if (which == 0) then
+        open(newunit=v, file='/dev/null', action='write', status='old')
+    else
+        open(newunit=v, file='/dev/zero', action='write', status='old')
+    end if
+    u = v
+end subroutine ck_fmt_open
+
+subroutine ck_fmt_write(u, reps, x) bind(c, name='ck_fmt_write')
+    use, intrinsic :: iso_c_binding
+    implicit none
+    integer(c_int), value :: u, reps
+    real(c_double), value :: x
+    integer :: r
+    do r = 1, reps
+        write(u, '(a,es22.14)') 'checksum ', x + r
+    end do
+end subroutine ck_fmt_write

@@ -20,7 +20,7 @@ static void check(int ok, const char *what)
 
 /* A fresh temporary directory named after stem (under $TMPDIR, else
  * /tmp) in dir[n]; 0, or 1 after a failed check line and the plan. */
-static int tap_tmpdir(char *dir, size_t n, const char *stem)
+static inline int tap_tmpdir(char *dir, size_t n, const char *stem)
 {
     const char *tmp = getenv("TMPDIR");
     snprintf(dir, n, "%s/%s-XXXXXX", tmp && *tmp ? tmp : "/tmp", stem);
@@ -32,7 +32,7 @@ static int tap_tmpdir(char *dir, size_t n, const char *stem)
 }
 
 /* Whether python3 is there to read the files back. */
-static int tap_have_python(void)
+static inline int tap_have_python(void)
 {
     return system("command -v python3 >/dev/null 2>&1") == 0;
 }

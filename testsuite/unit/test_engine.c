@@ -452,6 +452,80 @@ static void test_optimizations(void)
     sag = small;
 }
 
+/* The bandwidth bound: the small machine with a memory hierarchy (two
+ * levels of 1 KiB and 64 KiB at 8 and 4 bytes a microsecond, memory at 2,
+ * writes half as fast) and its operations made free: a copy loop's time is
+ * its traffic over the bandwidth of the level its working set fits in. */
+static void test_bandwidth(void)
+{
+    SagGraph *small = sag;
+    char *text = xmalloc(strlen(small_sag) + 512);
+    const char *mem = strstr(small_sag, "      memory simple {\n") + strlen("      memory simple {\n");
+    size_t head = (size_t)(mem - small_sag);
+    memcpy(text, small_sag, head);
+    strcpy(text + head, "        cache.l1.size = 1 KiB\n"
+                        "        cache.l1.bandwidth = 8 MB/s\n"
+                        "        cache.l1.bandwidth.write = 4 MB/s\n"
+                        "        cache.l2.size = 64 KiB\n"
+                        "        cache.l2.bandwidth = 4 MB/s\n"
+                        "        cache.l2.bandwidth.write = 2 MB/s\n"
+                        "        mem.bandwidth = 2 MB/s\n"
+                        "        mem.bandwidth.write = 1 MB/s\n");
+    strcat(text, mem);
+    sag = sag_load_string("bw", text, stderr, NULL);
+    free(text);
+    check(sag != NULL, "a machine with a memory hierarchy loads");
+    EngineResult r;
+    char prog[512];
+    /* b = a on 1 processor, n elements of 8 bytes: setup 10 + n x (1 +
+       max(0, 8 B read + 8 B written over the level's bandwidth)) */
+    static const struct { int n; double us; const char *what; } cases[] = {
+        {16, 10 + 16 * (1 + 8 / 8.0 + 8 / 4.0), "a copy within the first level (2 x 128 B)"},
+        {1024, 10 + 1024 * (1 + 8 / 4.0 + 8 / 2.0), "a copy within the second level (2 x 8 KiB)"},
+        {8192, 10 + 8192 * (1 + 8 / 2.0 + 8 / 1.0), "a copy from memory (2 x 64 KiB)"},
+    };
+    for (int i = 0; i < 3 && sag; i++) {
+        snprintf(prog, sizeof prog, "program t\n  real(8) :: a(%d), b(%d)\n  b = a\nend program t\n",
+                 cases[i].n, cases[i].n);
+        check(predict(prog, 1, &r), cases[i].what);
+        check_us(r.total, cases[i].us, cases[i].what);
+    }
+    sag_free(sag);
+    /* misses served by the level that holds the data: loads and stores
+       cost nothing in the first level, a line costs 20 cycles from the
+       second and 100 from memory. b = a: a and b are cold, a quarter of
+       their accesses (8 of 32 bytes a line) fetch from memory: 1 + 2 x 25
+       an element; then c = b: b is in the second level (16 KiB touched
+       since, and itself), c cold: 1 + 5 + 25; the bandwidth bounds (6 us)
+       are lower */
+    text = xmalloc(strlen(small_sag) + 1024);
+    memcpy(text, small_sag, head);
+    strcpy(text + head, "        cache.l1.size = 1 KiB\n"
+                        "        cache.l1.bandwidth = 8 MB/s\n"
+                        "        cache.l1.bandwidth.write = 4 MB/s\n"
+                        "        cache.l2.size = 64 KiB\n"
+                        "        cache.l2.fetch = 20 cycles\n"
+                        "        cache.l2.bandwidth = 4 MB/s\n"
+                        "        cache.l2.bandwidth.write = 2 MB/s\n"
+                        "        mem.bandwidth = 2 MB/s\n"
+                        "        mem.bandwidth.write = 1 MB/s\n");
+    strcat(text, mem);
+    char *miss = strstr(text, "mem.fetch.miss = 0 cycles");
+    if (miss)
+        memcpy(miss, "mem.fetch.miss=100 cycles", strlen("mem.fetch.miss = 0 cycles"));
+    sag = sag_load_string("levels", text, stderr, NULL);
+    free(text);
+    check(sag != NULL && miss, "a machine with a line fetch per level loads");
+    if (sag) {
+        check(predict("program t\n  real(8) :: a(1024), b(1024), c(1024)\n  b = a\n  c = b\n"
+                      "end program t\n", 1, &r), "two copies predict");
+        check_us(r.total, 10 + 1024 * (1 + 25 + 25) + 10 + 1024 * (1 + 5 + 25),
+                 "a miss is served by the level that holds the data");
+        sag_free(sag);
+    }
+    sag = small;
+}
+
 static void test_network(void)
 {
     check(engine_gray(0) == 0 && engine_gray(1) == 1 && engine_gray(2) == 3 &&
@@ -493,6 +567,7 @@ int main(void)
     test_cond();
     test_trace();
     test_optimizations();
+    test_bandwidth();
     sag_free(sag);
     printf("1..%d\n", tap_n);
     return tap_failed ? 1 : 0;
