@@ -1760,11 +1760,18 @@ static SeqMemo *seq_memo(Eng *e, const Aau *a)
  * of which `need` bytes must be held (the data and what was touched since
  * its last use), from the first level past the first that holds it, or
  * from memory; -1 when the SAG does not say. */
+/* The processors that run at once on one node and share its caches and
+ * memory: the node's processors, or fewer when the run has fewer. */
+static double node_sharing(const Eng *e)
+{
+    double node = sag_unit_count(e->node) > 0 ? sag_unit_count(e->node) : 1;
+    return fmin(e->NP, node);
+}
+
 static double level_fetch(const Eng *e, double need)
 {
     const Params *pr = &e->pr;
-    double node = sag_unit_count(e->node) > 0 ? sag_unit_count(e->node) : 1;
-    double sharing = fmin(e->NP, node);
+    double sharing = node_sharing(e);
     for (int l = 1; l < pr->nlev; l++)
         if (need <= pr->lev_size[l] / fmin(pr->lev_shared[l], sharing))
             return pr->lev_fetch[l];
@@ -1834,8 +1841,7 @@ static double traffic_time(Eng *e, const AauOps *o, double ws)
     }
     if (rd + wr <= 0)
         return 0;
-    double node = sag_unit_count(e->node) > 0 ? sag_unit_count(e->node) : 1;
-    double sharing = fmin(e->NP, node);
+    double sharing = node_sharing(e);
     for (int l = 0; l < pr->nlev; l++)
         if (ws <= pr->lev_size[l] / fmin(pr->lev_shared[l], sharing))
             return rd / pr->lev_rd[l] + wr / pr->lev_wr[l];

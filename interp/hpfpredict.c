@@ -1067,6 +1067,20 @@ static int sweep_size(Options *o)
     return 0;
 }
 
+/* The end of a run: the diagnostics' summary, and the standard output
+ * flushed; the exit status. */
+static int finish_output(Diag *diag, int status)
+{
+    diag_finish(diag);
+    if (diag->nerrors)
+        status = 1;
+    if (fflush(stdout) != 0) {
+        fputs("hpfpredict: error: cannot write the output\n", stderr);
+        status = 1;
+    }
+    return status;
+}
+
 /* An output file opened before the work, so that a path that cannot be
  * written stops the run at once: 0, or 1 with the reason. */
 static int open_output(const char *path, FILE **f)
@@ -1176,14 +1190,7 @@ int main(int argc, char **argv)
         return 1;
     }
     if (o.compare) {
-        int status = compare(&o, f, sag, sag_name, &diag);
-        diag_finish(&diag);
-        if (diag.nerrors)
-            status = 1;
-        if (fflush(stdout) != 0) {
-            fputs("hpfpredict: error: cannot write the output\n", stderr);
-            status = 1;
-        }
+        int status = finish_output(&diag, compare(&o, f, sag, sag_name, &diag));
         srcfile_free(f);
         sag_free(sag);
         free(sag_name);
@@ -1250,13 +1257,7 @@ int main(int argc, char **argv)
         free(labels[c]);
     free(labels);
     free(pts);
-    diag_finish(&diag);
-    if (diag.nerrors)
-        status = 1;
-    if (fflush(stdout) != 0) {
-        fputs("hpfpredict: error: cannot write the output\n", stderr);
-        status = 1;
-    }
+    status = finish_output(&diag, status);
     if (o.cg) {
         if ((ferror(o.cg) | fclose(o.cg)) != 0 && !status) {
             fprintf(stderr, "hpfpredict: error: cannot write '%s'\n", o.callgrind);
