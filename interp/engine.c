@@ -135,7 +135,6 @@ typedef struct {
     double ws;                    /* scratch: the working set of the Seq being costed */
     int io_done;                  /* an I/O statement ran: the run time's I/O is set up */
     int inline_calls;             /* EngineOptions.inline_calls */
-    int mute;                     /* > 0: charges are recorded by the caller */
     void **pool;                  /* free vectors of P doubles, reused */
     int npool, cappool;
     struct SeqMemo *memo;         /* by AAU id - 1: what a Seq's costs need (lazily) */
@@ -538,14 +537,13 @@ static inline void charge_to(Eng *e, double *sum, int m, int p, double t)
     *sum += t * weight(e, p);
 }
 
-/* t of metric m on processor p for a; traced, an event of the trace (unless
- * the caller records the charge itself: e->mute). */
+/* t of metric m on processor p for a; traced, an event of the trace. */
 static inline void charge(Eng *e, Aau *a, int m, int p, double t)
 {
     if (t <= 0)
         return;
     charge_to(e, &a->m_sum[m], m, p, t);
-    if (e->tr && !e->mute) {
+    if (e->tr) {
         /* communication charged outside a message (the all-to-all of a
            gather's counts): a send without a partner */
         static const TraceKind kind[M_N] = {TR_COMP, TR_SEND, TR_OVHD, TR_WAIT};
@@ -813,94 +811,61 @@ static int elsize(Type t)
  * arrived before its receive was posted went to a dynamic (system) buffer and
  * is copied out, one that arrives later is waited for in the posted
  * (static) buffer; one larger than the dynamic buffer waits for its
- * receive (rendezvous). exchange() below; traced, this one: the same
- * charges through charge(), the messages numbered, and each send, wait for
- * a message and receive an event of the trace. */
-static void exchange_traced(Eng *e, Aau *a, const int *dst, const int *src,
-                            const double *bytes, const int *hops)
-{
-    const Params *pr = &e->pr;
-    double f = 1.0 - e->overlap;
-    double *sent = e->v1;
-    long *msg = buf_get(e);       /* the message each sends */
-    for (int p = 0; p < e->P; p++)
-        sent[p] = e->clock[p];
-    /* a rendezvous send starts when its receiver is ready */
-    for (int p = 0; p < e->P; p++)
-        if (dst[p] >= 0 && bytes[p] > pr->dy_buffer && e->clock[dst[p]] > sent[p]) {
-            charge(e, a, M_WAIT, p, e->clock[dst[p]] - sent[p]);
-            sent[p] = e->clock[p];
-        }
-    e->mute++;
-    for (int p = 0; p < e->P; p++)
-        if (dst[p] >= 0) {
-            charge(e, a, M_COMM, p, f * (startup(pr, bytes[p], 0) + bytes[p] * pr->st_pb));
-            msg[p] = trace_message(e->tr);
-            record(e, a, TR_SEND, p, sent[p], e->clock[p], dst[p], msg[p], bytes[p]);
-        }
-    for (int p = 0; p < e->P; p++) {
-        int q = src[p];
-        if (q < 0)
-            continue;
-        double b = bytes[q];
-        double arrive = sent[q] + f * (startup(pr, b, 0) + b * pr->st_pb) + hops[p] * pr->st_ph;
-        int early = arrive <= e->clock[p];
-        if (!early) {
-            double w0 = e->clock[p];
-            charge(e, a, M_WAIT, p, arrive - e->clock[p]);
-            record(e, a, TR_WAIT, p, w0, e->clock[p], -1, -1, 0);
-        }
-        double r0 = e->clock[p];
-        if (early) {
-            charge(e, a, M_OVHD, p, pr->dy_recv);
-            charge(e, a, M_COMM, p, f * b * (pr->dy_pb > pr->st_pb ? pr->dy_pb - pr->st_pb : 0));
-        } else
-            charge(e, a, M_OVHD, p, pr->st_recv);
-        record(e, a, TR_RECV, p, r0, e->clock[p], q, msg[q], b);
-    }
-    e->mute--;
-    buf_put(e, msg);
-}
-
+ * receive (rendezvous). Traced, the messages are numbered and each send,
+ * wait and receive is an event. */
 static void exchange(Eng *e, Aau *a, const int *dst, const int *src, const double *bytes,
                      const int *hops)
 {
-    if (e->tr) {
-        exchange_traced(e, a, dst, src, bytes, hops);
-        return;
-    }
     const Params *pr = &e->pr;
     double f = 1.0 - e->overlap;
     double *sent = e->v1;
+    /* the sums kept in registers; traced, each charge is recorded too, the
+       messages numbered */
     double sw = a->m_sum[M_WAIT], sc = a->m_sum[M_COMM], so = a->m_sum[M_OVHD];
+    long *msg = e->tr ? buf_get(e) : NULL;
     for (int p = 0; p < e->P; p++)
         sent[p] = e->clock[p];
     /* a rendezvous send starts when its receiver is ready */
     for (int p = 0; p < e->P; p++)
         if (dst[p] >= 0 && bytes[p] > pr->dy_buffer && e->clock[dst[p]] > sent[p]) {
             charge_to(e, &sw, M_WAIT, p, e->clock[dst[p]] - sent[p]);
+            if (msg)
+                record(e, a, TR_WAIT, p, sent[p], e->clock[p], -1, -1, 0);
             sent[p] = e->clock[p];
         }
     for (int p = 0; p < e->P; p++)
-        if (dst[p] >= 0)
+        if (dst[p] >= 0) {
             charge_to(e, &sc, M_COMM, p, f * (startup(pr, bytes[p], 0) + bytes[p] * pr->st_pb));
+            if (msg) {
+                msg[p] = trace_message(e->tr);
+                record(e, a, TR_SEND, p, sent[p], e->clock[p], dst[p], msg[p], bytes[p]);
+            }
+        }
     for (int p = 0; p < e->P; p++) {
         int q = src[p];
         if (q < 0)
             continue;
         double b = bytes[q];
         double arrive = sent[q] + f * (startup(pr, b, 0) + b * pr->st_pb) + hops[p] * pr->st_ph;
+        double r0 = e->clock[p];
         if (arrive <= e->clock[p]) {
             charge_to(e, &so, M_OVHD, p, pr->dy_recv);
             charge_to(e, &sc, M_COMM, p, f * b * (pr->dy_pb > pr->st_pb ? pr->dy_pb - pr->st_pb : 0));
         } else {
             charge_to(e, &sw, M_WAIT, p, arrive - e->clock[p]);
+            if (msg)
+                record(e, a, TR_WAIT, p, r0, e->clock[p], -1, -1, 0);
+            r0 = e->clock[p];
             charge_to(e, &so, M_OVHD, p, pr->st_recv);
         }
+        if (msg)
+            record(e, a, TR_RECV, p, r0, e->clock[p], q, msg[q], b);
     }
     a->m_sum[M_WAIT] = sw;
     a->m_sum[M_COMM] = sc;
     a->m_sum[M_OVHD] = so;
+    if (msg)
+        buf_put(e, msg);
 }
 
 /* One round of a pair list in one direction, ready for exchange_round():

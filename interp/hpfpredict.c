@@ -668,6 +668,13 @@ int trace_save(const Options *o, const Trace *t, const char *who)
     return 1;
 }
 
+/* The queries of the command line. */
+static ReportQuery query_of(const Options *o)
+{
+    return (ReportQuery){o->profile, o->aau, o->naau, o->line, o->nline, o->range, o->nrange,
+                         o->annotate};
+}
+
 /* JSON objects of a sweep printed so far */
 static int json_objects;
 
@@ -875,8 +882,7 @@ static int compare(const Options *o, const SrcFile *f, const SagGraph *sag, cons
 /* Whether a sweep is printed as one table (text or CSV, no queries). */
 static int sweep_table(const Options *o)
 {
-    ReportQuery q = {o->profile, o->aau, o->naau, o->line, o->nline, o->range, o->nrange,
-                     o->annotate};
+    ReportQuery q = query_of(o);
     return o->npoints > 1 && o->format != FMT_JSON && !report_has_query(&q) &&
            !o->dump_aag && !o->dump_saag;
 }
@@ -938,8 +944,7 @@ static int predict(const Options *o, const SrcFile *f, const SagGraph *sag, cons
     if (program_interpret(o, f, sag, p.sp, p.g, o->defs, o->ndefs, np, isatty(0) && isatty(2),
                           t, &r, diag) == 0
         && !(t && trace_save(o, t, "hpfpredict: "))) {
-        ReportQuery q = {o->profile, o->aau, o->naau, o->line, o->nline, o->range, o->nrange,
-                         o->annotate};
+        ReportQuery q = query_of(o);
         Report rp = {o->path, sag_name, g, &r, f, &q, pt->label};
         pt->np = np;
         pt->total = r.total;
@@ -1051,8 +1056,7 @@ static int sweep_size(Options *o)
         }
     }
     o->npoints = (int)n;
-    ReportQuery q = {o->profile, o->aau, o->naau, o->line, o->nline, o->range, o->nrange,
-                     o->annotate};
+    ReportQuery q = query_of(o);
     if (o->ndlist && o->format == FMT_CSV && report_has_query(&q)) {
         fprintf(stderr, "hpfpredict: error: the CSV rows of a query name the processor count "
                 "only: with a -D list, ask with --format=json (its objects have \"values\")\n");

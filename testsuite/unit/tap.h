@@ -31,6 +31,24 @@ static inline int tap_tmpdir(char *dir, size_t n, const char *stem)
     return 0;
 }
 
+/* The whole of a file, NUL-terminated (to be freed), or NULL. */
+static inline char *tap_slurp(const char *file)
+{
+    FILE *f = fopen(file, "rb");
+    if (!f)
+        return NULL;
+    size_t cap = 4096, len = 0, k;
+    char *s = malloc(cap);
+    while ((k = fread(s + len, 1, cap - len - 1, f)) > 0) {
+        len += k;
+        if (cap - len < 2)
+            s = realloc(s, cap *= 2);
+    }
+    s[len] = 0;
+    fclose(f);
+    return s;
+}
+
 /* Whether python3 is there to read the files back. */
 static inline int tap_have_python(void)
 {

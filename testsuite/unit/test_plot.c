@@ -37,23 +37,6 @@ static void path(char *buf, size_t n, const char *name)
     snprintf(buf, n, "%s/%s", dir, name);
 }
 
-static char *slurp(const char *file)
-{
-    FILE *f = fopen(file, "rb");
-    if (!f)
-        return NULL;
-    size_t cap = 4096, len = 0, k;
-    char *s = malloc(cap);
-    while ((k = fread(s + len, 1, cap - len - 1, f)) > 0) {
-        len += k;
-        if (cap - len < 2)
-            s = realloc(s, cap *= 2);
-    }
-    s[len] = 0;
-    fclose(f);
-    return s;
-}
-
 typedef int (*Writer)(FILE *, const Sweep *);
 
 /* Writes s with w into the file `name` of the temporary directory; the
@@ -69,7 +52,7 @@ static char *write_to(Writer w, const Sweep *s, const char *name, int *rc)
     }
     *rc = w(out, s);
     fclose(out);
-    return slurp(f);
+    return tap_slurp(f);
 }
 
 static int count(const char *text, const char *word)

@@ -138,24 +138,6 @@ static void path(char *buf, size_t n, const char *name)
     snprintf(buf, n, "%s/%s", dir, name);
 }
 
-static char *slurp(const char *file)
-{
-    FILE *f = fopen(file, "rb");
-    if (!f)
-        return NULL;
-    size_t cap = 4096, len = 0;
-    char *s = malloc(cap);
-    size_t k;
-    while ((k = fread(s + len, 1, cap - len - 1, f)) > 0) {
-        len += k;
-        if (cap - len < 2)
-            s = realloc(s, cap *= 2);
-    }
-    s[len] = 0;
-    fclose(f);
-    return s;
-}
-
 static int spit(const char *file, const char *text)
 {
     FILE *f = fopen(file, "w");
@@ -284,7 +266,7 @@ static void test_formats(const Trace *t)
     path(f, sizeof f, "run.json");
     check(trace_write(t, TRACE_PERFETTO, f, err, sizeof err) == 0 && !err[0],
           "perfetto trace written");
-    s = slurp(f);
+    s = tap_slurp(f);
     check(s && strstr(s, "\"traceEvents\"") && strstr(s, "\"name\":\"comp line 10 (Seq)\"") &&
               strstr(s, "\"name\":\"send to 1 line 20 (Comm)\"") &&
               strstr(s, "\"name\":\"allreduce line 40\"") &&
@@ -307,7 +289,7 @@ static void test_formats(const Trace *t)
     /* paraver */
     path(f, sizeof f, "run.prv");
     check(trace_write(t, TRACE_PARAVER, f, err, sizeof err) == 0, "paraver trace written");
-    s = slurp(f);
+    s = tap_slurp(f);
     check(s && strncmp(s, "#Paraver (", 10) == 0 &&
               strstr(s, "_ns:4(1,1,1,1):1:4(1:1,1:2,1:3,1:4)\n"),
           "paraver: header with four nodes of one CPU, one task each");
@@ -321,12 +303,12 @@ static void test_formats(const Trace *t)
           "paraver: a collective's steps give the state, the collective its event");
     free(s);
     path(f, sizeof f, "run.pcf");
-    s = slurp(f);
+    s = tap_slurp(f);
     check(s && strstr(s, "STATES\n") && strstr(s, "allreduce") && strstr(s, "line 40"),
           "paraver: .pcf beside the .prv names states, lines and collectives");
     free(s);
     path(f, sizeof f, "run.row");
-    s = slurp(f);
+    s = tap_slurp(f);
     check(s && strstr(s, "LEVEL THREAD SIZE 4\n"), "paraver: .row beside the .prv");
     free(s);
     path(f, sizeof f, "run.prv");
@@ -343,7 +325,7 @@ static void test_formats(const Trace *t)
     /* picl */
     path(f, sizeof f, "run.trf");
     check(trace_write(t, TRACE_PICL, f, err, sizeof err) == 0, "picl trace written");
-    s = slurp(f);
+    s = tap_slurp(f);
     check(s && strncmp(s, "-3 -901 0.000000000 0 0 0\n", 26) == 0 &&
               strstr(s, "\n-3 -21 0.000012000 1 0 4 2 800 1 2 0\n") &&
               strstr(s, "\n-3 -601 ") && strstr(s, "\n-3 10 "),
@@ -374,7 +356,7 @@ static void test_checker(void)
     static const char *const names[][2] = {{"run.prv", "rev.prv"}, {"run.trf", "rev.trf"}};
     for (int i = 0; i < 2; i++) {
         path(f, sizeof f, names[i][0]);
-        s = slurp(f);
+        s = tap_slurp(f);
         if (!s)
             continue;
         size_t len = strlen(s);
@@ -401,12 +383,12 @@ static void test_checker(void)
     }
     path(f, sizeof f, "run.pcf");
     path(g, sizeof g, "rev.pcf");
-    s = slurp(f);
+    s = tap_slurp(f);
     spit(g, s ? s : "");
     free(s);
     path(f, sizeof f, "run.row");
     path(g, sizeof g, "rev.row");
-    s = slurp(f);
+    s = tap_slurp(f);
     spit(g, s ? s : "");
     free(s);
     path(g, sizeof g, "rev.prv");
@@ -494,7 +476,7 @@ static void test_edges(void)
     add(&t, 0, TR_COMP, 15, 20, 3, 2, "Seq");
     path(f, sizeof f, "cut.json");
     check(trace_write(&t, TRACE_PERFETTO, f, err, sizeof err) == 0, "overlapping events written");
-    s = slurp(f);
+    s = tap_slurp(f);
     check(s && strstr(s, "\"clipped\":1}") && strstr(s, "\"ts\":5.000,\"dur\":5.000,\"name\":\"wait"),
           "perfetto: the overlapping wait is cut at its enclosing event's end");
     free(s);
