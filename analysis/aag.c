@@ -636,6 +636,57 @@ static Aau *body_seq(LoopB *L, PtrVec *calls)
     return x;
 }
 
+/* Whether the node compiler can vectorize the innermost loop of a FORALL
+ * whose body costs o (doc/validation.md, "Vectorized loops"): the loop
+ * hpfc emits for a dimension that is not distributed has constant bounds
+ * and step 1, and a compiler such as GCC at -O2 vectorizes it when its
+ * trip count is a multiple of the vector's elements (known here from the
+ * bounds; the engine checks it against the SAG's vector width), every
+ * array it touches is contiguous along the loop or invariant in it, and
+ * nothing in it stops the vectorizer: no mask or guard (branches), no
+ * gathered or scattered operand (indexed temporaries), no call other than
+ * the intrinsics the vector unit has, no floating-point sum or product
+ * (reassociation is not allowed without -ffast-math). Sets x->vec_el and
+ * x->vec_trips; returns whether it can. */
+static int vectorizable(LoopB *L, Aau *x)
+{
+    static const char *const vlib[] = {"lib.abs", "lib.max", "lib.min", "lib.sqrt", "lib.sign"};
+    const SpLoop *lp = L->lp;
+    const AauOps *o = &x->ops;
+    long long lo, hi;
+    if (!lp->nidx || lp->mask || lp->nguard || lp->scatter || lp->lhs_temp || lp->gathers.n ||
+        lp->red_loc || o->calls > 0)
+        return 0;
+    const SpIndex *ix = &lp->idx[L->inner];
+    if (ix->dist || step_of(ix->st) != 1 || !cint(ix->lo, &lo) || !cint(ix->hi, &hi) || hi < lo)
+        return 0;
+    if ((lp->red_op == HPFRT_SUM || lp->red_op == HPFRT_PRODUCT) &&
+        lp->red_type.base != TY_INTEGER)
+        return 0;
+    for (int i = 0; i < o->nlib; i++) {
+        size_t k = 0;
+        while (k < sizeof vlib / sizeof *vlib && strcmp(o->lib[i].param, vlib[k]))
+            k++;
+        if (k == sizeof vlib / sizeof *vlib)
+            return 0;
+    }
+    int widest = 0;
+    for (int i = 0; i < o->nacc; i++) {
+        const AauAccess *a = &o->acc[i];
+        if (a->scalar || a->stride == 0)
+            continue;
+        if (a->stride != a->elsize || a->elsize <= 0)
+            return 0;
+        if (a->elsize > widest)
+            widest = a->elsize;
+    }
+    if (!widest)
+        return 0;
+    x->vec_el = widest;
+    x->vec_trips = hi - lo + 1;
+    return 1;
+}
+
 /* SP_FORALL and SP_REDUCE: the communication level, the computation nest
  * (outermost index first: the emitter nests idx[0] innermost), then the
  * copy-back pass, the scatter, or the combining of partial results. */
@@ -674,11 +725,12 @@ static void build_loop(Build *B, const SpStmt *s, PtrVec *out)
         push(B, where, gs);
     }
     PtrVec calls = {0};
+    Aau *ms = NULL;
     if (lp->mask) {
         PtrVec mreds = {0};
         reds_of(&L, lp->mask, &mreds);
-        Aau *ms = loop_aau(&L, AAU_SEQ, arena_printf(B->a, "mask %s",
-                                                     aag_expr_text(B, lp->mask)));
+        ms = loop_aau(&L, AAU_SEQ, arena_printf(B->a, "mask %s",
+                                                aag_expr_text(B, lp->mask)));
         OpCtx c = op_ctx(B, &ms->ops, inner, step, &calls);
         ops_expr(&c, lp->mask);
         if (lp->lhs_temp)       /* the mask is kept for the copy-back pass */
@@ -690,7 +742,21 @@ static void build_loop(Build *B, const SpStmt *s, PtrVec *out)
         where = &cd->bbody[0];
     }
     reds_of(&L, lp->rhs, where);
-    push(B, where, body_seq(&L, &calls));
+    Aau *body = body_seq(&L, &calls);
+    if (vectorizable(&L, body) && lp->nidx)
+        for (Aau *it = outer; it; it = it->kids.n ? it->kids.v[0] : NULL)
+            if (it->cls == AAU_ITERD && it->iter == ITER_FORALL && it->level == L.inner) {
+                it->vec_el = body->vec_el;
+                it->vec_trips = body->vec_trips;
+                break;
+            }
+    if (lp->red_op && !lp->red_loc && lp->red_type.base != TY_INTEGER && !body->vec_el &&
+        lp->red_op <= HPFRT_MIN)
+        (ms ? ms : body)->chain = lp->red_op;
+    if (lp->red_op && !lp->red_loc && lp->red_type.base != TY_INTEGER && !body->vec_el &&
+        lp->red_op <= HPFRT_MIN)
+        (ms ? ms : body)->chain = lp->red_op;
+    push(B, where, body);
     call_aaus(B, &calls, s, lp, where, 0);
     free(calls.v);
     for (int i = 0; i < before.n; i++)

@@ -163,6 +163,17 @@ struct Aau {
     const Node *while_cond;    /* ITER_WHILE: the test (NULL: none); pre-statements
                                   are the first kids flagged `pre` */
     int varying;               /* IterND: why it is unrolled, a bit set of AAG_VARY_* */
+    /* a FORALL's innermost loop the node compiler may vectorize (Seq body
+       and its IterD level; analysis/aag.c vectorizable()): the widest
+       element it moves, 0 when it cannot be, and its constant trip count;
+       the engine decides with the SAG's vector width */
+    int vec_el;
+    long long vec_trips;
+    /* a reduction's element waits for the one before on its accumulator
+       (REAL sums, products, maxima, minima, not vectorized): the Seq each
+       iteration runs (the mask's when masked: the compiler makes the
+       conditional update a select) carries the reduction's HPFRT_ op */
+    int chain;
 
     /* simple AAUs */
     OnKind on;

@@ -56,6 +56,16 @@ typedef struct {
     double lev_size[4], lev_shared[4], lev_rd[4], lev_wr[4];
     double lev_fetch[4];          /* a line fetched from the level (from level 2) */
     double mem_rd, mem_wr, mem_node;
+    /* the extensions of doc/validation.md, all 0 when the SAG does not give
+       them: the vector unit (vec.*: its width in bytes, an element of a
+       vectorized copy loop, the operations there, and the factor for the
+       operations and intrinsics not measured there), the run-time
+       library's own costs (rt.*), the first store to a page */
+    double vec_width, vec_iter, vec_op[OPC_N], vec_ratio, vec_fetch, vec_store;
+    double rt_region, rt_loop, rt_gather, rt_gather_elem, rt_gather_remote;
+    double page, page_first;
+    double prefetch;              /* the largest stride the prefetchers follow (0: none) */
+    double red_sum, red_max;      /* an element of a REAL sum (product), maximum (minimum) */
 } Params;
 
 typedef struct {
@@ -81,6 +91,7 @@ typedef struct {
     const char *name;
     unsigned hash;
     double last;                  /* data volume counter at the last access */
+    int touched;                  /* its pages have been touched once */
 } CacheVar;
 
 /* The processor classes: per dimension of the class grid, the intervals
@@ -134,6 +145,8 @@ typedef struct {
     Trace *tr;                    /* the timelines being recorded, or NULL */
     double ws;                    /* scratch: the working set of the Seq being costed */
     int io_done;                  /* an I/O statement ran: the run time's I/O is set up */
+    double first_touch;           /* scratch: pages touched for the first time by the Seq
+                                     being costed, their time (charged once) */
     int inline_calls;             /* EngineOptions.inline_calls */
     void **pool;                  /* free vectors of P doubles, reused */
     int npool, cappool;
@@ -386,6 +399,30 @@ static void read_params(Params *p, const SagUnit *n)
     p->io_pb = sag_seconds(n, "io.per_byte", 0);
     if (p->io_pb == 0 && sag_value(n, "io.bandwidth", 0) > 0)
         p->io_pb = 1.0 / sag_value(n, "io.bandwidth", 0);
+    /* vectorized loops: the operations measured there (vec.op.dadd ...),
+       the others scaled as the REAL(8) add is */
+    p->vec_iter = sag_seconds(n, "vec.iter", 0);
+    p->vec_width = p->vec_iter > 0 ? sag_value(n, "vec.width", 16) : 0;
+    double vadd = sag_seconds(n, "vec.op.dadd", -1);
+    p->vec_ratio = vadd >= 0 && p->op[OPC_DADD] > 0 ? vadd / p->op[OPC_DADD] : 1;
+    for (int k = 0; k < OPC_N; k++) {
+        char name[64];
+        snprintf(name, sizeof name, "vec.%s", opc_param[k]);
+        double v = sag_seconds(n, name, -1);
+        p->vec_op[k] = v >= 0 ? v : p->op[k] * p->vec_ratio;
+    }
+    p->vec_fetch = sag_seconds(n, "vec.fetch", p->fetch_hit * p->vec_ratio);
+    p->vec_store = sag_seconds(n, "vec.store", p->store_hit * p->vec_ratio);
+    p->rt_region = sag_seconds(n, "rt.region", 0);
+    p->rt_loop = sag_seconds(n, "rt.loop", 0);
+    p->rt_gather = sag_seconds(n, "rt.gather", 0);
+    p->rt_gather_elem = sag_seconds(n, "rt.gather.elem", 0);
+    p->rt_gather_remote = sag_seconds(n, "rt.gather.remote", 0);
+    p->page = sag_value(n, "mem.page", 4096);
+    p->page_first = sag_seconds(n, "mem.page.first", 0);
+    p->prefetch = sag_value(n, "mem.prefetch.stride", 0);
+    p->red_sum = sag_seconds(n, "red.sum", 0);
+    p->red_max = sag_seconds(n, "red.max", 0);
 }
 
 const SagUnit *engine_node_unit(const SagGraph *sag)
@@ -1632,7 +1669,7 @@ static CacheVar *cache_var(Eng *e, const char *name)
         e->capcvar = e->capcvar ? 2 * e->capcvar : 32;
         e->cvar = xrealloc(e->cvar, (size_t)e->capcvar * sizeof *e->cvar);
     }
-    e->cvar[e->ncvar] = (CacheVar){name, h, -INFINITY};
+    e->cvar[e->ncvar] = (CacheVar){name, h, -INFINITY, 0};
     return &e->cvar[e->ncvar++];
 }
 
@@ -1681,6 +1718,17 @@ static double memo_footprint(Eng *e, SeqMemo *mm, int i, const AauAccess *x)
     return fp;
 }
 
+/* Whether a (a FORALL's body or innermost level, analysis/aag.c
+ * vectorizable()) runs vectorized on this machine: the SAG has a vector
+ * unit, and the trip count is a multiple of the elements of a vector. */
+static int vectorized(const Eng *e, const Aau *a)
+{
+    if (!(e->pr.vec_width > 0) || a->vec_el <= 0)
+        return 0;
+    long long lanes = (long long)(e->pr.vec_width / a->vec_el);
+    return lanes >= 2 && a->vec_trips % lanes == 0;
+}
+
 static SeqMemo *seq_memo(Eng *e, const Aau *a)
 {
     if (!e->memo)
@@ -1689,11 +1737,13 @@ static SeqMemo *seq_memo(Eng *e, const Aau *a)
     if (m->ready)
         return m;
     const AauOps *o = &a->ops;
+    int vec = vectorized(e, a);
     double t = 0;
     for (int k = 0; k < OPC_N; k++)
-        t += o->op[k] * e->pr.op[k];
+        t += o->op[k] * (vec ? e->pr.vec_op[k] : e->pr.op[k]);
     for (int i = 0; i < o->nlib; i++)
-        t += o->lib[i].n * sag_seconds(e->node, o->lib[i].param, e->pr.lib_default);
+        t += o->lib[i].n * sag_seconds(e->node, o->lib[i].param, e->pr.lib_default) *
+             (vec ? e->pr.vec_ratio : 1);
     m->fixed = t;
     m->cv = xmalloc((size_t)(o->nacc ? o->nacc : 1) * sizeof *m->cv);
     m->fp = xmalloc((size_t)(o->nacc ? o->nacc : 1) * sizeof *m->fp);
@@ -1701,15 +1751,16 @@ static SeqMemo *seq_memo(Eng *e, const Aau *a)
     m->fp_steps = xcalloc((size_t)(o->nacc ? o->nacc : 1), sizeof *m->fp_steps);
     m->cost = xmalloc((size_t)(o->nacc ? o->nacc : 1) * 4 * sizeof *m->cost);
     const Params *pr = &e->pr;
+    /* a hit: in a vectorized loop, a share of a vector's load or store */
+    double fh = vec ? pr->vec_fetch : pr->fetch_hit, sh = vec ? pr->vec_store : pr->store_hit;
     for (int i = 0; i < o->nacc; i++) {
         const AauAccess *x = &o->acc[i];
         for (int f = 0; f < 2; f++) {
             double miss = 0;
             if (f)
                 miss = pr->dc_block > 0 ? fmin(1.0, (double)llabs(x->stride) / pr->dc_block) : 1;
-            m->cost[4 * i + 2 * f] = x->loads * (miss * pr->fetch_miss + (1 - miss) * pr->fetch_hit);
-            m->cost[4 * i + 2 * f + 1] =
-                x->stores * (miss * pr->store_miss + (1 - miss) * pr->store_hit);
+            m->cost[4 * i + 2 * f] = x->loads * (miss * pr->fetch_miss + (1 - miss) * fh);
+            m->cost[4 * i + 2 * f + 1] = x->stores * (miss * pr->store_miss + (1 - miss) * sh);
         }
         m->cv[i] = -1;
         m->fp[i] = NAN;
@@ -1761,12 +1812,25 @@ static double memory_time(Eng *e, const AauOps *o, SeqMemo *mm)
         if (x->stride != 0) {
             CacheVar *cv = &e->cvar[mm->cv[i]];
             double fp = memo_footprint(e, mm, i, x);
+            if (!cv->touched && (x->arr || (x->sym && x->sym->rank))) {
+                /* the program's own arrays: their pages are mapped at the
+                   first store (temporaries reuse the heap) */
+                cv->touched = 1;
+                if (pr->page_first > 0 && fp < 1e17)
+                    e->first_touch += ceil(fp / pr->page) * pr->page_first;
+            }
             need = e->volume - cv->last + fp;
             int fits = pr->dc_eff > 0 && need <= pr->dc_eff;
             missed = !fits;
             cv->last = e->volume;
             touched += fp < 1e17 ? fp : 0;
             e->ws += fp;
+        }
+        if (missed && pr->nlev > 1 && llabs(x->stride) <= pr->prefetch) {
+            /* a stream the prefetchers follow: its lines arrive ahead of
+               the accesses, at the bandwidth of traffic_time() */
+            t += mm->cost[4 * i] + mm->cost[4 * i + 1];
+            continue;
         }
         if (missed && e->pr.nlev > 1) {
             /* with the hierarchy: a miss of the first level is served by
@@ -1801,8 +1865,12 @@ static double traffic_time(Eng *e, const AauOps *o, double ws)
         const AauAccess *x = &o->acc[i];
         if (x->scalar || x->stride == 0)
             continue;
-        rd += x->loads * x->elsize;
-        wr += x->stores * x->elsize;
+        /* a variable's references of one execution (a stencil's
+           neighbours) share its lines: its data streams once, a line per
+           element at most */
+        double b = fmin((double)llabs(x->stride), pr->dc_block > 0 ? pr->dc_block : 64);
+        rd += x->loads > 0 ? b : 0;
+        wr += x->stores > 0 ? b : 0;
     }
     if (rd + wr <= 0)
         return 0;
@@ -1820,13 +1888,27 @@ static double ops_time(Eng *e, const Aau *a)
     /* calls of the program's functions: their overhead and bodies are the
        Call AAUs that follow */
     e->ws = 0;
+    e->first_touch = 0;
     double t = m->fixed + memory_time(e, &a->ops, m);
     if (e->pr.nlev) {
         /* the processor computes while the data streams: the slower of the
-           two bounds the execution */
+           two bounds the execution; in a FORALL the loop's own work of the
+           iteration (charged by its level) streams along too */
         double tb = traffic_time(e, &a->ops, e->ws);
+        if (a->loop)
+            tb -= vectorized(e, a) ? e->pr.vec_iter : e->pr.loop_iter;
         if (tb > t)
             t = tb;
+    }
+    if (a->chain) {
+        /* a reduction's chain: an element waits for the one before, the
+           latency of the combining operation (red.*: the loop's own work
+           included, which its level charges) */
+        double c = (a->chain == HPFRT_MAX || a->chain == HPFRT_MIN ? e->pr.red_max
+                                                                   : e->pr.red_sum) -
+                   e->pr.loop_iter;
+        if (c > t)
+            t = c;
     }
     return t;
 }
@@ -1861,9 +1943,18 @@ static void seq(Eng *e, Aau *a, const double *mult)
         e->ctl_target = a->ctl_target;
         return;
     }
-    double t = ops_time(e, a);
+    double t = ops_time(e, a), ft = e->first_touch;
     if (a->on != ON_IO && !(a->on == ON_OWNER && a->elem && a->elem->ir)) {
-        charge_once(e, a, M_COMP, t, mult);
+        if (ft > 0) {
+            /* the first store to the pages of arrays: once, not per
+               iteration (mem.page.first) */
+            begin(e);
+            charge_all(e, a, M_COMP, t, mult);
+            charge_all(e, a, M_COMP, ft, NULL);
+            end(e, a, sum_of(e, mult));
+        } else {
+            charge_once(e, a, M_COMP, t, mult);
+        }
         if (!mult)
             effect(e, a);
         return;
@@ -1935,6 +2026,30 @@ static double *vec_new(Eng *e)
  * entries, NULL: one each), and its own execution charged: begin(), two
  * charges per processor, end(e, a, sum_of(e, entries)), the execution's
  * times in registers as in charge_once(). */
+/* A FORALL level's overhead per entry: the loop's set-up and its
+ * segment's call (hpfrt_seg), and at the statement's outermost level the
+ * run-time library's own calls (rt.*) once an execution: the region's
+ * timers around it, the iteration set of each distributed dimension
+ * (hpfrt_loop, before the nest). */
+static double level_setup(const Eng *e, const Aau *a)
+{
+    double t = e->pr.loop_setup + e->pr.call_ovhd;
+    const SpLoop *l = a->loop;
+    if (a->iter == ITER_FORALL && l && a->level == l->nidx - 1) {
+        t += e->pr.rt_region;
+        for (int k = 0; k < l->nidx; k++)
+            t += l->idx[k].dist ? e->pr.rt_loop : 0;
+    }
+    return t;
+}
+
+/* A FORALL level's overhead per iteration: a vectorized loop's element
+ * (vec.iter), else loop.iter. */
+static double level_iter(const Eng *e, const Aau *a)
+{
+    return vectorized(e, a) ? e->pr.vec_iter : e->pr.loop_iter;
+}
+
 static inline __attribute__((always_inline)) void
 level_charge_with(Eng *e, Aau *a, const double *outer, const double *cnt, double *entries,
                   double *trips)
@@ -1942,7 +2057,7 @@ level_charge_with(Eng *e, Aau *a, const double *outer, const double *cnt, double
     const double *n = a->iter == ITER_COPY ? e->n_all : e->lvl[a->level];
     double so = a->m_sum[M_OVHD], mx = 0, mn = INFINITY, execs = 0;
     double *clock = e->clock, *acc = e->acc[M_OVHD];
-    double setup = e->pr.loop_setup + e->pr.call_ovhd, iter = e->pr.loop_iter;
+    double setup = level_setup(e, a), iter = level_iter(e, a);
     for (int p = 0; p < e->P; p++) {
         double m = outer ? outer[p] : 1;
         entries[p] = m;
@@ -1985,9 +2100,10 @@ static void forall_level(Eng *e, Aau *a, const double *outer)
             trips[p] = entries[p] * n[p];
         }
         begin(e);
+        double setup = level_setup(e, a), iter = level_iter(e, a);
         for (int p = 0; p < e->P; p++) {
-            charge(e, a, M_OVHD, p, entries[p] * (e->pr.loop_setup + e->pr.call_ovhd));
-            charge(e, a, M_OVHD, p, trips[p] * e->pr.loop_iter);
+            charge(e, a, M_OVHD, p, entries[p] * setup);
+            charge(e, a, M_OVHD, p, trips[p] * iter);
         }
         end(e, a, sum_of(e, entries));
     } else if (e->cnt)
@@ -2657,18 +2773,36 @@ static void pairs_exchange(Eng *e, Aau *a, const PairList *pl, double req_bytes,
                            const GatherCache *gc)
 {
     int P = e->P;
+    const Params *pr = &e->pr;
+    int rt = pr->rt_gather > 0 || pr->rt_gather_elem > 0 || pr->rt_gather_remote > 0;
+    if (rt) {
+        /* the run-time library's own work (rt.gather*): every processor
+           calls it; its inspector visits every element asked for and
+           copies the local ones; a remote one costs the requester and its
+           owner the packing of the request and of the answer, half each */
+        charge_all(e, a, M_OVHD, pr->rt_gather, NULL);
+        for (long j = pl->start[0]; j < pl->start[P]; j++) {
+            int local = j < pl->start[1];
+            charge(e, a, M_OVHD, pl->dst[j],
+                   pl->n[j] * (pr->rt_gather_elem + (local ? 0 : pr->rt_gather_remote / 2)));
+            if (!local)
+                charge(e, a, M_OVHD, pl->src[j], pl->n[j] * pr->rt_gather_remote / 2);
+        }
+    }
     if (P > 1) {
         sync_all(e, a);
-        double t = (double)(P - 1) * (startup(&e->pr, 4, 0) + 4 * e->pr.st_pb);
+        double t = (double)(P - 1) * (startup(pr, 4, 0) + 4 * pr->st_pb);
         charge_all(e, a, M_COMM, (1 - e->overlap) * t, NULL);
     }
-    if (e->tr)
+    if (rt) {
+        /* the local copies are in rt.gather.elem */
+    } else if (e->tr) {
         for (long j = pl->start[0]; j < pl->start[1]; j++)
-            charge(e, a, M_COMP, pl->dst[j], pl->n[j] * (e->pr.fetch_hit + e->pr.store_hit));
-    else {
+            charge(e, a, M_COMP, pl->dst[j], pl->n[j] * (pr->fetch_hit + pr->store_hit));
+    } else {
         double sc = a->m_sum[M_COMP];
         for (long j = pl->start[0]; j < pl->start[1]; j++)
-            charge_to(e, &sc, M_COMP, pl->dst[j], pl->n[j] * (e->pr.fetch_hit + e->pr.store_hit));
+            charge_to(e, &sc, M_COMP, pl->dst[j], pl->n[j] * (pr->fetch_hit + pr->store_hit));
         a->m_sum[M_COMP] = sc;
     }
     if (gc && gc->nround >= 0) {

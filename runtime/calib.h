@@ -46,6 +46,14 @@ const char *cal_size(double bytes);
 const char *cal_rate(double bytes_per_s);
 const char *cal_count(double v);
 
+/* From calib_proc.c: a measured difference below resolution is written as
+ * its floor, a hundredth of a cycle (a cost of zero would read as "not
+ * measured"); cal_cost writes a processing cost so floored, in cycles,
+ * the comment FMT followed by the floor's note and the time in ns. */
+double cal_floor(double s);
+void cal_cost(const char *name, double s, const char *fmt, ...)
+    __attribute__((format(printf, 3, 4)));
+
 extern double cal_clock_hz;     /* cpu.clock, set by calib_clock */
 /* From calib_mem.c for calib_proc.c: the L1 data cache size (bytes). */
 extern long cal_l1_size;
@@ -88,6 +96,7 @@ void calib_mem(void);           /* calib_mem.c: caches, memory (all ranks) */
 void calib_proc(void);          /* calib_proc.c: rank 0, processing */
 void calib_comm(void);          /* calib_comm.c: all ranks */
 void calib_io(void);            /* calib_io.c: rank 0 */
+void calib_rt(void);            /* calib_rt.c: libhpfrt's costs (all ranks) */
 
 /* ---- calib_kernels.f90 ------------------------------------------------ */
 
@@ -98,9 +107,12 @@ void ck_fmt_open(int *u, int which);
 void ck_fmt_write(int u, int reps, double x);
 void ck_cvt(int n, int k, int m, const int *x, int *y, const double *c);
 void ck_nest(int nout, int nin, int k, int m, const double *x, double *y);
+#define CK_VEC_NI 64            /* ck_vec's column: the inner loop's constant trip count */
+void ck_vec(int op, int ncol, int k, int m, const double *x, double *y, const double *c);
 void ck_call(int op, int n, int k, int m, const double *x, double *y);
 void ck_rt(int op, int n, int k, int m, const int *ha, const int *x, int *y);
 void ck_rt_setup(int nglob, int *ha);
+void ck_forall(int op, int reps, const int *ha, int nglob, const double *x, double *y);
 void ck_read(int n, int m, const double *x, double *s);
 void ck_write(int n, int m, double *y, double c);
 void ck_clock(int n, int *t);

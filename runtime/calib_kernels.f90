@@ -189,6 +189,22 @@ subroutine ck_dop(op, n, k, m, x, y, c) bind(c, name='ck_dop')
             y(l) = t
             l = l + m
         end do
+    ! reductions as hpfc emits them: one accumulator, every element on its
+    ! chain (no reassociation in FP), the result stored at the end
+    case (40)
+        t = 0
+        do i = 1, n, k
+            t = t + x(l)
+            l = l + m
+        end do
+        y(1) = t
+    case (41)
+        t = -huge(t)
+        do i = 1, n, k
+            t = max(t, x(l))
+            l = l + m
+        end do
+        y(1) = t
     end select
 end subroutine ck_dop
 
@@ -424,6 +440,158 @@ subroutine ck_rt_setup(nglob, ha) bind(c, name='ck_rt_setup')
     call hpfrt_arr_dim(ha, 1, 1, nglob, 1, 1, 0, 0, 0)
     call hpfrt_arr_commit(ha)
 end subroutine ck_rt_setup
+
+! Vectorized loops: hpfc's loop over an array dimension that is not
+! distributed has compile-time constant bounds and unit step, inside the
+! loop of the distributed dimension (doc/spmd.md):
+!     do j = f, e, k                  ! distributed: run-time step
+!       do i = 0, NI - 1              ! constant bounds
+!         y(1 + i, l) = x(1 + i, l)
+!       end do
+!       l = l + m
+!     end do
+! GCC at -O2 vectorizes such an inner loop (its trip count a known multiple
+! of the vector length: no remainder loop) or makes a copy of it a memcpy,
+! which it does not do for the run-time steps of ck_dop. op as ck_dop's
+! 0..3: the copy, 8 dependent adds, multiplies, divides an element; x and y
+! hold ncol columns of NI = 64 doubles.
+subroutine ck_vec(op, ncol, k, m, x, y, c) bind(c, name='ck_vec')
+    use, intrinsic :: iso_c_binding
+    implicit none
+    integer, parameter :: ni = 64
+    integer(c_int), value :: op, ncol, k, m
+    real(c_double), intent(in) :: x(ni, *), c(*)
+    real(c_double), intent(inout) :: y(ni, *)
+    integer :: i, j, l
+    real(c_double) :: t
+    l = 1
+    select case (op)
+    case (0)
+        do j = 1, ncol, k
+            do i = 0, ni - 1
+                y(1 + i, l) = x(1 + i, l)
+            end do
+            l = l + m
+        end do
+    case (1)
+        do j = 1, ncol, k
+            do i = 0, ni - 1
+                t = x(1 + i, l)
+                t = t + c(1); t = t + c(1); t = t + c(1); t = t + c(1)
+                t = t + c(1); t = t + c(1); t = t + c(1); t = t + c(1)
+                y(1 + i, l) = t
+            end do
+            l = l + m
+        end do
+    case (2)
+        do j = 1, ncol, k
+            do i = 0, ni - 1
+                t = x(1 + i, l)
+                t = t * c(2); t = t * c(2); t = t * c(2); t = t * c(2)
+                t = t * c(2); t = t * c(2); t = t * c(2); t = t * c(2)
+                y(1 + i, l) = t
+            end do
+            l = l + m
+        end do
+    case (3)
+        do j = 1, ncol, k
+            do i = 0, ni - 1
+                t = x(1 + i, l)
+                t = t / c(2); t = t / c(2); t = t / c(2); t = t / c(2)
+                t = t / c(2); t = t / c(2); t = t / c(2); t = t / c(2)
+                y(1 + i, l) = t
+            end do
+            l = l + m
+        end do
+    case (4)                    ! one more load: y = x + y
+        do j = 1, ncol, k
+            do i = 0, ni - 1
+                y(1 + i, l) = x(1 + i, l) + y(1 + i, l)
+            end do
+            l = l + m
+        end do
+    case (5)                    ! one more store: ck_vec_store
+        call ck_vec_store(ncol, k, m, x, y, c)
+    case (6)                    ! the base of a vector loop: a load, an add, a store
+        do j = 1, ncol, k
+            do i = 0, ni - 1
+                y(1 + i, l) = x(1 + i, l) + c(1)
+            end do
+            l = l + m
+        end do
+    end select
+end subroutine ck_vec
+
+! ck_vec's base with one more store, into a second column of y that the
+! compiler can tell apart from the first (y(l) and y(l + ncol) might be the
+! same element as far as it knows, and the loop would not be vectorized).
+subroutine ck_vec_store(ncol, k, m, x, y, c)
+    use, intrinsic :: iso_c_binding
+    implicit none
+    integer, parameter :: ni = 64
+    integer(c_int), intent(in) :: ncol, k, m
+    real(c_double), intent(in) :: x(ni, *), c(*)
+    real(c_double), intent(inout) :: y(ni, 2, *)
+    integer :: i, j, l
+    l = 1
+    do j = 1, ncol, k
+        do i = 0, ni - 1
+            y(1 + i, 1, l) = x(1 + i, l) + c(1)
+            y(1 + i, 2, l) = x(1 + i, l) + c(1)
+        end do
+        l = l + m
+    end do
+end subroutine ck_vec_store
+
+! The run-time calls of every FORALL of the generated code, reps times:
+! op 0, the base: the loop over this process's block of a (BLOCK) array of
+! nglob elements (ha from ck_rt_setup), its bounds looked up once; op 1:
+! the same inside a region's timers, as every statement hpfc lowers is;
+! op 2: the loop's local iteration set looked up on each entry (the table
+! cached after the first call) and walked segment by segment.
+subroutine ck_forall(op, reps, ha, nglob, x, y) bind(c, name='ck_forall')
+    use, intrinsic :: iso_c_binding
+    implicit none
+    integer(c_int), value :: op, reps, nglob
+    integer(c_int), intent(in) :: ha
+    real(c_double), intent(in) :: x(*)
+    real(c_double), intent(inout) :: y(*)
+    integer, external :: hpfrt_nseg
+    integer :: r, s, i, h, f, e, k, l, m, f0, e0, k0, l0, m0
+    call hpfrt_loop(h, ha, 1, 1, 0, 1, nglob, 1)
+    call hpfrt_seg(h, 1, f0, e0, k0, l0, m0)
+    select case (op)
+    case (0)
+        do r = 1, reps
+            l = l0
+            do i = f0, e0, k0
+                y(l) = x(l)
+                l = l + m0
+            end do
+        end do
+    case (1)
+        do r = 1, reps
+            call hpfrt_region_begin(1)
+            l = l0
+            do i = f0, e0, k0
+                y(l) = x(l)
+                l = l + m0
+            end do
+            call hpfrt_region_end(1)
+        end do
+    case (2)
+        do r = 1, reps
+            call hpfrt_loop(h, ha, 1, 1, 0, 1, nglob, 1)
+            do s = 1, hpfrt_nseg(h)
+                call hpfrt_seg(h, s, f, e, k, l, m)
+                do i = f, e, k
+                    y(l) = x(l)
+                    l = l + m
+                end do
+            end do
+        end do
+    end select
+end subroutine ck_forall
 
 ! Memory: reads with eight partial sums (one would time the adder's
 ! latency, not the memory; eight keep the loads the limit) and writes of a

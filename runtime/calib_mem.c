@@ -15,6 +15,8 @@
 #include <string.h>
 #include <unistd.h>
 
+#include <sys/mman.h>
+
 #include "calib.h"
 
 long cal_l1_size = 32768;
@@ -184,6 +186,46 @@ static double per_access(double *a, long bytes, int m, int write)
     return t;
 }
 
+/* Time of the first store to a page of fresh anonymous memory (the page
+ * fault, the zeroing, the mapping), per page: the medians over cal.reps
+ * mappings of FT_BYTES of a pass that stores one double a page, less a
+ * second pass over the same pages; all processes at once (MPI_MAX). */
+#define FT_BYTES (16L << 20)
+static double first_touch(long page)
+{
+    long n = FT_BYTES / page;
+    double *v = malloc((size_t)cal.reps * sizeof *v);
+    for (int r = 0; r < cal.reps; r++) {
+        char *m = mmap(NULL, (size_t)FT_BYTES, PROT_READ | PROT_WRITE,
+                       MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+        if (m == MAP_FAILED) {
+            fprintf(stderr, "hpfcalibrate: error: cannot map %s\n", cal_size(FT_BYTES));
+            MPI_Abort(MPI_COMM_WORLD, 1);
+        }
+        /* as malloc's large blocks: no huge pages unless the system forces them */
+        madvise(m, (size_t)FT_BYTES, MADV_NOHUGEPAGE);
+        volatile double *a;
+        MPI_Barrier(MPI_COMM_WORLD);
+        double t0 = cal_now();
+        for (long i = 0; i < n; i++) {
+            a = (volatile double *)(m + i * page);
+            *a = 1.0;
+        }
+        double t1 = cal_now();
+        for (long i = 0; i < n; i++) {
+            a = (volatile double *)(m + i * page);
+            *a = 2.0;
+        }
+        double t = (t1 - t0) - (cal_now() - t1), tmax = 0;
+        MPI_Allreduce(&t, &tmax, 1, MPI_DOUBLE, MPI_MAX, MPI_COMM_WORLD);
+        v[r] = tmax / (double)n;
+        munmap(m, (size_t)FT_BYTES);
+    }
+    double t = cal_median(v, cal.reps);
+    free(v);
+    return t > 0 ? t : 0;
+}
+
 /* ---- the measurements ---------------------------------------------------- */
 
 void calib_mem(void)
@@ -253,8 +295,12 @@ void calib_mem(void)
         }
         if (phys > 0)
             cal_param(CAL_MEM, "mem.size", cal_size(phys), "sysconf: physical memory");
-        if (page > 0)
+        if (page > 0) {
             cal_param(CAL_MEM, "mem.page", cal_size((double)page), "sysconf: page size");
+            cal_param(CAL_MEM, "mem.prefetch.stride", cal_size((double)page),
+                      "estimate: the hardware prefetchers of current processors follow a "
+                      "constant stride within a page; the system does not say");
+        }
 
         /* the working set of each level: half of it, at least twice the
            level above (so that the level above cannot hold it) */
@@ -372,6 +418,19 @@ void calib_mem(void)
                       cal.np, cal_size((double)dram_bytes));
         free(v);
         free(a);
+        cal_phase_end(0);
+    }
+
+    /* the first write to each page of an array (the kernel maps and zeroes
+       it): what a program pays the first time it stores into an array it
+       allocated, on every process at once as in an SPMD program */
+    if (page > 0) {
+        cal_progress("memory: first touch of %s pages", cal_size((double)page));
+        double t = first_touch(page);
+        if (cal.rank == 0)
+            cal_param(CAL_MEM, "mem.page.first", cal_us(t),
+                      "measured: the first store to each page of a fresh %s mapping, less a "
+                      "second pass, all %d processes at once, a page", cal_size(FT_BYTES), cal.np);
         cal_phase_end(0);
     }
 }

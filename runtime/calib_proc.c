@@ -100,7 +100,7 @@ void calib_clock(void)
 
 /* ---- the kernels --------------------------------------------------------- */
 
-enum { KD, KF, KI, KCVT, KNEST, KCALL, KRT, KNONE };
+enum { KD, KF, KI, KCVT, KNEST, KCALL, KRT, KVEC, KNONE };
 
 typedef struct {
     int kind, op, n, k, m;      /* kernel, its op, elements, the two steps */
@@ -121,6 +121,7 @@ static void run_kern(void *arg, long iters)
         case KNEST: ck_nest(256, q->op, q->k, q->m, q->x, q->y); break;
         case KCALL: ck_call(q->op, q->n, q->k, q->m, q->x, q->y); break;
         case KRT: ck_rt(q->op, q->n, q->k, q->m, &q->ha, q->ix, q->iy); break;
+        case KVEC: ck_vec(q->op, q->n / CK_VEC_NI, q->k, q->m, q->x, q->y, q->c); break;
         case KNONE: break;      /* nothing: the timer's own cost */
         }
 }
@@ -167,25 +168,22 @@ static double diff(Kern a, Kern b)
     return cal_median(v, cal.reps);
 }
 
-/* A measured difference below resolution is written as this floor: a
- * cost of zero would read as "not measured". */
-static double floor_at(double v)
+/* the floor and the writer of a processing cost (calib.h) */
+double cal_floor(double v)
 {
     double lo = 0.01 / cal_clock_hz;     /* a hundredth of a cycle */
     return v > lo ? v : lo;
 }
 
-static void op_param(const char *name, double s, const char *fmt, ...)
-    __attribute__((format(printf, 3, 4)));
-static void op_param(const char *name, double s, const char *fmt, ...)
+void cal_cost(const char *name, double s, const char *fmt, ...)
 {
-    char how[240];
+    char how[320];
     va_list ap;
     va_start(ap, fmt);
     vsnprintf(how, sizeof how, fmt, ap);
     va_end(ap);
-    cal_param(CAL_PROC, name, cal_cycles(floor_at(s)), "%s%s, %.3g ns", how,
-              s < floor_at(s) ? " (below resolution: the floor)" : "", floor_at(s) * 1e9);
+    cal_param(CAL_PROC, name, cal_cycles(cal_floor(s)), "%s%s, %.3g ns", how,
+              s < cal_floor(s) ? " (below resolution: the floor)" : "", cal_floor(s) * 1e9);
 }
 
 void calib_proc(void)
@@ -237,39 +235,39 @@ void calib_proc(void)
     double fdiv = diff(kern(KF, 3), f0) / 8;
     double iadd = diff(kern(KI, 1), i0) / 16;                   /* shift, add */
     double logical = diff(kern(KI, 2), i0) / 8 - iadd;          /* xor, add */
-    double imul = diff(kern(KI, 3), i0) / 8 - floor_at(logical);
+    double imul = diff(kern(KI, 3), i0) / 8 - cal_floor(logical);
     double idiv = diff(kern(KI, 4), i0) / 8;
-    double cvt = diff(kern(KCVT, 0), i0) / 8 - floor_at(dmul);
+    double cvt = diff(kern(KCVT, 0), i0) / 8 - cal_floor(dmul);
     cal_comment(CAL_PROC, "arithmetic: the marginal cost of one operation in an array loop"
                           " (chains of 8 an element, calib_kernels.f90)");
-    op_param("op.iadd", iadd, "measured: 8 x (shift, add) an element, a sixteenth each");
-    op_param("op.imul", imul, "measured: 8 x (multiply, xor), less op.logical");
-    op_param("op.idiv", idiv, "measured: 8 divides an element");
-    op_param("op.fadd", fadd, "measured: 8 dependent REAL(4) adds an element");
-    op_param("op.fmul", fmul, "measured: 8 REAL(4) multiplies");
-    op_param("op.fdiv", fdiv, "measured: 8 REAL(4) divides");
-    op_param("op.dadd", dadd, "measured: 8 dependent REAL(8) adds an element");
-    op_param("op.dmul", dmul, "measured: 8 REAL(8) multiplies");
-    op_param("op.ddiv", ddiv, "measured: 8 REAL(8) divides");
-    op_param("op.itof", cvt / 2, "measured: 8 x (dble, multiply, int) less op.dmul, half of the pair");
-    op_param("op.ftoi", cvt / 2, "measured: as op.itof, the other half");
-    op_param("op.cmp", iadd, "as op.iadd: a compare is one ALU operation (its branch is cond.test)");
-    op_param("op.logical", logical, "measured: 8 x (xor, add), less op.iadd");
+    cal_cost("op.iadd", iadd, "measured: 8 x (shift, add) an element, a sixteenth each");
+    cal_cost("op.imul", imul, "measured: 8 x (multiply, xor), less op.logical");
+    cal_cost("op.idiv", idiv, "measured: 8 divides an element");
+    cal_cost("op.fadd", fadd, "measured: 8 dependent REAL(4) adds an element");
+    cal_cost("op.fmul", fmul, "measured: 8 REAL(4) multiplies");
+    cal_cost("op.fdiv", fdiv, "measured: 8 REAL(4) divides");
+    cal_cost("op.dadd", dadd, "measured: 8 dependent REAL(8) adds an element");
+    cal_cost("op.dmul", dmul, "measured: 8 REAL(8) multiplies");
+    cal_cost("op.ddiv", ddiv, "measured: 8 REAL(8) divides");
+    cal_cost("op.itof", cvt / 2, "measured: 8 x (dble, multiply, int) less op.dmul, half of the pair");
+    cal_cost("op.ftoi", cvt / 2, "measured: as op.itof, the other half");
+    cal_cost("op.cmp", iadd, "as op.iadd: a compare is one ALU operation (its branch is cond.test)");
+    cal_cost("op.logical", logical, "measured: 8 x (xor, add), less op.iadd");
 
     /* loads and stores that hit L1, as the operations: the marginal cost
        of one more in the copy loop (the bandwidth of a stream is
        calib_mem.c's cache.l1.bandwidth); they replace calib_mem.c's
        values, the time of an element of a stream */
-    double fetch = diff(kern(KD, 5), d0) - floor_at(dadd), store = diff(kern(KD, 6), d0);
-    cal_param(CAL_MEM, "mem.fetch.hit", cal_cycles(floor_at(fetch)), "measured: one more load"
-              " in the copy loop, y(l) = x(l) + y(l) less op.dadd, %.3g ns", floor_at(fetch) * 1e9);
-    cal_param(CAL_MEM, "mem.store.hit", cal_cycles(floor_at(store)), "measured: one more store"
-              " in the copy loop, %.3g ns", floor_at(store) * 1e9);
+    double fetch = diff(kern(KD, 5), d0) - cal_floor(dadd), store = diff(kern(KD, 6), d0);
+    cal_param(CAL_MEM, "mem.fetch.hit", cal_cycles(cal_floor(fetch)), "measured: one more load"
+              " in the copy loop, y(l) = x(l) + y(l) less op.dadd, %.3g ns", cal_floor(fetch) * 1e9);
+    cal_param(CAL_MEM, "mem.store.hit", cal_cycles(cal_floor(store)), "measured: one more store"
+              " in the copy loop, %.3g ns", cal_floor(store) * 1e9);
     /* loops: the copy is an iteration, a load and a store */
     cal_comment(CAL_PROC, "loops, conditions, calls");
     double copy = diff(d0, kern(KNONE, 0));
-    double iter = copy - floor_at(fetch) - floor_at(store);
-    op_param("loop.iter", iter, "measured: the copy loop (%.3g ns an iteration) less"
+    double iter = copy - cal_floor(fetch) - cal_floor(store);
+    cal_cost("loop.iter", iter, "measured: the copy loop (%.3g ns an iteration) less"
              " mem.fetch.hit and mem.store.hit", copy * 1e9);
     {
         /* nested loops: 256 entries of an inner loop of nin iterations */
@@ -288,14 +286,14 @@ void calib_proc(void)
         free(t);
         double a, b;
         cal_fit(xs, ys, 5, &a, &b);
-        op_param("loop.setup", a - floor_at(iter), "measured: ck_nest, 256 inner loops of 1..16"
+        cal_cost("loop.setup", a - cal_floor(iter), "measured: ck_nest, 256 inner loops of 1..16"
                  " iterations, the fit's time at 0 iterations less loop.iter");
     }
     {
         Kern q = d0;
         q.k = q.m = 2;
         q.n = 2 * n;            /* n iterations, every other element */
-        op_param("loop.step", diff(q, d0), "measured: the copy loop with step 2 against step 1"
+        cal_cost("loop.step", diff(q, d0), "measured: the copy loop with step 2 against step 1"
                  " (run-time steps in both, as in the generated code)");
     }
     {
@@ -316,9 +314,9 @@ void calib_proc(void)
             va[r] = x[2] - x[1];
         }
         free(t);
-        op_param("cond.test", cal_median(vt, cal.reps) - floor_at(iadd), "measured: an IF never"
+        cal_cost("cond.test", cal_median(vt, cal.reps) - cal_floor(iadd), "measured: an IF never"
                  " taken in the copy loop, less op.cmp");
-        op_param("cond.taken", cal_median(va, cal.reps) - floor_at(dmul), "measured: the IF always"
+        cal_cost("cond.taken", cal_median(va, cal.reps) - cal_floor(dmul), "measured: the IF always"
                  " taken against never, less the op.dmul it guards");
     }
     {
@@ -331,10 +329,59 @@ void calib_proc(void)
             v8[r] = (x[3] - x[1]) / 8;
         }
         free(t);
-        op_param("call.overhead", cal_median(v0, cal.reps), "measured: an external subroutine"
+        cal_cost("call.overhead", cal_median(v0, cal.reps), "measured: an external subroutine"
                  " of no arguments called in the copy loop (calib_callee.f90)");
-        op_param("call.per_arg", cal_median(v8, cal.reps), "measured: 8 arguments by reference"
+        cal_cost("call.per_arg", cal_median(v8, cal.reps), "measured: 8 arguments by reference"
                  " against 0 (4 arguments: %.3g ns a call)", cal_median(v4, cal.reps) * 1e9);
+    }
+
+    /* vectorized loops: hpfc's loop over a dimension that is not
+       distributed has constant bounds and unit step, and GCC vectorizes it
+       (or makes a copy of it a memcpy), which the run-time steps above
+       keep it from doing: its elements cost a fraction of loop.iter and
+       op.*, and are measured apart */
+    cal_progress("processing: vectorized loops of constant bounds");
+    {
+        /* the base is a vector loop (a load, an add, a store), not the
+           copy, which GCC makes a memcpy; the chains and the extra load
+           and store against it; vec.iter is the base less its add, load
+           and store, as loop.iter is the copy less its load and store */
+        int nv = n - n % CK_VEC_NI;     /* whole columns, as many elements as above */
+        enum { NJ = 7 };
+        Kern q[NJ] = {kern(KVEC, 6), kern(KVEC, 1), kern(KVEC, 2), kern(KVEC, 3),
+                      kern(KVEC, 4), kern(KVEC, 5), kern(KVEC, 0)};
+        for (int j = 0; j < NJ; j++)
+            q[j].n = nv;
+        double *t = run_kerns(q, NJ), v[7][1000];
+        for (int r = 0; r < cal.reps; r++) {
+            double *x = t + NJ * r, add = (x[1] - x[0]) / 7;
+            v[0][r] = add;
+            v[1][r] = (x[2] - x[0] + add) / 8;         /* 8 multiplies against 1 add */
+            v[2][r] = (x[3] - x[0] + add) / 8;
+            v[3][r] = x[4] - x[0];                     /* one more load */
+            v[4][r] = x[5] - x[0];                     /* one more store */
+            v[5][r] = x[6];                            /* the copy (a memcpy) */
+            v[6][r] = x[0];
+        }
+        free(t);
+        double vadd = cal_median(v[0], cal.reps), vmul = cal_median(v[1], cal.reps);
+        double vdiv = cal_median(v[2], cal.reps), vld = cal_median(v[3], cal.reps);
+        double vst = cal_median(v[4], cal.reps), vcp = cal_median(v[5], cal.reps);
+        double base_t = cal_median(v[6], cal.reps);
+        cal_comment(CAL_PROC, "vectorized loops: i = 0..%d, constant bounds, unit step, inside"
+                    " the loop of a distributed dimension (ck_vec, %d columns)", CK_VEC_NI - 1,
+                    nv / CK_VEC_NI);
+        cal_cost("vec.iter", base_t - cal_floor(vadd) - cal_floor(vld) - cal_floor(vst),
+                 "measured: y(1+i, j) = x(1+i, j) + c, i = 0..%d constant bounds (vectorized),"
+                 " an element (%.3g ns), less vec.op.dadd, vec.fetch and vec.store: the loop's"
+                 " own work (a copy, which GCC makes a memcpy: %.3g ns)", CK_VEC_NI - 1,
+                 base_t * 1e9, vcp * 1e9);
+        cal_cost("vec.op.dadd", vadd, "measured: 8 dependent REAL(8) adds an element in that"
+                 " loop against 1, a seventh of the difference");
+        cal_cost("vec.op.dmul", vmul, "measured: 8 REAL(8) multiplies against the add");
+        cal_cost("vec.op.ddiv", vdiv, "measured: 8 REAL(8) divides against the add");
+        cal_cost("vec.fetch", vld, "measured: one more load in that loop, y = x + y");
+        cal_cost("vec.store", vst, "measured: one more store in that loop");
     }
 
     /* library functions (Fortran intrinsics as gfortran calls or inlines
@@ -351,7 +398,7 @@ void calib_proc(void)
             {"lib.cosh", 22}, {"lib.tanh", 23}, {"lib.pow", 24},
         };
         for (size_t i = 0; i < sizeof fn / sizeof fn[0]; i++)
-            op_param(fn[i].name, diff(kern(KD, fn[i].op), u0), "measured: y(l) = %s(x(l)%s)",
+            cal_cost(fn[i].name, diff(kern(KD, fn[i].op), u0), "measured: y(l) = %s(x(l)%s)",
                      fn[i].op == 24 ? "" : fn[i].name + 4,
                      fn[i].op == 18 ? ", 0.3" : fn[i].op == 24 ? "**1.7" : "");
         static const struct { const char *name, *what; int op; } cheap[] = {
@@ -359,9 +406,28 @@ void calib_proc(void)
             {"lib.min", "t = min(t, c) + d", 32}, {"lib.sign", "t = sign(t, c) - d", 33},
         };
         for (size_t i = 0; i < sizeof cheap / sizeof cheap[0]; i++)
-            op_param(cheap[i].name, diff(kern(KD, cheap[i].op), u0) / 8 - floor_at(dadd),
+            cal_cost(cheap[i].name, diff(kern(KD, cheap[i].op), u0) / 8 - cal_floor(dadd),
                      "measured: 8 x (%s) an element, less op.dadd", cheap[i].what);
-        op_param("lib.mod", diff(kern(KI, 6), i0), "measured: y(l) = mod(x(l), 7), INTEGER");
+        cal_cost("lib.mod", diff(kern(KI, 6), i0), "measured: y(l) = mod(x(l), 7), INTEGER");
+    }
+
+    /* reductions: an element of a sum or a maximum into one accumulator
+       waits for the one before (the latency of the add, not its
+       throughput), whatever else its iteration does */
+    cal_comment(CAL_PROC, "reductions into one accumulator: an element's time, the loop and"
+                          " the load included (the latency of the combining operation)");
+    {
+        Kern q[2] = {kern(KD, 40), kern(KD, 41)};
+        double *t = run_kerns(q, 2), vs[1000], vm[1000];
+        for (int r = 0; r < cal.reps; r++) {
+            vs[r] = t[2 * r];
+            vm[r] = t[2 * r + 1];
+        }
+        free(t);
+        cal_cost("red.sum", cal_median(vs, cal.reps), "measured: t = t + x(l), REAL(8), an"
+                 " element");
+        cal_cost("red.max", cal_median(vm, cal.reps), "measured: t = max(t, x(l)), REAL(8),"
+                 " an element");
     }
 
     /* the run-time library's owner tests, called as the generated code
@@ -376,7 +442,7 @@ void calib_proc(void)
         };
         for (size_t i = 0; i < sizeof rt / sizeof rt[0]; i++) {
             q.op = rt[i].op;
-            op_param(rt[i].name, diff(q, i0) - floor_at(iadd), "measured: y(l) = x(l) + %s,"
+            cal_cost(rt[i].name, diff(q, i0) - cal_floor(iadd), "measured: y(l) = x(l) + %s,"
                      " (BLOCK) array, less the copy and op.iadd", rt[i].call);
         }
     }

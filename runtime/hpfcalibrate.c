@@ -77,9 +77,11 @@ static void help(void)
     printf("usage: mpirun -np 2 %s [-o FILE.sag] [--quick] [--reps N] [-v]\n"
            "\n"
            "Measures this machine (operation, loop, call and library costs with\n"
-           "kernels compiled by %s %s; caches and memory bandwidth; MPI\n"
-           "point-to-point, barrier and collectives; file I/O) and writes its System\n"
-           "Abstraction Graph for hpfpredict -sag FILE.\n"
+           "kernels compiled by %s %s, in vectorized loops too, and\n"
+           "reductions; caches, memory bandwidth and the first touch of a page; MPI\n"
+           "point-to-point, barrier and collectives; file I/O; libhpfrt's timers,\n"
+           "iteration sets and gathers) and writes its System Abstraction Graph for\n"
+           "hpfpredict -sag FILE.\n"
            "\n"
            "  -o FILE      write the description to FILE (default: standard output)\n"
            "  --quick      a few seconds: fewer sizes, shorter batches, rougher values\n"
@@ -635,6 +637,7 @@ int main(int argc, char **argv)
     calib_proc();
     calib_io();
     calib_comm();
+    calib_rt();
 
     int status = 0;
     if (cal.rank == 0) {

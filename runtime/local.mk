@@ -45,11 +45,17 @@ clean-runtime-test:
 # other flags), so that a kernel's loop is the code a generated loop gets;
 # the same compiler links the program (libgfortran and MPI come with it).
 # The callees of the call kernels are a file of their own: not inlined.
+# The kernels' loops are aligned to 64 bytes (CALIB_ALIGN, dropped when the
+# compiler refuses it): a short loop's speed depends on where its code
+# lies, up to a factor of two here, and unaligned the values would change
+# whenever the program's code moves (doc/runtime.md).
 CALIB_FCFLAGS = -O2
+CALIB_ALIGN = -falign-loops=64
 if HAVE_MPI
 bin_PROGRAMS += runtime/hpfcalibrate
 runtime_hpfcalibrate_SOURCES = runtime/hpfcalibrate.c runtime/calib_proc.c \
-	runtime/calib_mem.c runtime/calib_comm.c runtime/calib_io.c runtime/calib.h
+	runtime/calib_mem.c runtime/calib_comm.c runtime/calib_io.c runtime/calib_rt.c \
+	runtime/calib.h
 runtime_hpfcalibrate_CPPFLAGS = $(AM_CPPFLAGS) -DCALIB_FC='"$(MPIFC)"' \
 	-DCALIB_FCFLAGS='"$(CALIB_FCFLAGS)"'
 runtime_hpfcalibrate_CFLAGS = $(AM_CFLAGS) $(MPI_CFLAGS)
@@ -58,7 +64,9 @@ runtime_hpfcalibrate_LDADD = runtime/calib_kernels.$(OBJEXT) runtime/calib_calle
 runtime_hpfcalibrate_LINK = $(MPIFC) $(AM_LDFLAGS) $(LDFLAGS) -o $@
 runtime/calib_kernels.$(OBJEXT): $(srcdir)/runtime/calib_kernels.f90
 	$(AM_V_GEN)$(MKDIR_P) runtime && \
-	  $(MPIFC) $(CALIB_FCFLAGS) -c -o $@ $(srcdir)/runtime/calib_kernels.f90
+	  { $(MPIFC) $(CALIB_FCFLAGS) $(CALIB_ALIGN) -c -o $@ $(srcdir)/runtime/calib_kernels.f90 \
+	      2>/dev/null || \
+	    $(MPIFC) $(CALIB_FCFLAGS) -c -o $@ $(srcdir)/runtime/calib_kernels.f90; }
 runtime/calib_callee.$(OBJEXT): $(srcdir)/runtime/calib_callee.f90
 	$(AM_V_GEN)$(MKDIR_P) runtime && \
 	  $(MPIFC) $(CALIB_FCFLAGS) -c -o $@ $(srcdir)/runtime/calib_callee.f90

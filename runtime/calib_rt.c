@@ -1,0 +1,238 @@
+/* calib_rt.c - libhpfrt's own costs per call of the generated code, which
+ * the SAG of the paper does not have: the region timers and the local
+ * iteration set that every FORALL hpfc writes calls (rank 0 measures, the
+ * others sleep), and the gather through an index vector, hpfrt_gather_r8
+ * (collective: every rank takes part, as in a program). Written to the
+ * processing component in cycles, as the operations; doc/runtime.md
+ * ("hpfcalibrate") says how each is measured.
+ *
+ * As in calib_proc.c a cost is a difference: the region and the iteration
+ * set against the same loop without them (ck_forall), a gather's cost per
+ * element the slope of its time against the elements requested, and its
+ * fixed cost the time of an empty one less the MPI_Alltoall of counts
+ * among the processes (communication, for the message model to charge)
+ * plus what that MPI_Alltoall costs alone on one process. */
+#include <config.h>
+
+#include <limits.h>
+#include <stdio.h>
+#include <stdlib.h>
+
+#include "calib.h"
+#include "hpfrt.h"
+
+/* ---- a FORALL's calls: rank 0 ------------------------------------------ */
+
+/* The local block of the (BLOCK) array of ck_forall: a short loop, so that
+ * the calls are a large part of a FORALL's time and their difference is
+ * resolved. */
+#define FORALL_BLOCK 16
+
+typedef struct {
+    int op, ha, nglob;
+    double *x, *y;
+} Forall;
+
+static void run_forall(void *arg, long iters)
+{
+    Forall *f = arg;
+    while (iters > 0) {
+        int k = iters > INT_MAX ? INT_MAX : (int)iters;
+        ck_forall(f->op, k, &f->ha, f->nglob, f->x, f->y);
+        iters -= k;
+    }
+}
+
+static void forall_costs(void)
+{
+    cal_progress("libhpfrt: region timers and iteration sets of a FORALL");
+    double x[FORALL_BLOCK], y[FORALL_BLOCK] = {0};
+    for (int i = 0; i < FORALL_BLOCK; i++)
+        x[i] = 1.0 + i;
+    Forall f[3];
+    int ha;
+    ck_rt_setup(FORALL_BLOCK * cal.np, &ha);
+    CalJob jobs[3];
+    for (int j = 0; j < 3; j++) {
+        f[j] = (Forall){j, ha, FORALL_BLOCK * cal.np, x, y};
+        jobs[j] = (CalJob){run_forall, &f[j], 1.0, 0};   /* the time of an entry */
+    }
+    double *t = malloc((size_t)cal.reps * 3 * sizeof *t), vr[1000], vl[1000];
+    if (!t)
+        MPI_Abort(MPI_COMM_WORLD, 1);
+    cal_run(jobs, 3, t);
+    for (int r = 0; r < cal.reps; r++) {
+        vr[r] = t[3 * r + 1] - t[3 * r];
+        vl[r] = t[3 * r + 2] - t[3 * r];
+    }
+    free(t);
+    cal_cost("rt.region", cal_median(vr, cal.reps), "measured: hpfrt_region_begin and"
+             " hpfrt_region_end (MPI_Wtime each) around a loop of %d elements, less the loop",
+             FORALL_BLOCK);
+    cal_cost("rt.loop", cal_median(vl, cal.reps), "measured: hpfrt_loop (cached), hpfrt_nseg,"
+             " hpfrt_seg of a (BLOCK) array, one segment, before that loop, less the loop");
+}
+
+/* ---- the gather: every rank ----------------------------------------------- */
+
+#define GMAX 4096               /* the most elements requested, a process's block */
+
+enum { G_GATHER, G_A2A, G_A2A_SELF };
+
+typedef struct {
+    int kind, n, ha;
+    const double *x;
+    const int *idx;
+    double *buf;
+    int *cnt, *rcnt;            /* MPI_Alltoall's counts, cal.np each */
+} Gather;
+
+static void run_gather(void *arg, long iters)
+{
+    Gather *g = arg;
+    for (long r = 0; r < iters; r++)
+        switch (g->kind) {
+        case G_GATHER: hpfrt_gather_r8_(&g->ha, g->x, &g->n, g->idx, g->buf); break;
+        case G_A2A: MPI_Alltoall(g->cnt, 1, MPI_INT, g->rcnt, 1, MPI_INT, MPI_COMM_WORLD); break;
+        case G_A2A_SELF: MPI_Alltoall(g->cnt, 1, MPI_INT, g->rcnt, 1, MPI_INT, MPI_COMM_SELF); break;
+        }
+}
+
+/* The time of one batch of fn on every rank, each starting after a barrier
+ * (a rank that comes late would be timed as the others' wait): the
+ * slowest rank's, so that all see the same. */
+static double coll_batch(const CalJob *job, long iters)
+{
+    MPI_Barrier(MPI_COMM_WORLD);
+    double t0 = cal_now();
+    job->fn(job->arg, iters);
+    double t = cal_now() - t0;
+    MPI_Allreduce(MPI_IN_PLACE, &t, 1, MPI_DOUBLE, MPI_MAX, MPI_COMM_WORLD);
+    return t;
+}
+
+/* cal_run for collective work: every rank runs the same batches (their
+ * repetitions chosen from the slowest rank's times, so the same on every
+ * rank), the jobs in turn round after round. */
+static void coll_run(CalJob *jobs, int njobs, double *t)
+{
+    for (int j = 0; j < njobs; j++) {
+        CalJob *job = &jobs[j];
+        long iters = 1;
+        job->fn(job->arg, 1);   /* warm: pages, MPI's connections and its type cache */
+        for (;;) {
+            double s = coll_batch(job, iters);
+            if (s >= cal.batch_s || iters >= (1L << 30))
+                break;
+            double f = s > 0 ? 1.2 * cal.batch_s / s : 100;
+            iters = (long)((double)iters * (f < 2 ? 2 : f > 100 ? 100 : f));
+        }
+        job->iters = iters;
+    }
+    for (int r = 0; r < cal.reps; r++)
+        for (int j = 0; j < njobs; j++)
+            t[r * njobs + j] = coll_batch(&jobs[j], jobs[j].iters) / (double)jobs[j].iters
+                               / jobs[j].units;
+}
+
+static void gather_costs(void)
+{
+    int np = cal.np, me = cal.rank, ha;
+    cal_progress("libhpfrt: gathers on %d process%s", np, np == 1 ? "" : "es");
+    /* a (BLOCK) array of GMAX elements a process: process p holds the
+       global indices p * GMAX + 1 .. (p + 1) * GMAX */
+    ck_rt_setup(GMAX * np, &ha);
+    double *x = malloc(GMAX * sizeof *x), *buf = calloc(GMAX, sizeof *buf);
+    int *loc = malloc(GMAX * sizeof *loc), *rem = malloc(GMAX * sizeof *rem);
+    int *cnt = calloc((size_t)np, sizeof *cnt), *rcnt = calloc((size_t)np, sizeof *rcnt);
+    if (!x || !buf || !loc || !rem || !cnt || !rcnt)
+        MPI_Abort(MPI_COMM_WORLD, 1);
+    int next = (me + 1) % np, one = 1, bad = 0;
+    for (int k = 0; k < GMAX; k++) {
+        x[k] = 1.0 + k;
+        loc[k] = me * GMAX + 1 + k;
+        rem[k] = next * GMAX + 1 + k;   /* the next process's: the other one of 2 */
+        bad |= !hpfrt_mine_(&ha, &one, &loc[k]) || (np > 1 && hpfrt_mine_(&ha, &one, &rem[k]));
+    }
+    if (bad) {
+        fprintf(stderr, "hpfcalibrate: error: the (BLOCK) array of the gathers is not laid"
+                        " out in blocks of %d\n", GMAX);
+        MPI_Abort(MPI_COMM_WORLD, 1);
+    }
+
+    /* the jobs: the two MPI_Alltoall, then gathers of ns[i] local and
+       (more than 1 process) remote elements; n = 0 is the same for both */
+    static const int ns[] = {0, 64, 256, 1024, GMAX};
+    enum { NS = sizeof ns / sizeof ns[0] };
+    Gather g[2 + 2 * NS];
+    CalJob jobs[2 + 2 * NS];
+    int nj = 0;
+    g[nj++] = (Gather){G_A2A, 0, ha, x, loc, buf, cnt, rcnt};
+    g[nj++] = (Gather){G_A2A_SELF, 0, ha, x, loc, buf, cnt, rcnt};
+    for (int i = 0; i < NS; i++)
+        g[nj++] = (Gather){G_GATHER, ns[i], ha, x, loc, buf, cnt, rcnt};
+    for (int i = 1; i < NS && np > 1; i++)
+        g[nj++] = (Gather){G_GATHER, ns[i], ha, x, rem, buf, cnt, rcnt};
+    for (int j = 0; j < nj; j++)
+        jobs[j] = (CalJob){run_gather, &g[j], 1.0, 0};      /* the time of a call */
+    double *t = malloc((size_t)cal.reps * (size_t)nj * sizeof *t);
+    if (!t)
+        MPI_Abort(MPI_COMM_WORLD, 1);
+    coll_run(jobs, nj, t);
+
+    if (me == 0) {
+        /* medians of each job, and of the fixed cost's round by round */
+        double med[2 + 2 * NS], v[1000], fixed[1000];
+        for (int j = 0; j < nj; j++) {
+            for (int r = 0; r < cal.reps; r++)
+                v[r] = t[r * nj + j];
+            med[j] = cal_median(v, cal.reps);
+        }
+        for (int r = 0; r < cal.reps; r++)
+            fixed[r] = t[r * nj + 2] - t[r * nj] + t[r * nj + 1];
+        double xs[NS], ys[NS], a, local, remote = 0;
+        for (int i = 0; i < NS; i++) {
+            xs[i] = ns[i];
+            ys[i] = med[2 + i];
+        }
+        cal_fit(xs, ys, NS, &a, &local);
+        if (np > 1) {
+            for (int i = 1; i < NS; i++)
+                ys[i] = med[2 + NS + i - 1];
+            cal_fit(xs, ys, NS, &a, &remote);
+        }
+        cal_cost("rt.gather", cal_median(fixed, cal.reps), "measured: hpfrt_gather_r8 of 0"
+                 " elements on %d process%s (%.3g us), less MPI_Alltoall of an int on %d"
+                 " (%.3g us), plus MPI_Alltoall on MPI_COMM_SELF (%.3g us)", np,
+                 np == 1 ? "" : "es", med[2] * 1e6, np, med[0] * 1e6, med[1] * 1e6);
+        cal_cost("rt.gather.elem", local, "measured: the slope of hpfrt_gather_r8's time against"
+                 " the elements requested (0..%d), all held by the caller", GMAX);
+        if (np > 1)
+            cal_cost("rt.gather.remote", remote - cal_floor(local), "measured: the slope with all"
+                     " elements held by the %s process (%.3g ns an element), less"
+                     " rt.gather.elem: requests and replies packed, sent, unpacked",
+                     np == 2 ? "other" : "next", remote * 1e9);
+        else
+            cal_comment(CAL_PROC, "rt.gather.remote is not measured on 1 process: no other"
+                        " process holds an element (run it with mpirun -np 2)");
+    }
+    free(t);
+    free(x);
+    free(buf);
+    free(loc);
+    free(rem);
+    free(cnt);
+    free(rcnt);
+}
+
+void calib_rt(void)
+{
+    if (cal.rank == 0) {
+        cal_comment(CAL_PROC, "libhpfrt's own costs per call of the generated code (not in the"
+                              " paper's SAG; doc/runtime.md)");
+        forall_costs();
+    }
+    cal_phase_end(cal.rank != 0);
+    gather_costs();
+    cal_phase_end(0);
+}
