@@ -407,6 +407,29 @@ static void access_ref(OpCtx *c, const Node *ref, double loads, double stores)
                aag_type_size(ref->type), 0);
 }
 
+/* A subscript that is a variable plus or minus an integer constant: the
+ * compiler folds the constant into the address's displacement, as it does
+ * for the offsets of the loop's local index, so it costs no operation. */
+static int displacement(const Node *s)
+{
+    long long k;
+    while (s && s->kind == AST_PAREN)
+        s = s->u.unary.operand;
+    if (!s)
+        return 0;
+    if (s->kind == AST_NAME)
+        return 1;
+    if (s->kind != AST_BINARY || (s->u.binary.op != OP_ADD && s->u.binary.op != OP_SUB))
+        return 0;
+    const Node *l = s->u.binary.lhs, *r = s->u.binary.rhs;
+    while (l->kind == AST_PAREN)
+        l = l->u.unary.operand;
+    while (r->kind == AST_PAREN)
+        r = r->u.unary.operand;
+    return (l->kind == AST_NAME && cint(r, &k)) ||
+           (s->u.binary.op == OP_ADD && cint(l, &k) && r->kind == AST_NAME);
+}
+
 /* The index arithmetic of an element reference, as the emitter writes it. */
 static void ref_subscripts(OpCtx *c, const Node *ref)
 {
@@ -421,8 +444,8 @@ static void ref_subscripts(OpCtx *c, const Node *ref)
         return;
     case ACC_LOCAL:
         for (int d = 0; d < ref->u.ref.args.n && d < MAX_RANK; d++) {
-            if (r->lvar[d] >= 0)
-                continue;       /* the loop's local index (plus an offset): addressing */
+            if (r->lvar[d] >= 0 || displacement(r->sub[d]))
+                continue;       /* an index plus an offset: addressing */
             ops_expr(c, r->sub[d]);
             if (r->lvar[d] == -2)
                 ops_lib(c->B, c->ops, "lib.hpfrt_g2l", 1);

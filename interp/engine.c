@@ -62,10 +62,13 @@ typedef struct {
        operations and intrinsics not measured there), the run-time
        library's own costs (rt.*), the first store to a page */
     double vec_width, vec_iter, vec_op[OPC_N], vec_ratio, vec_fetch, vec_store;
-    double rt_region, rt_loop, rt_gather, rt_gather_elem, rt_gather_remote;
+    double rt_region, rt_loop, rt_gather, rt_gather_elem, rt_gather_remote, rt_shift;
     double page, page_first;
     double prefetch;              /* the largest stride the prefetchers follow (0: none) */
     double red_sum, red_max;      /* an element of a REAL sum (product), maximum (minimum) */
+    double jitter;                /* relative deviation of a process's time between two
+                                     synchronizations (comm.jitter) */
+    double first_red, first_bcast; /* the first reduction, broadcast of a run: more */
 } Params;
 
 typedef struct {
@@ -126,6 +129,7 @@ typedef struct {
     double *cnt;
     double *clock, *acc[M_N], *ex;
     double *v1;                   /* scratch: send times in exchange() */
+    double *last_sync;            /* each processor's clock after its last communication */
     PtrVec grids, tmpls;          /* Grid *, Tmpl * (heap) */
     CacheVar *cvar;
     int ncvar, capcvar;
@@ -145,6 +149,7 @@ typedef struct {
     Trace *tr;                    /* the timelines being recorded, or NULL */
     double ws;                    /* scratch: the working set of the Seq being costed */
     int io_done;                  /* an I/O statement ran: the run time's I/O is set up */
+    int red_done, bcast_done;     /* a reduction, a broadcast ran: MPI's collective is set up */
     double first_touch;           /* scratch: pages touched for the first time by the Seq
                                      being costed, their time (charged once) */
     int inline_calls;             /* EngineOptions.inline_calls */
@@ -418,11 +423,15 @@ static void read_params(Params *p, const SagUnit *n)
     p->rt_gather = sag_seconds(n, "rt.gather", 0);
     p->rt_gather_elem = sag_seconds(n, "rt.gather.elem", 0);
     p->rt_gather_remote = sag_seconds(n, "rt.gather.remote", 0);
+    p->rt_shift = sag_seconds(n, "rt.shift", 0);
     p->page = sag_value(n, "mem.page", 4096);
     p->page_first = sag_seconds(n, "mem.page.first", 0);
     p->prefetch = sag_value(n, "mem.prefetch.stride", 0);
     p->red_sum = sag_seconds(n, "red.sum", 0);
     p->red_max = sag_seconds(n, "red.max", 0);
+    p->jitter = sag_value(n, "comm.jitter", 0);
+    p->first_red = sag_seconds(n, "coll.first.reduction", 0);
+    p->first_bcast = sag_seconds(n, "coll.first.broadcast", 0);
 }
 
 const SagUnit *engine_node_unit(const SagGraph *sag)
@@ -2550,6 +2559,10 @@ static void overlap_shift(Eng *e, Aau *a, const CommEntry *c)
         return;
     int gd = arr->tmpl->gdim[t];
     Tmpl *m = tmpl_of(e, arr->tmpl);
+    if (g->shape[gd] > 1)
+        /* the run-time library's own work around the messages (rt.shift):
+           the slabs packed and unpacked, the buffers, the element type */
+        charge_all(e, a, M_OVHD, e->pr.rt_shift, NULL);
     int *dst = buf_get(e), *src = buf_get(e);
     int *hops = buf_get(e);
     double *bytes = buf_get(e);
@@ -3085,6 +3098,16 @@ static const char *comm_name(int kind)
     }
 }
 
+/* The first collective of its kind in a run on several processors costs
+ * MPI's set-up of it (coll.first.*) on every processor, once. */
+static void first_coll(Eng *e, Aau *a, int *done, double t)
+{
+    if (*done || e->NP < 2)
+        return;
+    *done = 1;
+    charge_all(e, a, M_COMM, t, NULL);
+}
+
 static void comm(Eng *e, Aau *a)
 {
     const CommEntry *c = a->comm;
@@ -3097,6 +3120,16 @@ static void comm(Eng *e, Aau *a)
     double *c0 = e->tr ? buf_get(e) : NULL;
     if (c0)
         memcpy(c0, e->clock, (size_t)e->P * sizeof *c0);
+    if (e->pr.jitter > 0 && e->NP > 1) {
+        /* the processes' times since their last communication vary (the
+           operating system, the other processes of the node): the last of
+           the k that meet arrives later than the model's time by the
+           expected maximum of k normals, comm.jitter of that time being a
+           standard deviation; a shift meets two */
+        double z = hpfmap_normal_max(c->kind == CM_OVERLAP ? 2 : e->NP) * e->pr.jitter;
+        for (int p = 0; p < e->P; p++)
+            charge(e, a, M_WAIT, p, z * (e->clock[p] - e->last_sync[p]));
+    }
     switch (c->kind) {
     case CM_OVERLAP: overlap_shift(e, a, c); break;
     case CM_GATHER:
@@ -3117,15 +3150,18 @@ static void comm(Eng *e, Aau *a)
             root = hpfmap_rank(g->rank, g->shape, own);
         }
         charge_all(e, a, M_OVHD, e->pr.call_ovhd, NULL);
+        first_coll(e, a, &e->bcast_done, e->pr.first_bcast);
         broadcast(e, a, root, elsize(c->type));
         break;
     }
     case CM_BCASTIO:
         charge_all(e, a, M_OVHD, e->pr.call_ovhd, NULL);
+        first_coll(e, a, &e->bcast_done, e->pr.first_bcast);
         broadcast(e, a, 0, c->bytes > 0 ? (double)c->bytes : 8);
         break;
     case CM_REDUCE:
         charge_all(e, a, M_OVHD, e->pr.call_ovhd, NULL);
+        first_coll(e, a, &e->red_done, e->pr.first_red);
         reduce_all(e, a, c->red_op, (double)c->bytes, c->type);
         break;
     case CM_BARRIER:
@@ -3133,6 +3169,7 @@ static void comm(Eng *e, Aau *a)
         charge_all(e, a, M_OVHD, e->pr.sync, NULL);
         break;
     }
+    memcpy(e->last_sync, e->clock, (size_t)e->P * sizeof *e->last_sync);
     if (c0) {
         for (int p = 0; p < e->P; p++)
             if (e->clock[p] > c0[p]) {
@@ -3383,6 +3420,7 @@ int engine_run(Aag *g, Fi *fi, const SagGraph *sag, const EngineOptions *o, Engi
     e->clock = vec_new(e);
     e->ex = vec_new(e);
     e->v1 = vec_new(e);
+    e->last_sync = vec_new(e);
     for (int m = 0; m < M_N; m++)
         e->acc[m] = vec_new(e);
     for (int i = 0; i < g->naau; i++) {
@@ -3430,6 +3468,7 @@ int engine_run(Aag *g, Fi *fi, const SagGraph *sag, const EngineOptions *o, Engi
     free(e->clock);
     free(e->ex);
     free(e->v1);
+    free(e->last_sync);
     for (int m = 0; m < M_N; m++)
         free(e->acc[m]);
     for (int i = 0; i < e->grids.n; i++) {

@@ -113,10 +113,12 @@ static const struct {
     {"coll.reduction", SAG_COMM, SAG_KEYWORD,
      "tree recursive_doubling linear"},
     {"coll.shift", SAG_COMM, SAG_KEYWORD, "nearest_neighbour pairwise linear"},
+    {"coll.first.", SAG_COMM, TIME_OR_CYCLES, NULL},
     {"io.startup", SAG_IO, TIME_OR_CYCLES, NULL},
     {"io.per_byte", SAG_IO, TIME_OR_CYCLES, NULL},
     {"io.bandwidth", SAG_IO, SAG_RATE, NULL},
     {"comm.overlap", SAG_COMM, SAG_COUNT, NULL},
+    {"comm.jitter", SAG_COMM, SAG_COUNT, NULL},
     {"net.load", SAG_COMM, SAG_COUNT, NULL},
 };
 

@@ -95,6 +95,10 @@ void calib_clock(void);         /* calib_proc.c: cpu.clock, first */
 void calib_mem(void);           /* calib_mem.c: caches, memory (all ranks) */
 void calib_proc(void);          /* calib_proc.c: rank 0, processing */
 void calib_comm(void);          /* calib_comm.c: all ranks */
+/* calib_comm.c: the first collectives of the process, timed right after
+   MPI_Init (all ranks, before any other communication); calib_comm()
+   writes them */
+void calib_first_coll(void);
 void calib_io(void);            /* calib_io.c: rank 0 */
 void calib_rt(void);            /* calib_rt.c: libhpfrt's costs (all ranks) */
 
@@ -115,6 +119,8 @@ void ck_rt_setup(int nglob, int *ha);
 void ck_forall(int op, int reps, const int *ha, int nglob, const double *x, double *y);
 void ck_read(int n, int m, const double *x, double *s);
 void ck_write(int n, int m, double *y, double c);
+void ck_readv(int ncol, const double *x, double *s);
+void ck_writev(int ncol, double *y, double c);
 void ck_clock(int n, int *t);
 void ck_compiler(char *buf, int len);
 

@@ -21,6 +21,7 @@
 #include <string.h>
 
 #include "calib.h"
+#include "hpfmap.h"
 
 #define MAXB (1 << 20)          /* the largest message: 1 MiB */
 
@@ -250,6 +251,45 @@ static double coll_time(int p, int what)
 
 /* ---- the measurements ---------------------------------------------------- */
 
+/* The first MPI_Allreduce and the first MPI_Bcast of a process cost more
+ * than the later ones (Open MPI sets the collective's algorithm and its
+ * buffers up at the first call; a program pays it once): each timed right
+ * after the barrier that follows MPI_Init (the SPMD programs' clock starts
+ * after such a barrier too), less the second call; the medians over the
+ * processes. first[0]: the allreduce, first[1]: the broadcast (from rank
+ * 0, then from rank 1, both firsts). */
+static double first[2] = {-1, -1};
+
+void calib_first_coll(void)
+{
+    if (cal.np < 2)
+        return;
+    MPI_Barrier(MPI_COMM_WORLD);
+    double x = 1, y = 0, t[8];
+    for (int i = 0; i < 2; i++) {
+        t[4 * i] = cal_now();
+        MPI_Allreduce(MPI_IN_PLACE, &x, 1, MPI_DOUBLE, MPI_SUM, MPI_COMM_WORLD);
+        t[4 * i + 1] = cal_now();
+        MPI_Bcast(&y, 1, MPI_DOUBLE, 0, MPI_COMM_WORLD);
+        t[4 * i + 2] = cal_now();
+        MPI_Bcast(&y, 1, MPI_DOUBLE, 1, MPI_COMM_WORLD);
+        t[4 * i + 3] = cal_now();
+    }
+    double mine[2] = {(t[1] - t[0]) - (t[5] - t[4]), (t[3] - t[1]) - (t[7] - t[5])};
+    double *all = malloc(2 * (size_t)cal.np * sizeof *all);
+    double *v = malloc((size_t)cal.np * sizeof *v);
+    if (!all || !v)
+        MPI_Abort(MPI_COMM_WORLD, 1);
+    MPI_Allgather(mine, 2, MPI_DOUBLE, all, 2, MPI_DOUBLE, MPI_COMM_WORLD);
+    for (int k = 0; k < 2; k++) {
+        for (int r = 0; r < cal.np; r++)
+            v[r] = all[2 * r + k] > 0 ? all[2 * r + k] : 0;
+        first[k] = cal_median(v, cal.np);
+    }
+    free(all);
+    free(v);
+}
+
 void calib_comm(void)
 {
     if (cal.np < 2)
@@ -344,6 +384,52 @@ void calib_comm(void)
         }
         sync = cal_median(v, cal.reps);
         free(v);
+    }
+    if (first[0] >= 0 && cal.rank == 0) {
+        cal_param(CAL_COMM, "coll.first.reduction", cal_us(first[0]),
+                  "measured: the first MPI_Allreduce of a process less its second, right after"
+                  " MPI_Init and a barrier, the median over %d processes", cal.np);
+        cal_param(CAL_COMM, "coll.first.broadcast", cal_us(first[1]),
+                  "measured: the first MPI_Bcast of a process (from rank 0, then rank 1) less"
+                  " the second, as coll.first.reduction");
+    }
+    /* the jitter: every process computes the same fixed work (copies of
+       an L1 array, about 30 us), then all meet in an MPI_Allreduce; the
+       mean time of the allreduce grows with the work by how much the
+       processes' times vary: the expected lateness of the last of np is
+       the expected maximum of np normals times the deviation */
+    double jitter = -1;
+    if (cal.np > 1) {
+        cal_progress("communication: the variation of the processes' times (jitter)");
+        enum { NX = 1024, WORK = 100 };
+        double *x = calloc(2 * NX + 8, sizeof *x), c[8] = {1e-3, 1.0000001, 3.0, 0, 0, 0, 0, 0};
+        int k = cal.quick ? 100 : 400;
+        double sum[4] = {0, 0, 0, 0}, all[4];
+        for (int w = 0; w < 2; w++)
+            for (int i = -k / 10; i < k; i++) {
+                double t0 = cal_now();
+                for (int r = 0; w && r < WORK; r++)
+                    ck_dop(0, NX, 1, 1, x, x + NX, c);
+                double t1 = cal_now(), one = 1, tot;
+                MPI_Allreduce(&one, &tot, 1, MPI_DOUBLE, MPI_SUM, MPI_COMM_WORLD);
+                double t2 = cal_now();
+                if (i >= 0) {
+                    sum[2 * w] += t2 - t1;           /* the allreduce */
+                    sum[2 * w + 1] += t1 - t0;       /* the work */
+                }
+            }
+        MPI_Allreduce(sum, all, 4, MPI_DOUBLE, MPI_SUM, MPI_COMM_WORLD);
+        double n = (double)k * cal.np, wait = (all[2] - all[0]) / n, work = all[3] / n;
+        jitter = work > 0 ? wait / (hpfmap_normal_max(cal.np) * work) : 0;
+        if (jitter < 0)
+            jitter = 0;
+        if (cal.rank == 0)
+            cal_param(CAL_COMM, "comm.jitter", cal_count(jitter),
+                      "measured: %d processes computing the same %.3g us, then an MPI_Allreduce:"
+                      " %.3g us more than without the work, over the expected maximum of %d"
+                      " normals (%.3g) and the work", cal.np, work * 1e6, wait * 1e6, cal.np,
+                      hpfmap_normal_max(cal.np));
+        free(x);
     }
     /* broadcast and allreduce on 2..np processes (up to 8 each, then
        powers of two and np) */

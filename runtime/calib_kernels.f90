@@ -634,6 +634,48 @@ subroutine ck_write(n, m, y, c) bind(c, name='ck_write')
     end do
 end subroutine ck_write
 
+! The bandwidths: the same streams with the shape of hpfc's loops over a
+! dimension that is not distributed (constant bounds, unit step), which
+! GCC vectorizes: the most a loop of the generated code gets from a level.
+! Maxima vectorize (a sum would not: no reassociation in FP).
+subroutine ck_readv(ncol, x, s) bind(c, name='ck_readv')
+    use, intrinsic :: iso_c_binding
+    implicit none
+    integer, parameter :: ni = 64
+    integer(c_int), value :: ncol
+    real(c_double), intent(in) :: x(ni, *)
+    real(c_double), intent(out) :: s
+    integer :: i, j
+    real(c_double) :: a1, a2, a3, a4, a5, a6, a7, a8
+    ! eight maxima, so that the loads, not one accumulator's latency, set
+    ! the pace
+    a1 = -huge(s); a2 = a1; a3 = a1; a4 = a1; a5 = a1; a6 = a1; a7 = a1; a8 = a1
+    do j = 1, ncol
+        do i = 1, ni, 8
+            a1 = max(a1, x(i, j)); a2 = max(a2, x(i + 1, j))
+            a3 = max(a3, x(i + 2, j)); a4 = max(a4, x(i + 3, j))
+            a5 = max(a5, x(i + 4, j)); a6 = max(a6, x(i + 5, j))
+            a7 = max(a7, x(i + 6, j)); a8 = max(a8, x(i + 7, j))
+        end do
+    end do
+    s = max(a1, a2, a3, a4, a5, a6, a7, a8)
+end subroutine ck_readv
+
+subroutine ck_writev(ncol, y, c) bind(c, name='ck_writev')
+    use, intrinsic :: iso_c_binding
+    implicit none
+    integer, parameter :: ni = 64
+    integer(c_int), value :: ncol
+    real(c_double), intent(inout) :: y(ni, *)
+    real(c_double), value :: c
+    integer :: i, j
+    do j = 1, ncol
+        do i = 1, ni
+            y(i, j) = c + i
+        end do
+    end do
+end subroutine ck_writev
+
 ! The clock, when the system does not give it: a loop-carried chain of an
 ! add and an xor, two one-cycle operations on every current processor, so
 ! one iteration takes two cycles.

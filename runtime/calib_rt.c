@@ -225,6 +225,83 @@ static void gather_costs(void)
     free(rcnt);
 }
 
+/* hpfrt_overlap_r8 of one ghost cell each side of a (BLOCK) array of 16
+ * elements a process (both directions: two MPI_Sendrecv of a cell), less
+ * the same two MPI_Sendrecv made directly: the library's own work of a
+ * shift, its slabs packed and unpacked, its buffers and element type. */
+typedef struct {
+    int ha, up, down;
+    double *x, cell[2];
+} Shift;
+
+static void run_overlap(void *arg, long iters)
+{
+    Shift *s = arg;
+    int one = 1;
+    for (long i = 0; i < iters; i++)
+        hpfrt_overlap_r8_(&s->ha, s->x, &one, &one, &one);
+}
+
+static void run_sendrecv(void *arg, long iters)
+{
+    Shift *s = arg;
+    for (long i = 0; i < iters; i++) {
+        MPI_Sendrecv(&s->cell[0], 1, MPI_DOUBLE, s->up, 1, &s->cell[1], 1, MPI_DOUBLE, s->down,
+                     1, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
+        MPI_Sendrecv(&s->cell[0], 1, MPI_DOUBLE, s->down, 2, &s->cell[1], 1, MPI_DOUBLE, s->up,
+                     2, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
+    }
+}
+
+static void shift_costs(void)
+{
+    int np = cal.np, me = cal.rank;
+    if (np < 2) {
+        if (me == 0)
+            cal_comment(CAL_PROC, "rt.shift is not measured on 1 process: no neighbour (run it"
+                        " with mpirun -np 2)");
+        return;
+    }
+    cal_progress("libhpfrt: overlap shifts on %d processes", np);
+    int hp, ht, one = 1, zero = 0, eight = 8, nglob = 16 * np;
+    Shift s;
+    hpfrt_procs_new_(&hp, &one, "p", 1);
+    hpfrt_procs_dim_(&hp, &one, &zero);
+    hpfrt_procs_commit_(&hp);
+    hpfrt_tmpl_new_(&ht, &one, "t", 1);
+    hpfrt_tmpl_dim_(&ht, &one, &one, &nglob, &one, &zero);
+    hpfrt_tmpl_commit_(&ht, &hp);
+    hpfrt_arr_new_(&s.ha, &ht, &one, &eight, "s", 1);
+    hpfrt_arr_dim_(&s.ha, &one, &one, &nglob, &one, &one, &zero, &one, &one);
+    hpfrt_arr_commit_(&s.ha);
+    int lo = hpfrt_lo_(&s.ha, &one), hi = hpfrt_hi_(&s.ha, &one);
+    s.x = calloc((size_t)(hi - lo + 1), sizeof *s.x);
+    if (!s.x)
+        MPI_Abort(MPI_COMM_WORLD, 1);
+    s.up = me + 1 < np ? me + 1 : MPI_PROC_NULL;
+    s.down = me > 0 ? me - 1 : MPI_PROC_NULL;
+    s.cell[0] = s.cell[1] = 1;
+    CalJob jobs[2] = {{run_overlap, &s, 1.0, 0}, {run_sendrecv, &s, 1.0, 0}};
+    double *t = malloc(2 * (size_t)cal.reps * sizeof *t), v[1000];
+    if (!t)
+        MPI_Abort(MPI_COMM_WORLD, 1);
+    coll_run(jobs, 2, t);
+    if (me == 0) {
+        double a[1000], b[1000];
+        for (int r = 0; r < cal.reps; r++) {
+            v[r] = t[2 * r] - t[2 * r + 1];
+            a[r] = t[2 * r];
+            b[r] = t[2 * r + 1];
+        }
+        double ov = cal_median(a, cal.reps), sr = cal_median(b, cal.reps);
+        cal_cost("rt.shift", cal_median(v, cal.reps), "measured: hpfrt_overlap_r8 of one ghost"
+                 " cell each side, (BLOCK) on %d processes (%.3g us), less its two"
+                 " MPI_Sendrecv of a cell made directly (%.3g us)", np, ov * 1e6, sr * 1e6);
+    }
+    free(t);
+    free(s.x);
+}
+
 void calib_rt(void)
 {
     if (cal.rank == 0) {
@@ -234,5 +311,7 @@ void calib_rt(void)
     }
     cal_phase_end(cal.rank != 0);
     gather_costs();
+    cal_phase_end(0);
+    shift_costs();
     cal_phase_end(0);
 }

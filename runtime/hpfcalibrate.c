@@ -516,6 +516,7 @@ int main(int argc, char **argv)
     MPI_Comm_rank(MPI_COMM_WORLD, &cal.rank);
     MPI_Comm_size(MPI_COMM_WORLD, &cal.np);
     t_start = cal_now();
+    calib_first_coll();
 
     const char *out = NULL;
     int reps = 0, verbose = -1;

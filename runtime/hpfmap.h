@@ -83,4 +83,11 @@ long hpfmap_segments(const HpfDim *d, int p, long a, long b,
 /* Number of iterations of the triplet lo:hi:st (0 when empty). */
 long hpfmap_trip(long lo, long hi, long st);
 
+/* The expected maximum of p independent standard normal variables (0 for
+ * p <= 1): how much later than the mean the last of p processes arrives
+ * at a synchronization when the times they compute vary independently,
+ * in standard deviations. Shared by hpfcalibrate (sync.jitter) and the
+ * engine. */
+double hpfmap_normal_max(long p);
+
 #endif

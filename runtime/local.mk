@@ -7,7 +7,7 @@ check_PROGRAMS += testsuite/unit/test_hpfmap
 TESTS += testsuite/unit/test_hpfmap
 testsuite_unit_test_hpfmap_SOURCES = testsuite/unit/test_hpfmap.c
 testsuite_unit_test_hpfmap_CPPFLAGS = $(AM_CPPFLAGS) -I$(top_srcdir)/runtime
-testsuite_unit_test_hpfmap_LDADD = runtime/libhpfmap.a
+testsuite_unit_test_hpfmap_LDADD = runtime/libhpfmap.a -lm
 
 EXTRA_DIST += runtime/README.md
 

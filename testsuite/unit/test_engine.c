@@ -674,6 +674,20 @@ static void test_extensions(void)
     check(predict(f, 1, &r1), "a FORALL predicts with rt.region and rt.loop");
     check_us(r1.total - r0.total, 10 * (7 + 3), "rt.region and rt.loop: once each execution");
     sag_free(ls);
+    /* an overlap shift costs the library's own work, rt.shift 9, on every
+       processor when the dimension is spread over several */
+    SagGraph *ss = small_with("        rt.shift = 9 cycles\n", "");
+    check(ss != NULL, "a machine with rt.shift loads");
+    const char *sh = HEAD "  forall (i = 2:15) b(i) = a(i - 1) + a(i + 1)\nend program t\n";
+    for (int np = 1; ss && np <= 2; np++) {
+        sag = small;
+        check(predict(sh, np, &r0), "a shift predicts");
+        sag = ss;
+        check(predict(sh, np, &r1), "a shift predicts with rt.shift");
+        check_us(r1.part[M_OVHD] - r0.part[M_OVHD], np == 1 ? 0 : 9,
+                 np == 1 ? "rt.shift: no shift on one processor" : "rt.shift: once a shift");
+    }
+    sag_free(ss);
     /* a reduction's chain: red.sum 5 us an element, the loop's 1 us
        included, against loop.iter 1 + dadd 2: s = sum(a) over 16 elements
        costs 16 x 2 us more; a maximum (red.max not given) nothing more */
@@ -693,6 +707,45 @@ static void test_extensions(void)
         check_us(r1.total - r0.total, rc[i].more, rc[i].what);
     }
     sag_free(cs);
+    /* the comm component's extensions: comm.jitter 0.5 and the first
+       reduction's set-up, 7 us. b = 2a then x = sum(b) on 2 processors, 8
+       elements each: 10 + 8 x (1 + 3) and 10 + 8 x (1 + 2) before the
+       reduction, which waits 0.5 x 0.5642 (the expected maximum of two
+       normals) of those 76 us more, and costs 7 us more the first time
+       only; on one processor neither */
+    const char *cm = "    comm.jitter = 0.5\n    coll.first.reduction = 7 us\n";
+    const char *ck = "  comm simple {\n";
+    const char *at = strstr(small_sag, ck) + strlen(ck);
+    char *jt = xmalloc(strlen(small_sag) + strlen(cm) + 1);
+    memcpy(jt, small_sag, (size_t)(at - small_sag));
+    strcpy(jt + (at - small_sag), cm);
+    strcat(jt, at);
+    SagGraph *js = sag_load_string("jitter", jt, stderr, NULL);
+    free(jt);
+    check(js != NULL, "a machine with comm.jitter and coll.first.reduction loads");
+    const char *rd = HEAD "  forall (i = 1:16) b(i) = a(i)*2.0d0\n  x = sum(b)\nend program t\n";
+    const char *rd2 = HEAD "  forall (i = 1:16) b(i) = a(i)*2.0d0\n  x = sum(b)\n  x = sum(b)\n"
+                           "end program t\n";
+    for (int np = 1; js && np <= 2; np++) {
+        sag = small;
+        check(predict(rd, np, &r0), "a reduction predicts");
+        sag = js;
+        check(predict(rd, np, &r1), "a reduction predicts with comm.jitter");
+        check_us(r1.total - r0.total, np == 1 ? 0 : 0.5 * 0.5642 * 76 + 7,
+                 np == 1 ? "jitter and first reduction: nothing on one processor"
+                         : "jitter: the expected lateness of the last of two, and the first "
+                           "reduction's set-up");
+    }
+    if (js) {
+        /* the second reduction: its 34 us since the first, no set-up */
+        sag = small;
+        check(predict(rd2, 2, &r0), "two reductions predict");
+        sag = js;
+        check(predict(rd2, 2, &r1), "two reductions predict with comm.jitter");
+        check_us(r1.total - r0.total, 0.5 * 0.5642 * (76 + 34) + 7,
+                 "jitter counts from the last communication; the set-up once");
+        sag_free(js);
+    }
     sag = small;
 }
 

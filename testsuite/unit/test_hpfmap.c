@@ -6,6 +6,7 @@
 #include <config.h>
 
 #include <stdarg.h>
+#include <math.h>
 #include <stdio.h>
 #include <string.h>
 #include <unistd.h>
@@ -723,6 +724,26 @@ static void test_coords(void)
     report(&ck, NULL);
 }
 
+/* The expected maximum of p standard normals: Tippett's values and, from
+ * 10 on, published ones within 1% (Harter 1961: 10 1.5388, 20 1.8675, 100
+ * 2.5076, 1000 3.2414); 0 for one process; increasing with p. */
+static void test_normal_max(void)
+{
+    Check ck = { "the expected maximum of p standard normals", 0, 0 };
+    static const struct { long p; double v, tol; } known[] = {
+        {1, 0, 0}, {2, 0.5642, 1e-9}, {4, 1.0294, 1e-9}, {8, 1.4236, 1e-9},
+        {10, 1.5388, 0.01}, {20, 1.8675, 0.01}, {100, 2.5076, 0.01}, {1000, 3.2414, 0.01},
+    };
+    for (size_t i = 0; i < sizeof known / sizeof *known; i++) {
+        double v = hpfmap_normal_max(known[i].p);
+        check(&ck, fabs(v - known[i].v) <= known[i].tol * (known[i].v > 0 ? known[i].v : 1),
+              "p = %ld: %.4f, expected %.4f", known[i].p, v, known[i].v);
+    }
+    for (long p = 2; p <= 1L << 20; p += p / 7 + 1)
+        check(&ck, hpfmap_normal_max(p) > hpfmap_normal_max(p - 1), "not increasing at %ld", p);
+    report(&ck, NULL);
+}
+
 int main(void)
 {
     /* A segment walk that stops advancing loops for ever; the alarm turns
@@ -733,6 +754,7 @@ int main(void)
     test_trip();
     test_grid_shape();
     test_coords();
+    test_normal_max();
     printf("1..%d\n", tap_count);
     return tap_failed ? 1 : 0;
 }
