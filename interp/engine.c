@@ -140,6 +140,7 @@ typedef struct {
     /* the FORALL nest being interpreted */
     const SpLoop *loop;
     double *n_all, *n_true;       /* per processor: iterations run, those under the mask */
+    double n_max;                 /* the most iterations a processor runs (n_all's maximum) */
     double *lvl[MAX_RANK];        /* per level: trips per processor */
     const double *nest_mult;      /* the multiplier the nest was entered with */
     struct GatherCache *gcache;   /* pairs of invariant gathers, by communication entry */
@@ -168,6 +169,7 @@ typedef struct {
 typedef struct LcCache {
     double *v;
     long long steps;
+    double n_max;                 /* n_all's maximum */
 } LcCache;
 enum { LC_MAX_DOUBLES = 1 << 21 };
 
@@ -1833,7 +1835,10 @@ static double memory_time(Eng *e, const AauOps *o, SeqMemo *mm)
             missed = !fits;
             cv->last = e->volume;
             touched += fp < 1e17 ? fp : 0;
-            e->ws += fp;
+            /* a temporary buffer holds an element of each iteration of its
+               loop: its share of the working set (the cache heuristic above
+               keeps the paper's rule: streamed) */
+            e->ws += fp < 1e17 ? fp : e->n_max * x->elsize;
         }
         if (missed && pr->nlev > 1 && llabs(x->stride) <= pr->prefetch) {
             /* a stream the prefetchers follow: its lines arrive ahead of
@@ -2185,6 +2190,7 @@ static void forall_nest(Eng *e, Aau *a, const double *mult)
 {
     const SpLoop *saved = e->loop;
     const double *sv_mult = e->nest_mult;
+    double sv_max = e->n_max;
     double *sv_all = e->n_all, *sv_true = e->n_true, *sv_lvl[MAX_RANK];
     memcpy(sv_lvl, e->lvl, sizeof sv_lvl);
     e->loop = a->loop;
@@ -2200,6 +2206,7 @@ static void forall_nest(Eng *e, Aau *a, const double *mult)
         e->n_true = lc->v + e->P;
         for (int k = 0; k < nidx; k++)
             e->lvl[k] = lc->v + (size_t)(2 + k) * (size_t)e->P;
+        e->n_max = lc->n_max;
         forall_level(e, a, mult);
     } else {
         /* filled whole by loop_counts */
@@ -2220,6 +2227,12 @@ static void forall_nest(Eng *e, Aau *a, const double *mult)
             lc->steps = fi_steps(e->fi) - steps0;
             e->lcc_doubles += (size_t)(2 + nidx) * (size_t)e->P;
         }
+        e->n_max = 0;
+        for (int p = 0; p < e->P; p++)
+            if (e->n_all[p] > e->n_max)
+                e->n_max = e->n_all[p];
+        if (lc->v)
+            lc->n_max = e->n_max;
         if (!e->failed)
             forall_level(e, a, mult);
         buf_put(e, e->n_all);
@@ -2229,6 +2242,7 @@ static void forall_nest(Eng *e, Aau *a, const double *mult)
     }
     e->loop = saved;
     e->nest_mult = sv_mult;
+    e->n_max = sv_max;
     e->n_all = sv_all;
     e->n_true = sv_true;
     memcpy(e->lvl, sv_lvl, sizeof sv_lvl);

@@ -491,6 +491,16 @@ static void test_bandwidth(void)
         check(predict(prog, 1, &r), cases[i].what);
         check_us(r.total, cases[i].us, cases[i].what);
     }
+    /* a statement through a temporary (a is read and written): the buffer
+       holds an element an iteration, 1023 x 8 B; with a (8 KiB) the
+       working set fits the second level both ways, a to the buffer and
+       back: 2 x (10 + 1023 x (8 / 4 + 8 / 2)) */
+    if (sag) {
+        check(predict("program t\n  real(8) :: a(1024)\n  a(2:1024) = a(1:1023)\nend program t\n",
+                      1, &r), "a copy through a temporary predicts");
+        check_us(r.total, 2 * (10 + 1023 * (8 / 4.0 + 8 / 2.0)),
+                 "a temporary's working set: an element an iteration");
+    }
     sag_free(sag);
     /* misses served by the level that holds the data: loads and stores
        cost nothing in the first level, a line costs 20 cycles from the
