@@ -401,35 +401,46 @@ void calib_comm(void)
     double jitter = -1;
     if (cal.np > 1) {
         cal_progress("communication: the variation of the processes' times (jitter)");
-        enum { NX = 1024, WORK = 100 };
+        enum { NX = 1024, WORK = 100, PER = 40 };
         double *x = calloc(2 * NX + 8, sizeof *x), c[8] = {1e-3, 1.0000001, 3.0, 0, 0, 0, 0, 0};
-        int k = cal.quick ? 100 : 400;
-        double sum[4] = {0, 0, 0, 0}, all[4];
-        for (int w = 0; w < 2; w++)
-            for (int i = -k / 10; i < k; i++) {
-                double t0 = cal_now();
-                for (int r = 0; w && r < WORK; r++)
-                    ck_dop(0, NX, 1, 1, x, x + NX, c);
-                double t1 = cal_now(), one = 1, tot;
-                MPI_Allreduce(&one, &tot, 1, MPI_DOUBLE, MPI_SUM, MPI_COMM_WORLD);
-                double t2 = cal_now();
-                if (i >= 0) {
-                    sum[2 * w] += t2 - t1;           /* the allreduce */
-                    sum[2 * w + 1] += t1 - t0;       /* the work */
+        double *v = malloc((size_t)cal.reps * sizeof *v), *u = malloc((size_t)cal.reps * sizeof *u);
+        if (!x || !v || !u)
+            MPI_Abort(MPI_COMM_WORLD, 1);
+        /* batches of PER meetings with the work and PER without, in turn;
+           a batch's extra wait is its mean allreduce with the work less
+           without, averaged over the processes; the median over the
+           batches, so that a rare long delay of the machine (a process
+           descheduled for a millisecond) does not make the value */
+        for (int b = -1; b < cal.reps; b++) {
+            double sum[3] = {0, 0, 0}, all[3];
+            for (int w = 0; w < 2; w++)
+                for (int i = 0; i < PER; i++) {
+                    double t0 = cal_now();
+                    for (int r = 0; w && r < WORK; r++)
+                        ck_dop(0, NX, 1, 1, x, x + NX, c);
+                    double t1 = cal_now(), one = 1, tot;
+                    MPI_Allreduce(&one, &tot, 1, MPI_DOUBLE, MPI_SUM, MPI_COMM_WORLD);
+                    sum[w] += cal_now() - t1;           /* the allreduce */
+                    sum[2] += t1 - t0;                  /* the work */
                 }
+            MPI_Allreduce(sum, all, 3, MPI_DOUBLE, MPI_SUM, MPI_COMM_WORLD);
+            if (b >= 0) {
+                double n = (double)PER * cal.np;
+                v[b] = (all[1] - all[0]) / n;
+                u[b] = all[2] / n;
             }
-        MPI_Allreduce(sum, all, 4, MPI_DOUBLE, MPI_SUM, MPI_COMM_WORLD);
-        double n = (double)k * cal.np, wait = (all[2] - all[0]) / n, work = all[3] / n;
-        jitter = work > 0 ? wait / (hpfmap_normal_max(cal.np) * work) : 0;
-        if (jitter < 0)
-            jitter = 0;
+        }
+        double wait = cal_median(v, cal.reps), work = cal_median(u, cal.reps);
+        jitter = work > 0 && wait > 0 ? wait / (hpfmap_normal_max(cal.np) * work) : 0;
         if (cal.rank == 0)
             cal_param(CAL_COMM, "comm.jitter", cal_count(jitter),
                       "measured: %d processes computing the same %.3g us, then an MPI_Allreduce:"
-                      " %.3g us more than without the work, over the expected maximum of %d"
-                      " normals (%.3g) and the work", cal.np, work * 1e6, wait * 1e6, cal.np,
-                      hpfmap_normal_max(cal.np));
+                      " %.3g us more than without the work (the median of %d batches of %d),"
+                      " over the expected maximum of %d normals (%.3g) and the work", cal.np,
+                      work * 1e6, wait * 1e6, cal.reps, PER, cal.np, hpfmap_normal_max(cal.np));
         free(x);
+        free(v);
+        free(u);
     }
     /* broadcast and allreduce on 2..np processes (up to 8 each, then
        powers of two and np) */
