@@ -452,6 +452,35 @@ static void test_optimizations(void)
     sag = small;
 }
 
+/* The small machine with a hierarchy: two levels of 1 KiB and 64 KiB at
+ * 8 and 4 bytes a microsecond, memory at 2 (writes half as fast), a line
+ * from the second level 20 cycles and from memory 100; extra: more lines
+ * of its memory component. */
+static SagGraph *levels_with(const char *extra)
+{
+    const char *mk = "      memory simple {\n";
+    size_t head = (size_t)(strstr(small_sag, mk) + strlen(mk) - small_sag);
+    char *text = xmalloc(strlen(small_sag) + strlen(extra) + 1024);
+    memcpy(text, small_sag, head);
+    snprintf(text + head, 1024 + strlen(extra),
+             "        cache.l1.size = 1 KiB\n"
+             "        cache.l1.bandwidth = 8 MB/s\n"
+             "        cache.l1.bandwidth.write = 4 MB/s\n"
+             "        cache.l2.size = 64 KiB\n"
+             "        cache.l2.fetch = 20 cycles\n"
+             "        cache.l2.bandwidth = 4 MB/s\n"
+             "        cache.l2.bandwidth.write = 2 MB/s\n"
+             "        mem.bandwidth = 2 MB/s\n"
+             "        mem.bandwidth.write = 1 MB/s\n%s", extra);
+    strcat(text, small_sag + head);
+    char *miss = strstr(text, "mem.fetch.miss = 0 cycles");
+    if (miss)
+        memcpy(miss, "mem.fetch.miss=100 cycles", strlen("mem.fetch.miss = 0 cycles"));
+    SagGraph *g = miss ? sag_load_string("levels", text, stderr, NULL) : NULL;
+    free(text);
+    return g;
+}
+
 /* The bandwidth bound: the small machine with a memory hierarchy (two
  * levels of 1 KiB and 64 KiB at 8 and 4 bytes a microsecond, memory at 2,
  * writes half as fast) and its operations made free: a copy loop's time is
@@ -509,24 +538,8 @@ static void test_bandwidth(void)
        an element; then c = b: b is in the second level (16 KiB touched
        since, and itself), c cold: 1 + 5 + 25; the bandwidth bounds (6 us)
        are lower */
-    text = xmalloc(strlen(small_sag) + 1024);
-    memcpy(text, small_sag, head);
-    strcpy(text + head, "        cache.l1.size = 1 KiB\n"
-                        "        cache.l1.bandwidth = 8 MB/s\n"
-                        "        cache.l1.bandwidth.write = 4 MB/s\n"
-                        "        cache.l2.size = 64 KiB\n"
-                        "        cache.l2.fetch = 20 cycles\n"
-                        "        cache.l2.bandwidth = 4 MB/s\n"
-                        "        cache.l2.bandwidth.write = 2 MB/s\n"
-                        "        mem.bandwidth = 2 MB/s\n"
-                        "        mem.bandwidth.write = 1 MB/s\n");
-    strcat(text, mem);
-    char *miss = strstr(text, "mem.fetch.miss = 0 cycles");
-    if (miss)
-        memcpy(miss, "mem.fetch.miss=100 cycles", strlen("mem.fetch.miss = 0 cycles"));
-    sag = sag_load_string("levels", text, stderr, NULL);
-    free(text);
-    check(sag != NULL && miss, "a machine with a line fetch per level loads");
+    sag = levels_with("");
+    check(sag != NULL, "a machine with a line fetch per level loads");
     if (sag) {
         check(predict("program t\n  real(8) :: a(1024), b(1024), c(1024)\n  b = a\n  c = b\n"
                       "end program t\n", 1, &r), "two copies predict");
@@ -538,24 +551,7 @@ static void test_bandwidth(void)
        bandwidth only: each working set (16 KiB) fits the second level, 8 B
        read at 4 MB/s and 8 B written at 2 MB/s an element, 6 us, the
        loop's 1 us inside */
-    text = xmalloc(strlen(small_sag) + 1024);
-    memcpy(text, small_sag, head);
-    strcpy(text + head, "        cache.l1.size = 1 KiB\n"
-                        "        cache.l1.bandwidth = 8 MB/s\n"
-                        "        cache.l1.bandwidth.write = 4 MB/s\n"
-                        "        cache.l2.size = 64 KiB\n"
-                        "        cache.l2.fetch = 20 cycles\n"
-                        "        cache.l2.bandwidth = 4 MB/s\n"
-                        "        cache.l2.bandwidth.write = 2 MB/s\n"
-                        "        mem.bandwidth = 2 MB/s\n"
-                        "        mem.bandwidth.write = 1 MB/s\n"
-                        "        mem.prefetch.stride = 4 KiB\n");
-    strcat(text, mem);
-    miss = strstr(text, "mem.fetch.miss = 0 cycles");
-    if (miss)
-        memcpy(miss, "mem.fetch.miss=100 cycles", strlen("mem.fetch.miss = 0 cycles"));
-    sag = sag_load_string("prefetch", text, stderr, NULL);
-    free(text);
+    sag = levels_with("        mem.prefetch.stride = 4 KiB\n");
     check(sag != NULL, "a machine with prefetchers loads");
     if (sag) {
         check(predict("program t\n  real(8) :: a(1024), b(1024), c(1024)\n  b = a\n  c = b\n"
@@ -608,6 +604,18 @@ static SagGraph *small_with(const char *proc, const char *mem)
     return g;
 }
 
+/* The same program predicted on machine a (into r0) and on machine b (into
+ * r1), np processors; sag is a again after it. */
+static void both(SagGraph *a, SagGraph *b, const char *text, int np, EngineResult *r0,
+                 EngineResult *r1, const char *what)
+{
+    sag = a;
+    check(predict(text, np, r0), what);
+    sag = b;
+    check(predict(text, np, r1), what);
+    sag = a;
+}
+
 /* The extensions for a modern processor (doc/validation.md): each against
  * the small machine without it, on one processor unless said. */
 static void test_extensions(void)
@@ -636,10 +644,7 @@ static void test_extensions(void)
         snprintf(prog, sizeof prog,
                  "program t\n  integer :: i, j\n  real(8) :: %s\n!hpf$ align b(i, j) with a(i, j)\n"
                  "  %s\nend program t\n", vc[i].decl, vc[i].stmt);
-        sag = small;
-        check(predict(prog, 1, &r0), vc[i].what);
-        sag = vs;
-        check(predict(prog, 1, &r1), vc[i].what);
+        both(small, vs, prog, 1, &r0, &r1, vc[i].what);
         check_us(r0.total - r1.total, vc[i].saved, vc[i].what);
     }
     sag_free(vs);
@@ -648,10 +653,7 @@ static void test_extensions(void)
     SagGraph *ps = small_with("", "        mem.page = 64 B\n        mem.page.first = 5 us\n");
     check(ps != NULL, "a machine with a page cost loads");
     const char *touch = HEAD "  do k = 1, 10\n    b = a*2.0d0\n  end do\n  a = b\nend program t\n";
-    sag = small;
-    check(predict(touch, 1, &r0), "first touch: the program predicts");
-    sag = ps;
-    check(predict(touch, 1, &r1), "first touch: the program predicts with mem.page.first");
+    both(small, ps, touch, 1, &r0, &r1, "first touch: the program predicts with mem.page.first");
     check_us(r1.total - r0.total, 4 * 5, "first touch: 4 pages once");
     check_us(r1.part[M_COMP] - r0.part[M_COMP], 4 * 5, "first touch: computation");
     sag_free(ps);
@@ -666,10 +668,7 @@ static void test_extensions(void)
     check(rs != NULL, "a machine with run-time library costs loads");
     const char *g = HEAD "  forall (i = 1:8) b(i) = a(2*i)\nend program t\n";
     for (int np = 1; rs && np <= 2; np++) {
-        sag = small;
-        check(predict(g, np, &r0), "a gather predicts");
-        sag = rs;
-        check(predict(g, np, &r1), "a gather predicts with rt.gather");
+        both(small, rs, g, np, &r0, &r1, "a gather predicts with rt.gather");
         check_us(r1.part[M_OVHD] - r0.part[M_OVHD], np == 1 ? 20 + 8 * 2 : 20 + 4 * 2 + 4 * 5,
                  np == 1 ? "rt.gather: one call, 8 local elements"
                          : "rt.gather: processor 0 asks for 4 local and 4 remote elements");
@@ -678,10 +677,7 @@ static void test_extensions(void)
     SagGraph *ls = small_with("        rt.region = 7 cycles\n        rt.loop = 3 cycles\n", "");
     check(ls != NULL, "a machine with rt.region and rt.loop loads");
     const char *f = HEAD "  do k = 1, 10\n    forall (i = 1:16) b(i) = a(i)*2.0d0\n  end do\nend program t\n";
-    sag = small;
-    check(predict(f, 1, &r0), "a FORALL predicts");
-    sag = ls;
-    check(predict(f, 1, &r1), "a FORALL predicts with rt.region and rt.loop");
+    both(small, ls, f, 1, &r0, &r1, "a FORALL predicts with rt.region and rt.loop");
     check_us(r1.total - r0.total, 10 * (7 + 3), "rt.region and rt.loop: once each execution");
     sag_free(ls);
     /* an overlap shift costs the library's own work, rt.shift 9, on every
@@ -690,10 +686,7 @@ static void test_extensions(void)
     check(ss != NULL, "a machine with rt.shift loads");
     const char *sh = HEAD "  forall (i = 2:15) b(i) = a(i - 1) + a(i + 1)\nend program t\n";
     for (int np = 1; ss && np <= 2; np++) {
-        sag = small;
-        check(predict(sh, np, &r0), "a shift predicts");
-        sag = ss;
-        check(predict(sh, np, &r1), "a shift predicts with rt.shift");
+        both(small, ss, sh, np, &r0, &r1, "a shift predicts with rt.shift");
         check_us(r1.part[M_OVHD] - r0.part[M_OVHD], np == 1 ? 0 : 9,
                  np == 1 ? "rt.shift: no shift on one processor" : "rt.shift: once a shift");
     }
@@ -710,10 +703,7 @@ static void test_extensions(void)
     for (size_t i = 0; cs && i < sizeof rc / sizeof *rc; i++) {
         char prog[256];
         snprintf(prog, sizeof prog, HEAD "  %s\nend program t\n", rc[i].stmt);
-        sag = small;
-        check(predict(prog, 1, &r0), rc[i].what);
-        sag = cs;
-        check(predict(prog, 1, &r1), rc[i].what);
+        both(small, cs, prog, 1, &r0, &r1, rc[i].what);
         check_us(r1.total - r0.total, rc[i].more, rc[i].what);
     }
     sag_free(cs);
@@ -737,10 +727,7 @@ static void test_extensions(void)
     const char *rd2 = HEAD "  forall (i = 1:16) b(i) = a(i)*2.0d0\n  x = sum(b)\n  x = sum(b)\n"
                            "end program t\n";
     for (int np = 1; js && np <= 2; np++) {
-        sag = small;
-        check(predict(rd, np, &r0), "a reduction predicts");
-        sag = js;
-        check(predict(rd, np, &r1), "a reduction predicts with comm.jitter");
+        both(small, js, rd, np, &r0, &r1, "a reduction predicts with comm.jitter");
         check_us(r1.total - r0.total, np == 1 ? 0 : 0.5 * 0.5642 * 76 + 7,
                  np == 1 ? "jitter and first reduction: nothing on one processor"
                          : "jitter: the expected lateness of the last of two, and the first "
@@ -748,10 +735,7 @@ static void test_extensions(void)
     }
     if (js) {
         /* the second reduction: its 34 us since the first, no set-up */
-        sag = small;
-        check(predict(rd2, 2, &r0), "two reductions predict");
-        sag = js;
-        check(predict(rd2, 2, &r1), "two reductions predict with comm.jitter");
+        both(small, js, rd2, 2, &r0, &r1, "two reductions predict with comm.jitter");
         check_us(r1.total - r0.total, 0.5 * 0.5642 * (76 + 34) + 7,
                  "jitter counts from the last communication; the set-up once");
         sag_free(js);
