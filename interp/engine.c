@@ -62,7 +62,7 @@ typedef struct {
        operations and intrinsics not measured there), the run-time
        library's own costs (rt.*), the first store to a page */
     double vec_width, vec_iter, vec_op[OPC_N], vec_ratio, vec_fetch, vec_store;
-    double rt_region, rt_loop, rt_gather, rt_gather_elem, rt_gather_remote, rt_shift;
+    double rt_region, rt_loop, rt_gather, rt_gather_elem, rt_gather_remote, rt_shift, rt_start;
     double page, page_first;
     double prefetch;              /* the largest stride the prefetchers follow (0: none) */
     double red_sum, red_max;      /* an element of a REAL sum (product), maximum (minimum) */
@@ -151,6 +151,7 @@ typedef struct {
     double ws;                    /* scratch: the working set of the Seq being costed */
     int io_done;                  /* an I/O statement ran: the run time's I/O is set up */
     int red_done, bcast_done;     /* a reduction, a broadcast ran: MPI's collective is set up */
+    int started;                  /* the program's start (rt.start) is charged */
     double first_touch;           /* scratch: pages touched for the first time by the Seq
                                      being costed, their time (charged once) */
     int inline_calls;             /* EngineOptions.inline_calls */
@@ -426,6 +427,7 @@ static void read_params(Params *p, const SagUnit *n)
     p->rt_gather_elem = sag_seconds(n, "rt.gather.elem", 0);
     p->rt_gather_remote = sag_seconds(n, "rt.gather.remote", 0);
     p->rt_shift = sag_seconds(n, "rt.shift", 0);
+    p->rt_start = sag_seconds(n, "rt.start", 0);
     p->page = sag_value(n, "mem.page", 4096);
     p->page_first = sag_seconds(n, "mem.page.first", 0);
     p->prefetch = sag_value(n, "mem.prefetch.stride", 0);
@@ -3206,6 +3208,13 @@ static void walk(Eng *e, Aau *a, const double *mult)
     case AAU_START:
     case AAU_END:
         begin(e);
+        if (a->cls == AAU_START && !e->started) {
+            /* the run-time library's first calls lay the data out
+               (rt.start: the processor arrangement, the templates, the
+               first descriptor; once a run) */
+            e->started = 1;
+            charge_all(e, a, M_OVHD, e->pr.rt_start, NULL);
+        }
         end(e, a, e->NP);
         return;
     case AAU_SPAWN:

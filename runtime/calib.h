@@ -100,6 +100,9 @@ void calib_comm(void);          /* calib_comm.c: all ranks */
    writes them */
 void calib_first_coll(void);
 void calib_io(void);            /* calib_io.c: rank 0 */
+/* calib_rt.c: the first layout of the process, right after hpfrt_init
+   (all ranks); calib_rt() writes it */
+void calib_rt_start(void);
 void calib_rt(void);            /* calib_rt.c: libhpfrt's costs (all ranks) */
 
 /* ---- calib_kernels.f90 ------------------------------------------------ */

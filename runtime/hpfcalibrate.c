@@ -592,6 +592,7 @@ int main(int argc, char **argv)
        SPMD programs (HPFRT_PROFILE) is not this program's to write */
     unsetenv("HPFRT_PROFILE");
     hpfrt_init_();
+    calib_rt_start();
 
     Header h;
     memset(&h, 0, sizeof h);

@@ -691,6 +691,14 @@ static void test_extensions(void)
                  np == 1 ? "rt.shift: no shift on one processor" : "rt.shift: once a shift");
     }
     sag_free(ss);
+    /* the first layout of a run, rt.start 13, once on every processor */
+    SagGraph *st = small_with("        rt.start = 13 cycles\n", "");
+    check(st != NULL, "a machine with rt.start loads");
+    for (int np = 1; st && np <= 2; np++) {
+        both(small, st, f, np, &r0, &r1, "a FORALL in a loop predicts with rt.start");
+        check_us(r1.total - r0.total, 13, "rt.start: once a run");
+    }
+    sag_free(st);
     /* a reduction's chain: red.sum 5 us an element, the loop's 1 us
        included, against loop.iter 1 + dadd 2: s = sum(a) over 16 elements
        costs 16 x 2 us more; a maximum (red.max not given) nothing more */
