@@ -14,10 +14,10 @@
  * rest is extrapolated: the interpretation functions only ever add costs and
  * take maxima of clocks, so a uniform shift of all clocks repeats exactly.
  *
- * Untraced, the charges go through loops fused per case (charge_to(),
- * chg(), charge_once(), a FORALL level's charges, the rounds of a cached
- * gather); traced, every one of them takes the generic path instead:
- * charge() for each charge, each an event of the trace, and exchange_traced()
+ * Every charge is one add_charge(). Untraced, the charges go through loops
+ * fused per case (charge_once(), a FORALL level's charges, the rounds of a
+ * cached gather); traced, every one of them takes the generic path instead:
+ * charge() for each charge, each an event of the trace, and exchange()
  * numbering the messages (the same additions in the same order). */
 #include <config.h>
 
@@ -186,6 +186,10 @@ typedef struct SeqMemo {
     long long *fp_steps;          /* per access: the fi steps evaluating it took */
     double *cost;                 /* per access: time of its loads and of its stores
                                      when found in the cache, then when not */
+    double overlap;               /* in a FORALL: its loop's own work an iteration, which
+                                     streams along with the data (ops_time()) */
+    double chain;                 /* a reduction's element: the wait for the one before,
+                                     less the loop's own work; 0: none */
 } SeqMemo;
 
 /* Vectors of P values (doubles, or ints in the same room) come from a pool:
@@ -577,14 +581,27 @@ static __attribute__((noinline)) void record(Eng *e, const Aau *a, TraceKind k, 
  * in a loop keeps it in a register (the same additions, in the same order)
  * and stores it back. It records nothing: untraced runs only (traced, the
  * callers charge()). */
-static inline void charge_to(Eng *e, double *sum, int m, int p, double t)
+/* One charge of t on processor p: its clock, the metric's accumulator acc,
+ * the execution's time *ex and the AAU's sum *sum (weighted by the class
+ * sizes cnt; NULL: one processor each). Every charging path goes through
+ * it, so that the additions are the same, in the same order, whichever
+ * path a charge takes; callers that charge in a loop keep ex and sum in
+ * locals. */
+static inline __attribute__((always_inline)) void
+add_charge(double *clock, double *acc, double *ex, double *sum, const double *cnt, int p,
+           double t)
 {
     if (t <= 0)
         return;
-    e->clock[p] += t;
-    e->acc[m][p] += t;
-    e->ex[p] += t;
-    *sum += t * weight(e, p);
+    clock[p] += t;
+    acc[p] += t;
+    *ex += t;
+    *sum += cnt ? t * cnt[p] : t * 1.0;
+}
+
+static inline void charge_to(Eng *e, double *sum, int m, int p, double t)
+{
+    add_charge(e->clock, e->acc[m], &e->ex[p], sum, e->cnt, p, t);
 }
 
 /* t of metric m on processor p for a; traced, an event of the trace. */
@@ -630,15 +647,8 @@ static void charge_all(Eng *e, Aau *a, int m, double t, const double *mult)
     /* charge() on every processor, the AAU's sum kept in a register (the
        same additions in the same order) */
     double *clock = e->clock, *acc = e->acc[m], *ex = e->ex, sum = a->m_sum[m];
-    for (int p = 0; p < e->P; p++) {
-        double x = mult ? t * mult[p] : t;
-        if (x <= 0)
-            continue;
-        clock[p] += x;
-        acc[p] += x;
-        ex[p] += x;
-        sum += x * weight(e, p);
-    }
+    for (int p = 0; p < e->P; p++)
+        add_charge(clock, acc, &ex[p], &sum, e->cnt, p, mult ? t * mult[p] : t);
     a->m_sum[m] = sum;
 }
 
@@ -652,13 +662,8 @@ charge_once_with(Eng *e, Aau *a, int m, double t, const double *mult, const doub
     double *clock = e->clock, *acc = e->acc[m], sum = a->m_sum[m];
     double mx = 0, mn = INFINITY, execs = 0;
     for (int p = 0; p < e->P; p++) {
-        double x = mult ? t * mult[p] : t, ex = 0;
-        if (!(x <= 0)) {
-            clock[p] += x;
-            acc[p] += x;
-            ex += x;
-            sum += cnt ? x * cnt[p] : x * 1.0;
-        }
+        double ex = 0;
+        add_charge(clock, acc, &ex, &sum, cnt, p, mult ? t * mult[p] : t);
         if (ex > mx)
             mx = ex;
         if (ex < mn)
@@ -931,18 +936,6 @@ typedef struct {
     double *send_t, *hop_t, *dyn_t;
 } Round;
 
-/* charge_to() with the vectors in hand: clock, the metric's accumulator,
- * the execution's times, and the class sizes (NULL: one processor each). */
-static inline void chg(double *clock, double *acc, double *ex, const double *cnt, double *sum,
-                       int p, double t)
-{
-    if (t <= 0)
-        return;
-    clock[p] += t;
-    acc[p] += t;
-    ex[p] += t;
-    *sum += cnt ? t * cnt[p] : t * 1.0;
-}
 
 /* exchange() of a round whose pairs agree (dst[p] = q exactly when
  * src[q] = p): only the processors that send or receive are visited, in
@@ -964,23 +957,23 @@ exchange_round_with(Eng *e, Aau *a, const Round *r, const double *cnt)
     for (int i = 0; i < ns; i++) {
         int p = snd[i];
         if (bytes[p] > pr->dy_buffer && clock[dst[p]] > sent[p]) {
-            chg(clock, aw, ex, cnt, &sw, p, clock[dst[p]] - sent[p]);
+            add_charge(clock, aw, &ex[p], &sw, cnt, p, clock[dst[p]] - sent[p]);
             sent[p] = clock[p];
         }
     }
     for (int i = 0; i < ns; i++) {
         int p = snd[i];
-        chg(clock, ac, ex, cnt, &sc, p, send_t[p]);
+        add_charge(clock, ac, &ex[p], &sc, cnt, p, send_t[p]);
     }
     for (int i = 0; i < nr; i++) {
         int p = rcv[i], q = src[p];
         double arrive = sent[q] + send_t[q] + hop_t[p];
         if (arrive <= clock[p]) {
-            chg(clock, ao, ex, cnt, &so, p, pr->dy_recv);
-            chg(clock, ac, ex, cnt, &sc, p, dyn_t[p]);
+            add_charge(clock, ao, &ex[p], &so, cnt, p, pr->dy_recv);
+            add_charge(clock, ac, &ex[p], &sc, cnt, p, dyn_t[p]);
         } else {
-            chg(clock, aw, ex, cnt, &sw, p, arrive - clock[p]);
-            chg(clock, ao, ex, cnt, &so, p, pr->st_recv);
+            add_charge(clock, aw, &ex[p], &sw, cnt, p, arrive - clock[p]);
+            add_charge(clock, ao, &ex[p], &so, cnt, p, pr->st_recv);
         }
     }
     a->m_sum[M_WAIT] = sw;
@@ -1018,7 +1011,7 @@ static double sync_all(Eng *e, Aau *a)
     double sw = a->m_sum[M_WAIT], *clock = e->clock, *aw = e->acc[M_WAIT], *ex = e->ex;
     const double *cnt = e->cnt;
     for (int p = 0; p < e->P; p++)
-        chg(clock, aw, ex, cnt, &sw, p, mx - clock[p]);
+        add_charge(clock, aw, &ex[p], &sw, cnt, p, mx - clock[p]);
     a->m_sum[M_WAIT] = sw;
     return mx;
 }
@@ -1758,6 +1751,11 @@ static SeqMemo *seq_memo(Eng *e, const Aau *a)
         t += o->lib[i].n * sag_seconds(e->node, o->lib[i].param, e->pr.lib_default) *
              (vec ? e->pr.vec_ratio : 1);
     m->fixed = t;
+    m->overlap = a->loop ? (vec ? e->pr.vec_iter : e->pr.loop_iter) : 0;
+    m->chain = a->chain ? (a->chain == HPFRT_MAX || a->chain == HPFRT_MIN ? e->pr.red_max
+                                                                          : e->pr.red_sum) -
+                              e->pr.loop_iter
+                        : 0;
     m->cv = xmalloc((size_t)(o->nacc ? o->nacc : 1) * sizeof *m->cv);
     m->fp = xmalloc((size_t)(o->nacc ? o->nacc : 1) * sizeof *m->fp);
     m->fpk = xcalloc((size_t)(o->nacc ? o->nacc : 1), sizeof *m->fpk);
@@ -1910,22 +1908,15 @@ static double ops_time(Eng *e, const Aau *a)
         /* the processor computes while the data streams: the slower of the
            two bounds the execution; in a FORALL the loop's own work of the
            iteration (charged by its level) streams along too */
-        double tb = traffic_time(e, &a->ops, e->ws);
-        if (a->loop)
-            tb -= vectorized(e, a) ? e->pr.vec_iter : e->pr.loop_iter;
+        double tb = traffic_time(e, &a->ops, e->ws) - m->overlap;
         if (tb > t)
             t = tb;
     }
-    if (a->chain) {
-        /* a reduction's chain: an element waits for the one before, the
-           latency of the combining operation (red.*: the loop's own work
-           included, which its level charges) */
-        double c = (a->chain == HPFRT_MAX || a->chain == HPFRT_MIN ? e->pr.red_max
-                                                                   : e->pr.red_sum) -
-                   e->pr.loop_iter;
-        if (c > t)
-            t = c;
-    }
+    /* a reduction's chain: an element waits for the one before, the
+       latency of the combining operation (red.*: the loop's own work
+       included, which its level charges) */
+    if (m->chain > t)
+        t = m->chain;
     return t;
 }
 
@@ -2078,19 +2069,9 @@ level_charge_with(Eng *e, Aau *a, const double *outer, const double *cnt, double
         double m = outer ? outer[p] : 1;
         entries[p] = m;
         trips[p] = m * n[p];
-        double ex = 0, x = entries[p] * setup, y = trips[p] * iter;
-        if (!(x <= 0)) {
-            clock[p] += x;
-            acc[p] += x;
-            ex += x;
-            so += cnt ? x * cnt[p] : x * 1.0;
-        }
-        if (!(y <= 0)) {
-            clock[p] += y;
-            acc[p] += y;
-            ex += y;
-            so += cnt ? y * cnt[p] : y * 1.0;
-        }
+        double ex = 0;
+        add_charge(clock, acc, &ex, &so, cnt, p, entries[p] * setup);
+        add_charge(clock, acc, &ex, &so, cnt, p, trips[p] * iter);
         if (ex > mx)
             mx = ex;
         if (ex < mn)
@@ -2823,12 +2804,11 @@ static void pairs_exchange(Eng *e, Aau *a, const PairList *pl, double req_bytes,
         double t = (double)(P - 1) * (startup(pr, 4, 0) + 4 * pr->st_pb);
         charge_all(e, a, M_COMM, (1 - e->overlap) * t, NULL);
     }
-    if (rt) {
-        /* the local copies are in rt.gather.elem */
-    } else if (e->tr) {
+    /* without rt.gather*, the local copies as loads and stores */
+    if (!rt && e->tr) {
         for (long j = pl->start[0]; j < pl->start[1]; j++)
             charge(e, a, M_COMP, pl->dst[j], pl->n[j] * (pr->fetch_hit + pr->store_hit));
-    } else {
+    } else if (!rt) {
         double sc = a->m_sum[M_COMP];
         for (long j = pl->start[0]; j < pl->start[1]; j++)
             charge_to(e, &sc, M_COMP, pl->dst[j], pl->n[j] * (pr->fetch_hit + pr->store_hit));
@@ -3185,7 +3165,8 @@ static void comm(Eng *e, Aau *a)
         charge_all(e, a, M_OVHD, e->pr.sync, NULL);
         break;
     }
-    memcpy(e->last_sync, e->clock, (size_t)e->P * sizeof *e->last_sync);
+    if (e->pr.jitter > 0)
+        memcpy(e->last_sync, e->clock, (size_t)e->P * sizeof *e->last_sync);
     if (c0) {
         for (int p = 0; p < e->P; p++)
             if (e->clock[p] > c0[p]) {
