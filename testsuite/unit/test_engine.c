@@ -452,27 +452,52 @@ static void test_optimizations(void)
     sag = small;
 }
 
+/* small_sag with lines added at the start of the node's processing and
+ * memory components and of the machine's comm component. */
+static char *small_text(const char *proc, const char *mem, const char *comm)
+{
+    static const char *const key[3] = {"      processing simple {\n", "      memory simple {\n",
+                                       "  comm simple {\n"};
+    const char *add[3] = {proc, mem, comm}, *from = small_sag;
+    char *text = xmalloc(strlen(small_sag) + strlen(proc) + strlen(mem) + strlen(comm) + 1);
+    char *t = text;
+    for (int i = 0; i < 3; i++) {
+        const char *at = strstr(from, key[i]) + strlen(key[i]);
+        memcpy(t, from, (size_t)(at - from));
+        t += at - from;
+        strcpy(t, add[i]);
+        t += strlen(add[i]);
+        from = at;
+    }
+    strcpy(t, from);
+    return text;
+}
+
+static SagGraph *small_with(const char *proc, const char *mem, const char *comm)
+{
+    char *text = small_text(proc, mem, comm);
+    SagGraph *g = sag_load_string("ext", text, stderr, NULL);
+    free(text);
+    return g;
+}
+
+/* The memory hierarchy of the bandwidth tests: two levels of 1 KiB and 64
+ * KiB at 8 and 4 bytes a microsecond, memory at 2, writes half as fast. */
+#define HIERARCHY                                                                       \
+    "        cache.l1.size = 1 KiB\n        cache.l1.bandwidth = 8 MB/s\n"              \
+    "        cache.l1.bandwidth.write = 4 MB/s\n        cache.l2.size = 64 KiB\n"       \
+    "        cache.l2.bandwidth = 4 MB/s\n        cache.l2.bandwidth.write = 2 MB/s\n"  \
+    "        mem.bandwidth = 2 MB/s\n        mem.bandwidth.write = 1 MB/s\n"
+
 /* The small machine with a hierarchy: two levels of 1 KiB and 64 KiB at
  * 8 and 4 bytes a microsecond, memory at 2 (writes half as fast), a line
  * from the second level 20 cycles and from memory 100; extra: more lines
  * of its memory component. */
 static SagGraph *levels_with(const char *extra)
 {
-    const char *mk = "      memory simple {\n";
-    size_t head = (size_t)(strstr(small_sag, mk) + strlen(mk) - small_sag);
-    char *text = xmalloc(strlen(small_sag) + strlen(extra) + 1024);
-    memcpy(text, small_sag, head);
-    snprintf(text + head, 1024 + strlen(extra),
-             "        cache.l1.size = 1 KiB\n"
-             "        cache.l1.bandwidth = 8 MB/s\n"
-             "        cache.l1.bandwidth.write = 4 MB/s\n"
-             "        cache.l2.size = 64 KiB\n"
-             "        cache.l2.fetch = 20 cycles\n"
-             "        cache.l2.bandwidth = 4 MB/s\n"
-             "        cache.l2.bandwidth.write = 2 MB/s\n"
-             "        mem.bandwidth = 2 MB/s\n"
-             "        mem.bandwidth.write = 1 MB/s\n%s", extra);
-    strcat(text, small_sag + head);
+    char mem[1024];
+    snprintf(mem, sizeof mem, "%s        cache.l2.fetch = 20 cycles\n%s", HIERARCHY, extra);
+    char *text = small_text("", mem, "");
     char *miss = strstr(text, "mem.fetch.miss = 0 cycles");
     if (miss)
         memcpy(miss, "mem.fetch.miss=100 cycles", strlen("mem.fetch.miss = 0 cycles"));
@@ -488,21 +513,7 @@ static SagGraph *levels_with(const char *extra)
 static void test_bandwidth(void)
 {
     SagGraph *small = sag;
-    char *text = xmalloc(strlen(small_sag) + 512);
-    const char *mem = strstr(small_sag, "      memory simple {\n") + strlen("      memory simple {\n");
-    size_t head = (size_t)(mem - small_sag);
-    memcpy(text, small_sag, head);
-    strcpy(text + head, "        cache.l1.size = 1 KiB\n"
-                        "        cache.l1.bandwidth = 8 MB/s\n"
-                        "        cache.l1.bandwidth.write = 4 MB/s\n"
-                        "        cache.l2.size = 64 KiB\n"
-                        "        cache.l2.bandwidth = 4 MB/s\n"
-                        "        cache.l2.bandwidth.write = 2 MB/s\n"
-                        "        mem.bandwidth = 2 MB/s\n"
-                        "        mem.bandwidth.write = 1 MB/s\n");
-    strcat(text, mem);
-    sag = sag_load_string("bw", text, stderr, NULL);
-    free(text);
+    sag = small_with("", HIERARCHY, "");
     check(sag != NULL, "a machine with a memory hierarchy loads");
     EngineResult r;
     char prog[512];
@@ -587,23 +598,6 @@ static void test_network(void)
     sag_free(ipsc);
 }
 
-/* small_sag with lines added to the node's processing and memory. */
-static SagGraph *small_with(const char *proc, const char *mem)
-{
-    const char *pk = "      processing simple {\n", *mk = "      memory simple {\n";
-    const char *p = strstr(small_sag, pk) + strlen(pk), *m = strstr(small_sag, mk) + strlen(mk);
-    char *text = xmalloc(strlen(small_sag) + strlen(proc) + strlen(mem) + 1);
-    size_t a = (size_t)(p - small_sag), b = (size_t)(m - p);
-    memcpy(text, small_sag, a);
-    strcpy(text + a, proc);
-    memcpy(text + a + strlen(proc), p, b);
-    strcpy(text + a + strlen(proc) + b, mem);
-    strcat(text, m);
-    SagGraph *g = sag_load_string("ext", text, stderr, NULL);
-    free(text);
-    return g;
-}
-
 /* The same program predicted on machine a (into r0) and on machine b (into
  * r1), np processors; sag is a again after it. */
 static void both(SagGraph *a, SagGraph *b, const char *text, int np, EngineResult *r0,
@@ -637,7 +631,7 @@ static void test_extensions(void)
         {"a(16, 4), b(16, 4)\n!hpf$ distribute a(block, *)", "b = a*2.0d0", 0,
          "a distributed inner dimension (run-time step): not vectorized"},
     };
-    SagGraph *vs = small_with("        vec.iter = 0.5 cycles\n        vec.op.dmul = 1 cycles\n", "");
+    SagGraph *vs = small_with("        vec.iter = 0.5 cycles\n        vec.op.dmul = 1 cycles\n", "", "");
     check(vs != NULL, "a machine with a vector unit loads");
     for (size_t i = 0; vs && i < sizeof vc / sizeof *vc; i++) {
         char prog[512];
@@ -650,7 +644,7 @@ static void test_extensions(void)
     sag_free(vs);
     /* the first store to a page: a and b, 128 B each, 2 pages of 64 B
        each at 5 us, once although the loop runs the statement 10 times */
-    SagGraph *ps = small_with("", "        mem.page = 64 B\n        mem.page.first = 5 us\n");
+    SagGraph *ps = small_with("", "        mem.page = 64 B\n        mem.page.first = 5 us\n", "");
     check(ps != NULL, "a machine with a page cost loads");
     const char *touch = HEAD "  do k = 1, 10\n    b = a*2.0d0\n  end do\n  a = b\nend program t\n";
     both(small, ps, touch, 1, &r0, &r1, "first touch: the program predicts with mem.page.first");
@@ -664,7 +658,7 @@ static void test_extensions(void)
        3; the statement's timers (rt.region 7) and the iteration set of its
        distributed dimension (rt.loop 3) once a FORALL */
     SagGraph *rs = small_with("        rt.gather = 20 cycles\n        rt.gather.elem = 2 cycles\n"
-                              "        rt.gather.remote = 6 cycles\n", "");
+                              "        rt.gather.remote = 6 cycles\n", "", "");
     check(rs != NULL, "a machine with run-time library costs loads");
     const char *g = HEAD "  forall (i = 1:8) b(i) = a(2*i)\nend program t\n";
     for (int np = 1; rs && np <= 2; np++) {
@@ -674,7 +668,7 @@ static void test_extensions(void)
                          : "rt.gather: processor 0 asks for 4 local and 4 remote elements");
     }
     sag_free(rs);
-    SagGraph *ls = small_with("        rt.region = 7 cycles\n        rt.loop = 3 cycles\n", "");
+    SagGraph *ls = small_with("        rt.region = 7 cycles\n        rt.loop = 3 cycles\n", "", "");
     check(ls != NULL, "a machine with rt.region and rt.loop loads");
     const char *f = HEAD "  do k = 1, 10\n    forall (i = 1:16) b(i) = a(i)*2.0d0\n  end do\nend program t\n";
     both(small, ls, f, 1, &r0, &r1, "a FORALL predicts with rt.region and rt.loop");
@@ -682,7 +676,7 @@ static void test_extensions(void)
     sag_free(ls);
     /* an overlap shift costs the library's own work, rt.shift 9, on every
        processor when the dimension is spread over several */
-    SagGraph *ss = small_with("        rt.shift = 9 cycles\n", "");
+    SagGraph *ss = small_with("        rt.shift = 9 cycles\n", "", "");
     check(ss != NULL, "a machine with rt.shift loads");
     const char *sh = HEAD "  forall (i = 2:15) b(i) = a(i - 1) + a(i + 1)\nend program t\n";
     for (int np = 1; ss && np <= 2; np++) {
@@ -692,7 +686,7 @@ static void test_extensions(void)
     }
     sag_free(ss);
     /* the first layout of a run, rt.start 13, once on every processor */
-    SagGraph *st = small_with("        rt.start = 13 cycles\n", "");
+    SagGraph *st = small_with("        rt.start = 13 cycles\n", "", "");
     check(st != NULL, "a machine with rt.start loads");
     for (int np = 1; st && np <= 2; np++) {
         both(small, st, f, np, &r0, &r1, "a FORALL in a loop predicts with rt.start");
@@ -702,7 +696,7 @@ static void test_extensions(void)
     /* a reduction's chain: red.sum 5 us an element, the loop's 1 us
        included, against loop.iter 1 + dadd 2: s = sum(a) over 16 elements
        costs 16 x 2 us more; a maximum (red.max not given) nothing more */
-    SagGraph *cs = small_with("        red.sum = 5 cycles\n", "");
+    SagGraph *cs = small_with("        red.sum = 5 cycles\n", "", "");
     check(cs != NULL, "a machine with red.sum loads");
     static const struct { const char *stmt; double more; const char *what; } rc[] = {
         {"x = sum(a)", 16 * 2, "red.sum: each element waits for the one before"},
@@ -721,15 +715,7 @@ static void test_extensions(void)
        reduction, which waits 0.5 x 0.5642 (the expected maximum of two
        normals) of those 76 us more, and costs 7 us more the first time
        only; on one processor neither */
-    const char *cm = "    comm.jitter = 0.5\n    coll.first.reduction = 7 us\n";
-    const char *ck = "  comm simple {\n";
-    const char *at = strstr(small_sag, ck) + strlen(ck);
-    char *jt = xmalloc(strlen(small_sag) + strlen(cm) + 1);
-    memcpy(jt, small_sag, (size_t)(at - small_sag));
-    strcpy(jt + (at - small_sag), cm);
-    strcat(jt, at);
-    SagGraph *js = sag_load_string("jitter", jt, stderr, NULL);
-    free(jt);
+    SagGraph *js = small_with("", "", "    comm.jitter = 0.5\n    coll.first.reduction = 7 us\n");
     check(js != NULL, "a machine with comm.jitter and coll.first.reduction loads");
     const char *rd = HEAD "  forall (i = 1:16) b(i) = a(i)*2.0d0\n  x = sum(b)\nend program t\n";
     const char *rd2 = HEAD "  forall (i = 1:16) b(i) = a(i)*2.0d0\n  x = sum(b)\n  x = sum(b)\n"
