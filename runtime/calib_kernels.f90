@@ -422,12 +422,13 @@ subroutine ck_rt(op, n, k, m, ha, x, y) bind(c, name='ck_rt')
     end select
 end subroutine ck_rt
 
-! A distributed array of nglob elements, (BLOCK) over all processes, set up
-! as the generated code does (local calls: no communication).
-subroutine ck_rt_setup(nglob, ha) bind(c, name='ck_rt_setup')
+! A distributed array of nglob elements, (BLOCK) over all processes, with
+! ghost ghost cells each side, set up as the generated code does (local
+! calls: no communication).
+subroutine ck_rt_setup(nglob, ghost, ha) bind(c, name='ck_rt_setup')
     use, intrinsic :: iso_c_binding
     implicit none
-    integer(c_int), value :: nglob
+    integer(c_int), value :: nglob, ghost
     integer(c_int), intent(out) :: ha
     integer :: hp, ht
     call hpfrt_procs_new(hp, 1, 'p')
@@ -437,7 +438,7 @@ subroutine ck_rt_setup(nglob, ha) bind(c, name='ck_rt_setup')
     call hpfrt_tmpl_dim(ht, 1, 1, nglob, 1, 0)
     call hpfrt_tmpl_commit(ht, hp)
     call hpfrt_arr_new(ha, ht, 1, 8, 'a')
-    call hpfrt_arr_dim(ha, 1, 1, nglob, 1, 1, 0, 0, 0)
+    call hpfrt_arr_dim(ha, 1, 1, nglob, 1, 1, 0, ghost, ghost)
     call hpfrt_arr_commit(ha)
 end subroutine ck_rt_setup
 

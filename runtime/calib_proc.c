@@ -434,7 +434,7 @@ void calib_proc(void)
        calls them (analysis/aag.c charges them as lib.hpfrt_*) */
     {
         Kern q = kern(KRT, 0);
-        ck_rt_setup(n * cal.np, &q.ha);
+        ck_rt_setup(n * cal.np, 0, &q.ha);
         static const struct { const char *name, *call; int op; } rt[] = {
             {"lib.hpfrt_mine", "hpfrt_mine(ha, 1, i)", 1},
             {"lib.hpfrt_g2l", "hpfrt_g2l(ha, 1, i)", 2},

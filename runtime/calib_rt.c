@@ -51,7 +51,7 @@ static void forall_costs(void)
         x[i] = 1.0 + i;
     Forall f[3];
     int ha;
-    ck_rt_setup(FORALL_BLOCK * cal.np, &ha);
+    ck_rt_setup(FORALL_BLOCK * cal.np, 0, &ha);
     CalJob jobs[3];
     for (int j = 0; j < 3; j++) {
         f[j] = (Forall){j, ha, FORALL_BLOCK * cal.np, x, y};
@@ -141,7 +141,7 @@ static void gather_costs(void)
     cal_progress("libhpfrt: gathers on %d process%s", np, np == 1 ? "" : "es");
     /* a (BLOCK) array of GMAX elements a process: process p holds the
        global indices p * GMAX + 1 .. (p + 1) * GMAX */
-    ck_rt_setup(GMAX * np, &ha);
+    ck_rt_setup(GMAX * np, 0, &ha);
     double *x = malloc(GMAX * sizeof *x), *buf = calloc(GMAX, sizeof *buf);
     int *loc = malloc(GMAX * sizeof *loc), *rem = malloc(GMAX * sizeof *rem);
     int *cnt = calloc((size_t)np, sizeof *cnt), *rcnt = calloc((size_t)np, sizeof *rcnt);
@@ -263,17 +263,9 @@ static void shift_costs(void)
         return;
     }
     cal_progress("libhpfrt: overlap shifts on %d processes", np);
-    int hp, ht, one = 1, zero = 0, eight = 8, nglob = 16 * np;
+    int one = 1;
     Shift s;
-    hpfrt_procs_new_(&hp, &one, "p", 1);
-    hpfrt_procs_dim_(&hp, &one, &zero);
-    hpfrt_procs_commit_(&hp);
-    hpfrt_tmpl_new_(&ht, &one, "t", 1);
-    hpfrt_tmpl_dim_(&ht, &one, &one, &nglob, &one, &zero);
-    hpfrt_tmpl_commit_(&ht, &hp);
-    hpfrt_arr_new_(&s.ha, &ht, &one, &eight, "s", 1);
-    hpfrt_arr_dim_(&s.ha, &one, &one, &nglob, &one, &one, &zero, &one, &one);
-    hpfrt_arr_commit_(&s.ha);
+    ck_rt_setup(16 * np, 1, &s.ha);
     int lo = hpfrt_lo_(&s.ha, &one), hi = hpfrt_hi_(&s.ha, &one);
     s.x = calloc((size_t)(hi - lo + 1), sizeof *s.x);
     if (!s.x)
@@ -314,9 +306,9 @@ void calib_rt_start(void)
     int ha;
     MPI_Barrier(MPI_COMM_WORLD);
     double t0 = cal_now();
-    ck_rt_setup(16 * cal.np, &ha);
+    ck_rt_setup(16 * cal.np, 0, &ha);
     double t1 = cal_now();
-    ck_rt_setup(16 * cal.np, &ha);
+    ck_rt_setup(16 * cal.np, 0, &ha);
     double t = (t1 - t0) - (cal_now() - t1);
     MPI_Allreduce(MPI_IN_PLACE, &t, 1, MPI_DOUBLE, MPI_MIN, MPI_COMM_WORLD);
     start_t = t > 0 ? t : 0;
