@@ -258,7 +258,9 @@ static void build_seq(Build *B, const SpStmt *s, PtrVec *out)
     case AST_EXIT: case AST_CYCLE: case AST_CONTINUE: case AST_GOTO: case AST_RETURN:
     case AST_STOP: {
         Aau *x = new_aau(B, AAU_SEQ, s, ctl_text(B, n));
-        x->ctl = n->kind;
+        /* CONTINUE transfers no control: it is an empty Seq (a GOTO's
+           target by its label, which the engine finds on the statement) */
+        x->ctl = n->kind == AST_CONTINUE ? 0 : n->kind;
         if (n->kind == AST_GOTO)
             x->ctl_target = n->u.jump.target;
         push(B, out, x);

@@ -195,9 +195,22 @@ static int var_of(Build *B, const Node *n)
         const SpRef *r = n->ir;
         if (r && r->arr && !r->arr->sym)
             return var_temp(B, r->arr->name);
-        return n->u.ref.sym ? var_sym(B, n->u.ref.sym) : -1;
+        /* a replicated temporary array (a READ's buffer) has no symbol */
+        return n->u.ref.sym ? var_sym(B, n->u.ref.sym) : var_temp(B, n->u.ref.id);
     }
     return -1;
+}
+
+/* The shape of an ALLOCATABLE array, a variable of its own that its
+ * ALLOCATE statements define (so that an inquiry of it makes them
+ * critical, not every assignment of the array); -1 for other arrays. */
+static int shape_var(Build *B, const Node *n)
+{
+    const Symbol *y = n->kind == AST_NAME ? n->u.name.sym
+                      : n->kind == AST_REF ? n->u.ref.sym : NULL;
+    if (!y || !y->allocatable)
+        return -1;
+    return var_temp(B, arena_printf(B->a, "shape of %s", y->name));
 }
 
 /* ---- what expressions read ---- */
@@ -276,9 +289,14 @@ static void reads(Build *B, const Node *e, IVec *out)
         }
         for (int i = 0; i < e->u.ref.args.n; i++) {
             const Node *a = e->u.ref.args.v[i];
-            /* an inquiry reads its array's shape, not its values */
-            if (i == 0 && inquiry(e->u.ref.id) && a->rank)
+            /* an inquiry reads its array's shape, not its values: of an
+               ALLOCATABLE array, what its ALLOCATE defines */
+            if (i == 0 && inquiry(e->u.ref.id) && a->rank) {
+                k = shape_var(B, a);
+                if (k >= 0)
+                    iv_push(out, k);
                 continue;
+            }
             reads(B, a, out);
         }
         return;
@@ -569,13 +587,22 @@ static void walk_stmt(Build *B, const SpStmt *s)
         case AST_ALLOCATE:
             for (int i = 0; i < n->u.alloc.items.n; i++) {
                 const Node *it = n->u.alloc.items.v[i];
-                int v = var_of(B, it);
+                int v = var_of(B, it), sv = shape_var(B, it);
                 CDef *d = v >= 0 ? def(B, v, s, sidx) : NULL;
                 for (int k = 0; it->kind == AST_REF && k < it->u.ref.args.n; k++) {
                     use(B, it->u.ref.args.v[k], "allocation bound", s);
                     if (d)
                         reads(B, it->u.ref.args.v[k], &d->reads);
                 }
+                if (sv >= 0)
+                    def(B, sv, s, sidx);
+            }
+            break;
+        case AST_DEALLOCATE:
+            for (int i = 0; i < n->u.alloc.items.n; i++) {
+                int sv = shape_var(B, n->u.alloc.items.v[i]);
+                if (sv >= 0)
+                    def(B, sv, s, sidx);
             }
             break;
         case AST_EXIT: case AST_CYCLE: case AST_RETURN: case AST_STOP:

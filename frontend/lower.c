@@ -793,8 +793,9 @@ static int nest_ok(Lower *L, Node *loop, Nest *ns, int independent)
     ns->src[ns->n++] = loop;
     for (int i = 0; i < loop->u.loop.body.n; i++) {
         Node *s = loop->u.loop.body.v[i];
-        if (s->label && s->kind != AST_CONTINUE)
-            return 0;
+        /* a label inside the nest is no branch target: nothing but
+           assignments and DO loops is there to branch, and no branch from
+           outside may enter a DO body */
         if (s->kind == AST_CONTINUE)
             continue;
         if (s->kind == AST_DO) {

@@ -155,6 +155,11 @@ typedef struct {
     double first_touch;           /* scratch: pages touched for the first time by the Seq
                                      being costed, their time (charged once) */
     int inline_calls;             /* EngineOptions.inline_calls */
+    const EngineTrips *trips;     /* EngineOptions.trips */
+    int ntrips;
+    int in_trips;                 /* loops with a given trip count being walked */
+    int nloops;                   /* loops walked iteration by iteration, nested: */
+    struct { const Aau *a; long long iter, trips; } loops[4];   /* the outermost */
     void **pool;                  /* free vectors of P doubles, reused */
     int npool, cappool;
     struct SeqMemo *memo;         /* by AAU id - 1: what a Seq's costs need (lazily) */
@@ -1946,6 +1951,9 @@ static void effect(Eng *e, Aau *a)
 static void seq(Eng *e, Aau *a, const double *mult)
 {
     if (a->ctl) {
+        /* applied, at no cost of its own: the branch is its IF's */
+        begin(e);
+        end(e, a, sum_of(e, mult));
         e->ctl = a->ctl;
         e->ctl_target = a->ctl_target;
         return;
@@ -2326,6 +2334,38 @@ static int same_vec(const double *a, const double *b, int n)
 
 /* A DO loop: closed form for IterD, iteration by iteration with the steady
  * state extrapolated for IterSync, fully unrolled for IterND. */
+/* The trip count --trips gives the loop of a, or NULL. */
+static const EngineTrips *trips_of(const Eng *e, const Aau *a)
+{
+    for (int i = 0; i < e->ntrips; i++)
+        if (e->trips[i].line == a->line)
+            return &e->trips[i];
+    return NULL;
+}
+
+/* A loop walked iteration by iteration: kept for the message when the
+ * interpretation stops inside (the outermost few). */
+static int loop_push(Eng *e, const Aau *a, long long trips)
+{
+    int k = e->nloops++;
+    if (k < (int)(sizeof e->loops / sizeof e->loops[0]))
+        e->loops[k].a = a, e->loops[k].iter = 0, e->loops[k].trips = trips;
+    return k;
+}
+
+static void loop_iter(Eng *e, int k, long long it)
+{
+    if (k < (int)(sizeof e->loops / sizeof e->loops[0]))
+        e->loops[k].iter = it;
+}
+
+static void loop_pop(Eng *e)
+{
+    /* a stop leaves the stack as it was, for engine_run's result */
+    if (!e->failed && !fi_stopped(e->fi))
+        e->nloops--;
+}
+
 static void do_loop(Eng *e, Aau *a, const double *mult)
 {
     const SpStmt *s = a->stmt;
@@ -2337,6 +2377,9 @@ static void do_loop(Eng *e, Aau *a, const double *mult)
     long long n = (hi - lo + st) / st;
     if (n < 0)
         n = 0;
+    const EngineTrips *tr = trips_of(e, a);
+    if (tr && tr->n != ENGINE_TRIPS_MAX && tr->n < n)
+        n = tr->n;
     const Symbol *var = s->u.do_.var ? s->u.do_.var->u.name.sym : NULL;
     begin(e);
     charge_all(e, a, M_OVHD, e->pr.loop_setup, mult);
@@ -2378,7 +2421,10 @@ static void do_loop(Eng *e, Aau *a, const double *mult)
     }
     long long it;
     int have_prev = 0;
+    int lk = loop_push(e, a, n);
+    e->in_trips += tr != NULL;
     for (it = 0; it < n; it++) {
+        loop_iter(e, lk, it + 1);
         if (var)
             fi_set_int(e->fi, var, lo + it * st);
         if (steady) {
@@ -2439,6 +2485,8 @@ static void do_loop(Eng *e, Aau *a, const double *mult)
         }
         have_prev = uniform;
     }
+    e->in_trips -= tr != NULL;
+    loop_pop(e);
     if (var && !e->ctl)
         fi_set_int(e->fi, var, lo + it * st);
     if (steady) {
@@ -2459,17 +2507,27 @@ static void while_loop(Eng *e, Aau *a, const double *mult)
     begin(e);
     charge_all(e, a, M_OVHD, e->pr.loop_setup, mult);
     end(e, a, sum_of(e, mult));
-    for (;;) {
+    const EngineTrips *tr = trips_of(e, a);
+    int lk = loop_push(e, a, tr && tr->n != ENGINE_TRIPS_MAX ? tr->n : -1);
+    e->in_trips += tr != NULL;
+    for (long long it = 0;; it++) {
+        loop_iter(e, lk, it + 1);
         int i = 0;
         for (; i < a->kids.n && ((Aau *)a->kids.v[i])->pre; i++)
             walk(e, a->kids.v[i], mult);
         if (stopping(e) || e->failed)
             break;
         int go = 1;
-        if (a->while_cond && !fi_eval_bool(e->fi, a->while_cond, &go)) {
-            fi_missing(e->fi, a->while_cond, a->line, "the DO WHILE condition");
-            e->failed = 1;
-            break;
+        if (tr && tr->n != ENGINE_TRIPS_MAX) {
+            go = it < tr->n;       /* N iterations, whatever the condition */
+        } else if (a->while_cond && !fi_eval_bool(e->fi, a->while_cond, &go)) {
+            if (tr) {
+                go = 1;            /* max: only a known condition ends it */
+            } else {
+                fi_missing(e->fi, a->while_cond, a->line, "the DO WHILE condition");
+                e->failed = 1;
+                break;
+            }
         }
         begin(e);
         charge_all(e, a, M_OVHD, e->pr.cond_test + e->pr.loop_iter, mult);
@@ -2481,6 +2539,18 @@ static void while_loop(Eng *e, Aau *a, const double *mult)
         if (loop_ctl(e) || e->failed)
             break;
     }
+    e->in_trips -= tr != NULL;
+    loop_pop(e);
+}
+
+/* Whether a branch only transfers control (EXIT, CYCLE, GOTO, RETURN,
+ * STOP), as a convergence test's. */
+static int only_ctl(const PtrVec *body)
+{
+    for (int i = 0; i < body->n; i++)
+        if (!((const Aau *)body->v[i])->ctl)
+            return 0;
+    return body->n > 0;
 }
 
 static void condt(Eng *e, Aau *a, const double *mult)
@@ -2492,9 +2562,13 @@ static void condt(Eng *e, Aau *a, const double *mult)
         int taken = 1;
         if (a->bcond[b]) {
             if (!fi_eval_bool(e->fi, a->bcond[b], &taken)) {
-                fi_missing(e->fi, a->bcond[b], a->line, "a branch condition");
-                e->failed = 1;
-                return;
+                if (e->in_trips && only_ctl(&a->bbody[b])) {
+                    taken = 0;     /* --trips: an exit not known is not taken */
+                } else {
+                    fi_missing(e->fi, a->bcond[b], a->line, "a branch condition");
+                    e->failed = 1;
+                    return;
+                }
             }
             begin(e);
             charge_all(e, a, M_OVHD, e->pr.cond_test + (taken ? e->pr.cond_taken : 0), mult);
@@ -3420,6 +3494,8 @@ int engine_run(Aag *g, Fi *fi, const SagGraph *sag, const EngineOptions *o, Engi
     e->cube_dim = bits_for(e->NP);
     e->tr = o->trace;
     e->inline_calls = o->inline_calls;
+    e->trips = o->trips;
+    e->ntrips = o->ntrips;
     setup_classes(e, o);
     e->clock = vec_new(e);
     e->ex = vec_new(e);
@@ -3457,6 +3533,12 @@ int engine_run(Aag *g, Fi *fi, const SagGraph *sag, const EngineOptions *o, Engi
     r->node = sag_unit_name(e->node);
     r->cube_dim = e->cube_dim;
     int failed = e->failed || fi_stopped(fi);
+    for (int k = 0; failed && k < e->nloops && k < 4; k++) {
+        r->stop[k].line = e->loops[k].a->line;
+        r->stop[k].iter = e->loops[k].iter;
+        r->stop[k].trips = e->loops[k].trips;
+        r->nstop = k + 1;
+    }
     int again = 0;
     if (e->ec) {
         e->ec->used = e->P;

@@ -11,6 +11,16 @@
 #include "sag.h"
 #include "trace.h"
 
+/* --trips LINE=N: the DO or DO WHILE loop of that line runs N times (n
+ * ENGINE_TRIPS_MAX: as many as its bounds allow); the conditions of its
+ * exits that are not known (the variables of a convergence test, held
+ * unknown) do not end it. */
+enum { ENGINE_TRIPS_MAX = -1 };
+typedef struct {
+    int line;
+    long long n;
+} EngineTrips;
+
 /* The four parts every predicted time splits into. */
 enum { M_COMP, M_COMM, M_OVHD, M_WAIT, M_N };
 extern const char *const metric_name[M_N];   /* "computation", ... */
@@ -24,6 +34,8 @@ typedef struct {
                                   every processor interpreted on its own) */
     Trace *trace;              /* record the timelines here (NULL: no trace); classes
                                   are off then: np processors, each on its own */
+    const EngineTrips *trips;  /* --trips: loops whose trip count is given */
+    int ntrips;
     int inline_calls;          /* model the node compiler's inline expansion (-finline):
                                   calls of leaf procedures (no calls, no communication
                                   inside) cost no call overhead */
@@ -55,6 +67,11 @@ typedef struct {
     long long extrapolated;    /* loop iterations not interpreted (steady state) */
     const char *node;          /* the SAG unit the processors are mapped to */
     int cube_dim;              /* dimension of the hypercube used */
+    /* when the interpretation stopped: the loops interpreted iteration by
+       iteration that it was in, outermost first, with the iterations they
+       had begun and their trip count (-1: a DO WHILE) */
+    int nstop;
+    struct { int line; long long iter, trips; } stop[4];
 } EngineResult;
 
 /* Node unit of a SAG: the first unit (preorder) with several instances, or

@@ -407,6 +407,16 @@ static void hold(Fi *fi, Store *s, const FiDefine *def)
 {
     Vec v = fv_new(s->t, 1);
     s->home->held = 0;
+    if (!def->value) {
+        /* held unknown (--trips): its assignments ignored, and what it
+           decides is not known */
+        fv_set_unknown(&v, 0);
+        for (long q = 0; q < s->n; q++)
+            fi_put(fi, s, q, &v, 0, NULL);
+        s->home->held = 1;
+        fv_free(&v);
+        return;
+    }
     if (!fi_parse_literal(def->value, s->t, &v, 0)) {
         diag_error(fi->d, s->sym && s->sym->decl ? s->sym->decl->loc : fi->cur,
                    "-D %s=%s: not a valid %s value", def->name, def->value, type_name(s->t));
@@ -1058,6 +1068,8 @@ static int exec_stmt(Fi *fi, const SpStmt *s, int *label)
         return FLOW_ERROR;
     fi->cur = s->loc;
     fi->cur_line = s->line;
+    if (fi->visit)
+        fi->visit(fi->visit_arg, s);
     switch (s->kind) {
     case SP_SEQ:
         switch (s->u.seq->kind) {
@@ -1696,6 +1708,8 @@ int fi_exec(Fi *fi, const SpStmt *s)
     fi->version++;                 /* whatever it changes, cached spaces go */
     fi->cur = s->loc;
     fi->cur_line = s->line;
+    if (fi->visit)
+        fi->visit(fi->visit_arg, s);
     switch (s->kind) {
     case SP_SEQ:
         if (s->u.seq->kind == AST_ASSIGN)
@@ -2034,6 +2048,15 @@ void fi_missing(Fi *fi, const Node *e, int line, const char *what)
     collect_causes(fi, fi->top, e, &causes);
     Loc loc = {0};
     first_loc_visit((Node *)e, &loc);
+    if (!causes.n) {
+        /* no variable of the program behind it (a FORALL index outside its
+           loop's space): nothing the user can give, but said all the same */
+        Missing *m = xcalloc(1, sizeof *m);
+        m->line = line;
+        m->what = xstrdup(what ? what : "the prediction");
+        m->loc = loc.line ? loc : fi->cur;
+        vec_push(NULL, &fi->missing, m);
+    }
     for (int i = 0; i < causes.n; i++) {
         const Cause *c = causes.v[i];
         int seen = 0;
@@ -2057,6 +2080,15 @@ int fi_report(Fi *fi, Diag *d)
     for (int i = 0; i < fi->missing.n; i++) {
         Missing *m = fi->missing.v[i];
         const Cause *c = m->cause;
+        if (!c) {
+            diag_error(d, m->loc, "%s at line %d cannot be computed by the functional "
+                       "interpreter: it varies with a FORALL index, which hpfpredict does not "
+                       "support there", m->what, m->line);
+            free(m->what);
+            free(m);
+            n++;
+            continue;
+        }
         diag_error(d, m->loc.line ? m->loc : c->loc, "value of '%s' needed for %s at line %d is "
                    "not known; give it with -D %s=VALUE or --input FILE", c->name, m->what,
                    m->line, c->name);
@@ -2154,6 +2186,16 @@ Fi *fi_new(const FiOptions *o, Diag *d)
     fi->cur = main->unit->loc;
     frame_locals(fi, fi->main);
     return fi;
+}
+
+int fi_run(Fi *fi, void (*visit)(void *arg, const SpStmt *s), void *arg)
+{
+    fi->visit = visit;
+    fi->visit_arg = arg;
+    int label = 0;
+    int flow = exec_list(fi, &fi->main->unit->body, &label);
+    fi->visit = NULL;
+    return flow == FLOW_ERROR || fi->stopped ? -1 : 0;
 }
 
 void fi_free(Fi *fi)

@@ -33,7 +33,7 @@ typedef struct {
 
 typedef struct {
     const char *name;     /* lower case */
-    const char *value;    /* as written: 12, 1.5d0, .true. */
+    const char *value;    /* as written: 12, 1.5d0, .true.; NULL: held unknown */
 } FiDefine;
 
 typedef struct {
@@ -71,6 +71,13 @@ void fi_set_nprocs(Fi *fi, int n);
  * SP_DEALLOC. Returns 0, or -1 when interpretation must stop (the step
  * budget is spent: fi_stopped says so). */
 int fi_exec(Fi *fi, const SpStmt *s);
+
+/* The whole program run with its sequential semantics by fi alone, from
+ * the main program's first statement to its end, every statement (those of
+ * called procedures too) told to visit as it is run: the reference the
+ * engine's walk is checked against (hpfpredict --audit). Returns 0, or -1
+ * when the run stopped (a value not known, the step budget). */
+int fi_run(Fi *fi, void (*visit)(void *arg, const SpStmt *s), void *arg);
 
 /* A CALL of a subroutine of the file: a new frame with the dummies bound
  * to the actual arguments (by reference where the actual is a variable, an

@@ -153,6 +153,8 @@ struct Fi {
     long *rf_point;
     long long *rf_sub[MAX_RANK];
     char *eval_str;               /* fi_eval's CHARACTER result */
+    void (*visit)(void *, const SpStmt *); /* fi_run: told of every statement run */
+    void *visit_arg;
 };
 
 /* ---- fi.c ---- */

@@ -8,6 +8,7 @@
 #include <config.h>
 
 #include <errno.h>
+#include <stdint.h>
 #include <getopt.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -48,9 +49,14 @@ static void usage(FILE *out)
           "                           nests, its inline expansion of leaf procedures\n"
           "                           (default: off; -fno-... turns them off)\n"
           "      --input FILE         data for READ statements (list-directed)\n"
-          "      --unroll             interpret loops that compute critical values from\n"
-          "                           arrays, iteration by iteration (instead of asking\n"
-          "                           for the values with -D)\n"
+          "      --trips LINE=N|max   the loop starting on LINE runs N times, or as many\n"
+          "                           as its bounds allow (max): its convergence test is\n"
+          "                           not interpreted; repeatable\n"
+          "      --unroll             (the default) interpret loops whose control is\n"
+          "                           computed from arrays iteration by iteration\n"
+          "      --audit              check the prediction: every statement the program's\n"
+          "                           sequential run executes was charged (exit 1, naming\n"
+          "                           the statements, otherwise)\n"
           "      --max-steps N        budget of the functional interpreter (element\n"
           "                           operations; default 1000000000)\n"
           "      --load LIB           a shared library holding EXTERNAL functions\n"
@@ -289,6 +295,8 @@ static int parse_options(Options *o, int argc, char **argv)
         {"np", required_argument, NULL, 'n'},
         {"input", required_argument, NULL, 'I'},
         {"unroll", no_argument, NULL, 'u'},
+        {"audit", no_argument, NULL, 'W'},
+        {"trips", required_argument, NULL, 't'},
         {"max-steps", required_argument, NULL, 'M'},
         {"load", required_argument, NULL, 'L'},
         {"granularity", required_argument, NULL, 'g'},
@@ -335,6 +343,23 @@ static int parse_options(Options *o, int argc, char **argv)
             break;
         case 'I': o->input = optarg; break;
         case 'u': o->unroll = 1; break;
+        case 'W': o->audit = 1; break;
+        case 't': {
+            char *end;
+            long line = strtol(optarg, &end, 10);
+            long long n = ENGINE_TRIPS_MAX;
+            if (end == optarg || *end != '=' || line < 1)
+                return bad_usage("--trips expects LINE=N or LINE=max, not '%s'", optarg);
+            if (strcmp(end + 1, "max")) {
+                char *e2;
+                n = strtoll(end + 1, &e2, 10);
+                if (e2 == end + 1 || *e2 || n < 0)
+                    return bad_usage("--trips expects LINE=N or LINE=max, not '%s'", optarg);
+            }
+            o->trips = xrealloc(o->trips, (size_t)(o->ntrips + 1) * sizeof *o->trips);
+            o->trips[o->ntrips++] = (EngineTrips){(int)line, n};
+            break;
+        }
         case 'M': {
             char *end;
             o->max_steps = strtoll(optarg, &end, 10);
@@ -532,27 +557,45 @@ static Loc line_loc(const SrcFile *f, int line)
     return l;
 }
 
-/* Critical scalars computed from arrays inside a loop (a convergence test)
- * need the user's decision: their value with -D, or the loop interpreted
- * iteration by iteration with --unroll (the paper's choice, section 4.2). */
-static int undecided(const Aag *g, const SrcFile *f, Diag *d)
+/* The DO or DO WHILE loop starting on a line, or NULL. */
+static const Aau *loop_at(const Aag *g, int line)
+{
+    for (int i = 0; i < g->naau; i++) {
+        const Aau *a = g->aau[i];
+        if (a->line == line && a->stmt && a->head
+            && (a->stmt->kind == SP_DO || a->stmt->kind == SP_WHILE))
+            return a;
+    }
+    return NULL;
+}
+
+/* The critical scalars a loop's control needs that are computed from
+ * arrays inside it, a convergence test's (not those that only feed
+ * another): what functional interpretation of the loop computes, and what
+ * --trips makes unnecessary. Calls each(name, arg) for each. */
+static int loop_tests(const Aag *g, const Aau *loop, void (*each)(const CritVar *, void *),
+                      void *arg)
 {
     int n = 0;
     for (int i = 0; i < g->ncrit; i++) {
         const CritVar *c = &g->crit[i];
-        /* a scalar the program tests (not one that only feeds another):
-           critical arrays computed in a loop (masks, index vectors) have no
-           value to give, their loops are interpreted iteration by iteration */
         if (!c->in_loop || !c->by_array || c->held || !c->sym || c->sym->rank
-            || !strncmp(c->why, "feeds ", 6))
+            || !strncmp(c->why, "feeds ", 6) || c->line < loop->line || c->line > loop->line_end)
             continue;
-        diag_error(d, line_loc(f, c->line),
-                   "'%s' (the %s here) is computed from arrays inside a loop; give its value "
-                   "with -D %s=VALUE, or interpret the loop iteration by iteration with --unroll",
-                   c->name, c->why, c->name);
+        if (each)
+            each(c, arg);
         n++;
     }
     return n;
+}
+
+static void add_held(const CritVar *c, void *arg)
+{
+    PtrVec *v = arg;
+    for (int i = 0; i < v->n; i++)
+        if (!strcmp(v->v[i], c->name))
+            return;
+    vec_push(NULL, v, (void *)c->name);
 }
 
 int program_compile(const Options *o, const SrcFile *f, Define *defs, int ndefs, Program *p,
@@ -586,6 +629,24 @@ Aag *program_abstract(const Options *o, const Program *p, const Define *defs, in
     AagOptions ao = {.granularity = o->granularity, .held = held, .nheld = nv,
                      .loop_reorder = o->loop_reorder};
     Aag *g = aag_build(p->sp, &ao);
+    /* --trips: the convergence tests of the loops given are held unknown
+       (their definitions are not interpreted), and the AAG built again */
+    PtrVec tests = {0};
+    for (int i = 0; i < o->ntrips; i++) {
+        const Aau *l = loop_at(g, o->trips[i].line);
+        if (l)
+            loop_tests(g, l, add_held, &tests);
+    }
+    if (tests.n) {
+        held = xrealloc(held, (size_t)(nv + tests.n + 1) * sizeof *held);
+        for (int i = 0; i < tests.n; i++)
+            held[nv++] = arena_strdup(p->arena, tests.v[i]);
+        ao.held = held;
+        ao.nheld = nv;
+        aag_free(g);
+        g = aag_build(p->sp, &ao);
+    }
+    free(tests.v);
     free(held);
     return g;
 }
@@ -599,23 +660,161 @@ void program_free(Program *p)
     *p = (Program){0};
 }
 
+/* --audit: the statements fi's own sequential run of the program executes
+ * (fi_run), each of which some AAU made from it must have been applied to
+ * by the engine's walk; one error per statement that was not. */
+typedef struct {
+    const Aag *g;
+    const SpStmt **seen;          /* open hash of the statements run */
+    size_t cap, n;
+} Audit;
+
+static size_t audit_slot(const Audit *a, const SpStmt *s)
+{
+    size_t h = ((uintptr_t)s >> 4) * 0x9e3779b97f4a7c15ULL;
+    for (h &= a->cap - 1; a->seen[h] && a->seen[h] != s; h = (h + 1) & (a->cap - 1))
+        ;
+    return h;
+}
+
+static void audit_visit(void *arg, const SpStmt *s)
+{
+    Audit *a = arg;
+    if (2 * (a->n + 1) > a->cap) {
+        Audit b = {a->g, xcalloc(a->cap ? 2 * a->cap : 256, sizeof *a->seen),
+                   a->cap ? 2 * a->cap : 256, 0};
+        for (size_t i = 0; i < a->cap; i++)
+            if (a->seen[i])
+                b.seen[audit_slot(&b, a->seen[i])] = a->seen[i], b.n++;
+        free(a->seen);
+        *a = b;
+    }
+    size_t h = audit_slot(a, s);
+    if (!a->seen[h])
+        a->seen[h] = s, a->n++;
+}
+
+static int by_loc(const void *x, const void *y)
+{
+    const SpStmt *a = *(const SpStmt *const *)x, *b = *(const SpStmt *const *)y;
+    if (a->loc.line != b->loc.line)
+        return a->loc.line < b->loc.line ? -1 : 1;
+    return (a->loc.col > b->loc.col) - (a->loc.col < b->loc.col);
+}
+
+static int audit(const Options *o, const SrcFile *f, const SpProgram *sp, const Aag *g,
+                 const FiOptions *fo, int np, Diag *diag)
+{
+    Fi *fi = fi_new(fo, diag);
+    if (!fi)
+        return 1;
+    fi_set_nprocs(fi, np);
+    Audit a = {g, NULL, 0, 0};
+    int rc = fi_run(fi, audit_visit, &a);
+    if (rc) {
+        fi_report(fi, diag);
+        diag_error(diag, line_loc(f, 0), "--audit: the program's sequential run stopped");
+    }
+    /* the statements charged: those of the AAUs applied */
+    Audit c = {g, NULL, 0, 0};
+    for (int i = 0; i < g->naau; i++) {
+        const Aau *x = g->aau[i];
+        if (x->execs <= 0)
+            continue;
+        if (x->stmt)
+            audit_visit(&c, x->stmt);
+        for (int k = 0; k < x->nparts; k++)
+            audit_visit(&c, x->parts[k].stmt);
+    }
+    /* one error per source statement missed, in source order */
+    const SpStmt **miss = xcalloc(a.n + 1, sizeof *miss);
+    size_t missed = 0;
+    for (size_t i = 0; !rc && i < a.cap; i++) {
+        const SpStmt *s = a.seen[i];
+        if (s && !(c.cap && c.seen[audit_slot(&c, s)]))
+            miss[missed++] = s;
+    }
+    qsort(miss, missed, sizeof *miss, by_loc);
+    for (size_t i = 0; i < missed; i++)
+        if (!i || miss[i]->src != miss[i - 1]->src)
+            diag_error(diag, miss[i]->loc, "--audit: this statement is executed by the program "
+                       "but was charged nothing");
+    free(miss);
+    if (!rc && !missed)
+        fprintf(stderr, "%s: audit: %zu statements executed, every one charged\n", o->path, a.n);
+    free(a.seen);
+    free(c.seen);
+    fi_free(fi);
+    return rc || missed;
+}
+
+/* The loops the step budget ran out in, each with what decides its trip
+ * count and the ways to give it. */
+typedef struct {
+    char buf[256];
+    size_t at;
+} Names;
+
+static void name_of(const CritVar *c, void *arg)
+{
+    Names *n = arg;
+    if (n->at < sizeof n->buf)
+        n->at += (size_t)snprintf(n->buf + n->at, sizeof n->buf - n->at, "%s'%s'",
+                                  n->at ? ", " : "", c->name);
+}
+
+static void stopped_in(const Aag *g, const SrcFile *f, const EngineResult *r, const Options *o,
+                       Diag *diag)
+{
+    for (int k = 0; k < r->nstop; k++) {
+        const Aau *l = loop_at(g, r->stop[k].line);
+        Names n = {"", 0};
+        if (!l || !loop_tests(g, l, name_of, &n))
+            continue;
+        char bound[64] = "";
+        if (r->stop[k].trips >= 0)
+            snprintf(bound, sizeof bound, " of at most %lld", r->stop[k].trips);
+        diag_note(diag, line_loc(f, l->line), "in this loop, at its iteration %lld%s: its trip "
+                  "count depends on %s, computed from arrays inside it; give it with --trips "
+                  "%d=N (N iterations) or --trips %d=max (as many as its bounds allow), hold "
+                  "the test with -D NAME=VALUE, or raise --max-steps (now %lld)",
+                  r->stop[k].iter, bound, n.buf, l->line, l->line,
+                  o->max_steps ? o->max_steps : 1000000000LL);
+        return;
+    }
+}
+
 int program_interpret(const Options *o, const SrcFile *f, const SagGraph *sag, const SpProgram *sp,
                       Aag *g, const Define *defs, int ndefs, int np, int prompt, Trace *trace,
                       EngineResult *r, Diag *diag)
 {
-    if (!o->unroll && undecided(g, f, diag))
-        return 1;
-    FiDefine *vdefs = xcalloc((size_t)ndefs + 1, sizeof *vdefs);
+    for (int i = 0; i < o->ntrips; i++)
+        if (!loop_at(g, o->trips[i].line)) {
+            diag_error(diag, line_loc(f, o->trips[i].line), "--trips %d: no DO loop starts on "
+                       "line %d", o->trips[i].line, o->trips[i].line);
+            return 1;
+        }
+    FiDefine *vdefs = xcalloc((size_t)ndefs + (size_t)g->ncrit + 1, sizeof *vdefs);
     int nv = 0;
     for (int i = 0; i < ndefs; i++)
         if (!defs[i].used)
             vdefs[nv++] = (FiDefine){defs[i].name, defs[i].value};
+    /* the variables --trips holds: unknown */
+    for (int i = 0; i < g->ncrit; i++) {
+        const CritVar *c = &g->crit[i];
+        int given = 0;
+        for (int k = 0; k < nv && !given; k++)
+            given = !strcmp(vdefs[k].name, c->name);
+        if (c->held && c->sym && !given)
+            vdefs[nv++] = (FiDefine){c->name, NULL};
+    }
     FiOptions fo = {sp, vdefs, nv, o->input, prompt, o->max_steps, o->libs, o->nlibs};
     const SagUnit *node = engine_node_unit(sag);
     EngineOptions eo = {.np = np,
                         .overlap = o->have_overlap ? o->overlap
                                                    : sag_value(node, "comm.overlap", 0),
                         .classes = o->classes, .cls = engine_classes_new(), .trace = trace,
+                        .trips = o->trips, .ntrips = o->ntrips,
                         .inline_calls = o->inline_calls};
     Fi *fi;
     int rc = -1, runs = 0, status = 1;
@@ -639,12 +838,16 @@ int program_interpret(const Options *o, const SrcFile *f, const SagGraph *sag, c
     if (fi) {
         if (rc != 0) {
             fi_report(fi, diag);
+            if (fi_stopped(fi))
+                stopped_in(g, f, r, o, diag);
             if (!diag->nerrors)
                 diag_error(diag, line_loc(f, 0), "interpretation stopped");
         } else
             status = 0;
         fi_free(fi);
     }
+    if (!status && o->audit)
+        status = audit(o, f, sp, g, &fo, np, diag);
     free(vdefs);
     return status;
 }
@@ -1128,6 +1331,7 @@ static void free_options(Options *o)
     free(o->sets);
     free(o->defs);
     free(o->libs);
+    free(o->trips);
     free(o->aau);
     free(o->line);
     free(o->range);

@@ -40,6 +40,9 @@ typedef struct {
     int ndefs;
     const char *input;
     int unroll;
+    int audit;                 /* --audit: check the walk against fi's sequential run */
+    EngineTrips *trips;        /* --trips LINE=N|max */
+    int ntrips;
     long long max_steps;
     const char **libs;
     int nlibs;

@@ -28,6 +28,12 @@ EXTRA_DIST += testsuite/experiments.test
 # writes (doc/runtime.md); skipped without MPI
 TESTS += testsuite/calibrate.test
 EXTRA_DIST += testsuite/calibrate.test
+# properties of every prediction over every example and test program:
+# every executed statement charged, lines adding up, neutral rewrites
+TESTS += testsuite/properties.test
+EXTRA_DIST += testsuite/properties.test testsuite/rewrite.py \
+	$(wildcard $(srcdir)/testsuite/progs/*.f90) $(wildcard $(srcdir)/testsuite/progs/*.f) \
+	$(wildcard $(srcdir)/testsuite/progs/README.md)
 # the validation harness (make validate, doc/validation.md) on two programs
 TESTS += testsuite/validate.test
 EXTRA_DIST += testsuite/validate.test

@@ -20,10 +20,10 @@ deallocate(al, al2)
 longs = 'This is a very long character constant that is well over one hundred characters long, so the unparser must break it inside the string'
 print *, longs
 print *, 'This is a very long character constant that is well over one hundred characters long, so the unparser must break it inside the string, it''s "quoted" & more & stuff '
-open (unit=10, file='/tmp/ut/t/scratch.txt', status='replace')
+open (unit=10, file='rt-units-scratch1.txt', status='replace')
 write (10, '(i5)') 42
 close (10)
-open (unit=11, file='/tmp/ut/t/scratch.txt', status='old')
+open (unit=11, file='rt-units-scratch1.txt', status='old')
 read (11, *) u
 close (11, status='delete')
 write (*, *) u, (w(i), i = 1, 3)

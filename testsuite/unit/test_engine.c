@@ -108,7 +108,8 @@ static int predict_traced(const char *text, int np, EngineResult *r, Trace *tr)
         FiOptions fo = {p, NULL, 0, NULL, 0, 0, NULL, 0};
         Fi *fi = fi_new(&fo, &d);
         fi_set_nprocs(fi, np);
-        EngineOptions eo = {np, 0, ENGINE_CLASSES_AUTO, NULL, tr, opt_inline};
+        EngineOptions eo = {.np = np, .classes = ENGINE_CLASSES_AUTO, .trace = tr,
+                            .inline_calls = opt_inline};
         ok = engine_run(g, fi, sag, &eo, r) == 0;
         fi_free(fi);
         aag_free(g);

@@ -1,0 +1,118 @@
+C     COMMON_BLOCKS.F -- 1-D ADVECTION-DIFFUSION OF A PULSE, WITH THE RUN
+C     PARAMETERS AND THE STATISTICS IN COMMON BLOCKS SHARED BY SEVERAL
+C     SUBROUTINES, IN THE STYLE OF A 1980S PRODUCTION CODE.
+C
+C     SETUP FILLS THE RUN PARAMETERS (GRID SPACING, VELOCITY, DIFFUSION,
+C     NUMBER OF STEPS, OUTPUT INTERVAL) AND ZEROES THE COUNTERS; CFL
+C     DERIVES THE TIME STEP AND THE SCHEME'S COEFFICIENTS; THE MAIN LOOP
+C     ADVANCES THE PULSE (UPWIND ADVECTION, CENTRAL DIFFUSION) AND CALLS
+C     TALLY EVERY STEP AND REPORT EVERY NOUT STEPS; SUMMRY PRINTS THE
+C     COUNTERS AT THE END.  ONLY SCALARS ARE IN COMMON.
+C     (WRITTEN FIRST WITH TWO NAMED BLOCKS /RUNPAR/ AND /STATS/ AND
+C     FORMAT STATEMENTS; HPFC ACCEPTS ONLY BLANK COMMON AND CHARACTER
+C     FORMATS, SO ALL UNITS DECLARE ONE BLANK COMMON WITH BOTH GROUPS.)
+C     MAPPING: U AND UN, NX CELLS, (BLOCK) ONTO ALL PROCESSORS.
+C     OUTPUT: A LINE PER REPORT (STEP, MASS, PEAK) AND THE STATISTICS.
+      PROGRAM ADVDIF
+      IMPLICIT DOUBLE PRECISION (A-H, O-Z)
+      PARAMETER (NX = 200)
+      DIMENSION U(NX), UN(NX)
+      COMMON DX, DT, VEL, DIFF, CA, CD, NSTEP, NOUT,
+     &       SMAX, SMIN, UPREV, NCALL, NREP, NDECR
+CHPF$ PROCESSORS P(NUMBER_OF_PROCESSORS())
+CHPF$ DISTRIBUTE U(BLOCK) ONTO P
+CHPF$ ALIGN UN(I) WITH U(I)
+C
+      CALL SETUP(NX)
+      CALL CFL
+      DO 10 I = 1, NX
+         X = DBLE(I - 1) * DX
+         U(I) = EXP(-200.0D0 * (X - 0.25D0)**2)
+   10 CONTINUE
+      UN = U
+      WRITE (6, '(1X, ''ADVDIF NX ='', I10, '' NSTEP ='', I10,
+     &   '' DT ='', ES22.14)') NX, NSTEP, DT
+C
+C     THE TIME LOOP
+      DO 100 ISTEP = 1, NSTEP
+         UN(2:NX-1) = U(2:NX-1) - CA * (U(2:NX-1) - U(1:NX-2))
+     &              + CD * (U(1:NX-2) - 2.0D0 * U(2:NX-1) + U(3:NX))
+         UN(1) = 0.0D0
+         UN(NX) = 0.0D0
+         U = UN
+         S = SUM(U) * DX
+         UMX = MAXVAL(U)
+         CALL TALLY(S, UMX)
+         IF (MOD(ISTEP, NOUT) .EQ. 0) CALL REPORT(ISTEP, S, UMX)
+  100 CONTINUE
+      CALL SUMMRY
+      END
+C
+C     ------------------------------------------------------------------
+      SUBROUTINE SETUP(NX)
+      IMPLICIT DOUBLE PRECISION (A-H, O-Z)
+      COMMON DX, DT, VEL, DIFF, CA, CD, NSTEP, NOUT,
+     &       SMAX, SMIN, UPREV, NCALL, NREP, NDECR
+      DX = 1.0D0 / DBLE(NX - 1)
+      VEL = 1.0D0
+      DIFF = 2.0D-3
+      NSTEP = 60
+      NOUT = 15
+      SMAX = 0.0D0
+      SMIN = 1.0D30
+      UPREV = 1.0D30
+      NCALL = 0
+      NREP = 0
+      NDECR = 0
+      RETURN
+      END
+C
+C     ------------------------------------------------------------------
+      SUBROUTINE CFL
+      IMPLICIT DOUBLE PRECISION (A-H, O-Z)
+      COMMON DX, DT, VEL, DIFF, CA, CD, NSTEP, NOUT,
+     &       SMAX, SMIN, UPREV, NCALL, NREP, NDECR
+      DTA = DX / VEL
+      DTD = DX * DX / (2.0D0 * DIFF)
+      DT = 0.5D0 * MIN(DTA, DTD)
+      CA = VEL * DT / DX
+      CD = DIFF * DT / (DX * DX)
+      RETURN
+      END
+C
+C     ------------------------------------------------------------------
+      SUBROUTINE TALLY(S, UMX)
+      IMPLICIT DOUBLE PRECISION (A-H, O-Z)
+      COMMON DX, DT, VEL, DIFF, CA, CD, NSTEP, NOUT,
+     &       SMAX, SMIN, UPREV, NCALL, NREP, NDECR
+      NCALL = NCALL + 1
+      SMAX = MAX(SMAX, S)
+      SMIN = MIN(SMIN, S)
+      IF (UMX .LT. UPREV) NDECR = NDECR + 1
+      UPREV = UMX
+      RETURN
+      END
+C
+C     ------------------------------------------------------------------
+      SUBROUTINE REPORT(ISTEP, S, UMX)
+      IMPLICIT DOUBLE PRECISION (A-H, O-Z)
+      COMMON DX, DT, VEL, DIFF, CA, CD, NSTEP, NOUT,
+     &       SMAX, SMIN, UPREV, NCALL, NREP, NDECR
+      NREP = NREP + 1
+      WRITE (6, '(1X, ''ADVDIF STEP'', I10, '' MASS'', ES22.14,
+     &   '' PEAK'', ES22.14)') ISTEP, S, UMX
+      RETURN
+      END
+C
+C     ------------------------------------------------------------------
+      SUBROUTINE SUMMRY
+      IMPLICIT DOUBLE PRECISION (A-H, O-Z)
+      COMMON DX, DT, VEL, DIFF, CA, CD, NSTEP, NOUT,
+     &       SMAX, SMIN, UPREV, NCALL, NREP, NDECR
+      WRITE (6, '(1X, ''ADVDIF CALLS'', I10, '' REPORTS'', I10,
+     &   '' PEAK DROPS'', I10)') NCALL, NREP, NDECR
+      WRITE (6, '(1X, ''ADVDIF MASS MAX'', ES22.14, '' MIN'', ES22.14)')
+     &   SMAX, SMIN
+      WRITE (6, '(1X, ''ADVDIF CA'', ES22.14, '' CD'', ES22.14)') CA, CD
+      RETURN
+      END
