@@ -1319,6 +1319,19 @@ Aag *aag_build(const SpProgram *p, const AagOptions *o)
     if (N.comms.n)
         memcpy(g->comm, N.comms.v, (size_t)N.comms.n * sizeof *g->comm);
     comm_edges(&B, &N.all);
+    /* the home Call of each callee: the first by id */
+    for (int i = 0; i < g->naau; i++) {
+        Aau *x = g->aau[i];
+        if (x->cls != AAU_CALL || !x->callee)
+            continue;
+        for (int k = 0; k < i && !x->home; k++)
+            if (g->aau[k]->cls == AAU_CALL && g->aau[k]->callee == x->callee)
+                x->home = g->aau[k];
+        if (!x->home) {
+            x->home = x;
+            x->body = aag_unit_body(g, x->callee);
+        }
+    }
     free(N.all.v);
     free(N.comms.v);
     crit_free(&B);

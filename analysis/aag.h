@@ -191,6 +191,9 @@ struct Aau {
     /* Call */
     const SpUnit *callee;
     const Node *call;          /* the AST_CALL, or the function reference */
+    Aau *home;                 /* the first Call of the same callee (by id): the
+                                  reports show the callee's body under it, once */
+    const PtrVec *body;        /* on the home Call: the callee's body, else NULL */
 
     /* filled by the engine (interp/engine.c): metrics summed over the
        AAU's executions; per processor: sum over processors (for the mean),
@@ -198,6 +201,8 @@ struct Aau {
     double m_sum[4];           /* computation, communication, overhead, waiting */
     double m_max, m_min;
     double execs;              /* executions (on all processors together) */
+    double calls;              /* on a home Call: the callee's calls from every Call
+                                  AAU of it (per processor, averaged) */
 };
 
 enum {

@@ -2605,6 +2605,8 @@ static void call(Eng *e, Aau *a, const double *mult)
     if (!(e->inline_calls && body && leaf(body)))
         charge_all(e, a, M_OVHD, e->pr.call_ovhd + nargs * e->pr.call_arg, mult);
     end(e, a, sum_of(e, mult));
+    if (a->home)
+        a->home->calls += sum_of(e, mult) / e->NP;
     if (!body)
         return;
     fi_enter(e->fi, a->callee, a->call);
@@ -3506,7 +3508,7 @@ int engine_run(Aag *g, Fi *fi, const SagGraph *sag, const EngineOptions *o, Engi
     for (int i = 0; i < g->naau; i++) {
         Aau *a = g->aau[i];
         memset(a->m_sum, 0, sizeof a->m_sum);
-        a->m_max = a->m_min = a->execs = 0;
+        a->m_max = a->m_min = a->execs = a->calls = 0;
     }
     walk(e, g->root, NULL);
     if (e->ctl == AST_STOP)

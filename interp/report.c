@@ -29,6 +29,8 @@ void report_subtree(const Aau *a, int np, double m[M_N], double *slow)
         m[k] = a->m_sum[k] / (np > 0 ? np : 1);
     *slow = a->m_max;
     add_list(&a->kids, np, m, slow);
+    if (a->body)      /* a procedure's body, under its first Call */
+        add_list(a->body, np, m, slow);
     for (int b = 0; b < a->nbranch; b++) {
         if (a->bpre)
             add_list(&a->bpre[b], np, m, slow);
@@ -72,6 +74,15 @@ static void tree_text(FILE *out, const Aau *a, int np, int depth)
     report_subtree(a, np, m, &slow);
     row_text(out, slow, m, a, depth);
     list_text(out, &a->kids, np, depth + 1);
+    if (a->cls == AAU_CALL && a->home && a->home != a)
+        fprintf(out, "%12s %11s %11s %11s %11s  %*s(its body under #%d)\n", "", "", "", "", "",
+                2 * depth + 2, "", a->home->id);
+    if (a->body) {
+        fprintf(out, "%12s %11s %11s %11s %11s  %*sprocedure %s: %.6g call%s in all, its time from every call site\n",
+                "", "", "", "", "", 2 * depth + 2, "", a->callee->unit->u.unit.id, a->calls,
+                a->calls == 1 ? "" : "s");
+        list_text(out, a->body, np, depth + 2);
+    }
     for (int b = 0; b < a->nbranch; b++) {
         char *c = a->bcond[b] ? unparse_expr_string(a->bcond[b], NULL, NULL) : NULL;
         fprintf(out, "%12s %11s %11s %11s %11s  %*s%s %s\n", "", "", "", "", "", 2 * depth + 2,
@@ -155,9 +166,23 @@ static void tree_json(FILE *out, const Aau *a, int np, int ind)
     }
     fputs(", \"executions\": ", out);
     num(out, a->execs);
+    if (a->cls == AAU_CALL && a->callee) {
+        fputs(", \"callee\": ", out);
+        json_string(out, a->callee->unit->u.unit.id);
+        if (a->body) {
+            fputs(", \"calls\": ", out);
+            num(out, a->calls);
+        } else if (a->home) {
+            fprintf(out, ", \"body_under\": %d", a->home->id);
+        }
+    }
     if (a->kids.n) {
         fprintf(out, ",\n%*s\"kids\": ", ind + 1, "");
         list_json(out, &a->kids, np, ind + 1);
+    }
+    if (a->body) {
+        fprintf(out, ",\n%*s\"body\": ", ind + 1, "");
+        list_json(out, a->body, np, ind + 1);
     }
     if (a->nbranch) {
         fprintf(out, ",\n%*s\"branches\": [", ind + 1, "");
@@ -292,11 +317,14 @@ static void prof_list(Prof *p, const PtrVec *l, int np)
 
 /* The sub-AAG: the AAU and everything below it, summed as report_subtree
  * sums (the same order, so that the figures agree to the last digit). A
- * Call's procedure is not below it: its AAUs are shared by every call. */
+ * procedure's AAUs are below the first Call of it only (the home Call):
+ * they are shared by every call, and counted once. */
 static void prof_tree(Prof *p, const Aau *a, int np)
 {
     prof_own(p, a, np);
     prof_list(p, &a->kids, np);
+    if (a->body)
+        prof_list(p, a->body, np);
     for (int b = 0; b < a->nbranch; b++) {
         if (a->bpre)
             prof_list(p, &a->bpre[b], np);
