@@ -68,6 +68,8 @@ typedef struct {
     double red_sum, red_max;      /* an element of a REAL sum (product), maximum (minimum) */
     double jitter;                /* relative deviation of a process's time between two
                                      synchronizations (comm.jitter) */
+    double jitter_tau;            /* the work it was measured over: the grain of
+                                     independent variations (comm.jitter.interval) */
     double first_red, first_bcast; /* the first reduction, broadcast of a run: more */
 } Params;
 
@@ -443,6 +445,7 @@ static void read_params(Params *p, const SagUnit *n)
     p->red_sum = sag_seconds(n, "red.sum", 0);
     p->red_max = sag_seconds(n, "red.max", 0);
     p->jitter = sag_value(n, "comm.jitter", 0);
+    p->jitter_tau = sag_seconds(n, "comm.jitter.interval", 30e-6);
     p->first_red = sag_seconds(n, "coll.first.reduction", 0);
     p->first_bcast = sag_seconds(n, "coll.first.broadcast", 0);
 }
@@ -3196,11 +3199,19 @@ static void comm(Eng *e, Aau *a)
         /* the processes' times since their last communication vary (the
            operating system, the other processes of the node): the last of
            the k that meet arrives later than the model's time by the
-           expected maximum of k normals, comm.jitter of that time being a
-           standard deviation; a shift meets two */
+           expected maximum of k normals times the deviation of that time;
+           a shift meets two. comm.jitter is the relative deviation of a
+           time of comm.jitter.interval (tau); a longer time T is made of
+           T/tau such intervals varying independently, so that its
+           deviation is comm.jitter x sqrt(T tau), not comm.jitter x T:
+           charged once per synchronization, it does not grow with the
+           iterations before it as their sum does */
         double z = hpfmap_normal_max(c->kind == CM_OVERLAP ? 2 : e->NP) * e->pr.jitter;
-        for (int p = 0; p < e->P; p++)
-            charge(e, a, M_WAIT, p, z * (e->clock[p] - e->last_sync[p]));
+        double tau = e->pr.jitter_tau;
+        for (int p = 0; p < e->P; p++) {
+            double t = e->clock[p] - e->last_sync[p];
+            charge(e, a, M_WAIT, p, z * (t <= tau ? t : sqrt(t * tau)));
+        }
     }
     switch (c->kind) {
     case CM_OVERLAP: overlap_shift(e, a, c); break;

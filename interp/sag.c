@@ -119,6 +119,7 @@ static const struct {
     {"io.bandwidth", SAG_IO, SAG_RATE, NULL},
     {"comm.overlap", SAG_COMM, SAG_COUNT, NULL},
     {"comm.jitter", SAG_COMM, SAG_COUNT, NULL},
+    {"comm.jitter.interval", SAG_COMM, TIME_OR_CYCLES, NULL},
     {"net.load", SAG_COMM, SAG_COUNT, NULL},
 };
 

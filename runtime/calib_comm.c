@@ -438,6 +438,11 @@ void calib_comm(void)
                       " %.3g us more than without the work (the median of %d batches of %d),"
                       " over the expected maximum of %d normals (%.3g) and the work", cal.np,
                       work * 1e6, wait * 1e6, cal.reps, PER, cal.np, hpfmap_normal_max(cal.np));
+        if (cal.rank == 0 && work > 0)
+            cal_param(CAL_COMM, "comm.jitter.interval", cal_us(work),
+                      "measured: the work comm.jitter is relative to, the grain of the processes'"
+                      " independent variations (a longer time T varies by comm.jitter x"
+                      " sqrt(T x interval))");
         free(x);
         free(v);
         free(u);

@@ -711,12 +711,15 @@ static void test_extensions(void)
     }
     sag_free(cs);
     /* the comm component's extensions: comm.jitter 0.5 and the first
-       reduction's set-up, 7 us. b = 2a then x = sum(b) on 2 processors, 8
-       elements each: 10 + 8 x (1 + 3) and 10 + 8 x (1 + 2) before the
-       reduction, which waits 0.5 x 0.5642 (the expected maximum of two
-       normals) of those 76 us more, and costs 7 us more the first time
-       only; on one processor neither */
-    SagGraph *js = small_with("", "", "    comm.jitter = 0.5\n    coll.first.reduction = 7 us\n");
+       reduction's set-up, 7 us, measured over 1 ms (so that the times
+       below are shorter than its interval: the deviation is comm.jitter
+       of them). b = 2a then x = sum(b) on 2 processors, 8 elements each:
+       10 + 8 x (1 + 3) and 10 + 8 x (1 + 2) before the reduction, which
+       waits 0.5 x 0.5642 (the expected maximum of two normals) of those 76
+       us more, and costs 7 us more the first time only; on one processor
+       neither */
+    SagGraph *js = small_with("", "", "    comm.jitter = 0.5\n    comm.jitter.interval = 1 ms\n"
+                                      "    coll.first.reduction = 7 us\n");
     check(js != NULL, "a machine with comm.jitter and coll.first.reduction loads");
     const char *rd = HEAD "  forall (i = 1:16) b(i) = a(i)*2.0d0\n  x = sum(b)\nend program t\n";
     const char *rd2 = HEAD "  forall (i = 1:16) b(i) = a(i)*2.0d0\n  x = sum(b)\n  x = sum(b)\n"
@@ -735,6 +738,27 @@ static void test_extensions(void)
                  "jitter counts from the last communication; the set-up once");
         sag_free(js);
     }
+    /* a reduction after a loop of N iterations, measured over 10 us: the
+       loop costs 10 + N x (1 + 2) on both processors, the reduction's own
+       loop 10 + 8 x (1 + 2) = 34 before the allreduce, T = 44 + 3N; T is
+       T/10 intervals of 10 us varying independently, its deviation 0.5 x
+       sqrt(10 T), the last of two later by 0.5642 of that: once, for the
+       one synchronization, not 0.5 x 0.5642 x T (858.7 us at N = 1000) */
+    SagGraph *jl = small_with("", "", "    comm.jitter = 0.5\n    comm.jitter.interval = 10 us\n");
+    check(jl != NULL, "a machine with comm.jitter.interval loads");
+    static const struct { int n; double more; } jn[] = {
+        {10, 0.5642 * 0.5 * 27.2029410174709},      /* sqrt(10 x 74): 7.673 us */
+        {1000, 0.5642 * 0.5 * 174.470627900515},    /* sqrt(10 x 3044): 49.218 us */
+    };
+    for (size_t i = 0; jl && i < sizeof jn / sizeof *jn; i++) {
+        char prog[512], what[96];
+        snprintf(prog, sizeof prog, HEAD "  s = 0.0d0\n  do k = 1, %d\n    s = s + 1.5d0\n"
+                 "  end do\n  x = sum(b)\nend program t\n", jn[i].n);
+        snprintf(what, sizeof what, "jitter of a reduction after %d iterations", jn[i].n);
+        both(small, jl, prog, 2, &r0, &r1, what);
+        check_us(r1.total - r0.total, jn[i].more, what);
+    }
+    sag_free(jl);
     sag = small;
 }
 
