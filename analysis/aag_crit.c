@@ -85,6 +85,8 @@ struct Crit {
     CVar *vars;
     int nvars, capvars;
     PMap symvar;
+    IVec common;                  /* by position in blank COMMON (from 0): its variable,
+                                     one for the symbols of every unit at that place */
     int buckets[TEMP_BUCKETS];
     CDef *defs;
     int ndefs, capdefs;
@@ -144,18 +146,52 @@ static const SpUnit *owner_of(Build *B, const Symbol *y)
     return B->crit->unit;
 }
 
+/* The position of a variable in its unit's blank COMMON, from 1 (the
+ * functional interpreter's store of it is shared by that place). */
+static int common_pos(const SpUnit *u, const Symbol *y)
+{
+    const PtrVec *body = &u->unit->u.unit.body;
+    int pos = 0;
+    for (int i = 0; i < body->n; i++) {
+        const Node *n = body->v[i];
+        if (n->kind != AST_COMMON_STMT)
+            continue;
+        for (int k = 0; k < n->u.list.items.n; k++) {
+            pos++;
+            if (((const Node *)n->u.list.items.v[k])->u.entity.sym == y)
+                return pos;
+        }
+    }
+    return 0;
+}
+
 /* The table entry of a program variable (not a constant, an index or a
- * procedure), or -1. */
+ * procedure), or -1. The variables at one place of blank COMMON are one
+ * entry, whichever unit names them: a procedure that assigns one defines
+ * what its caller reads. */
 static int var_sym(Build *B, const Symbol *y)
 {
     Crit *C = B->crit;
     if (!y || y->kind != SYM_VARIABLE)
         return -1;
     int k = pmap_get(&C->symvar, y);
-    if (k < 0) {
-        k = new_var(B, y, y->name, owner_of(B, y));
-        pmap_put(&C->symvar, y, k);
+    if (k >= 0)
+        return k;
+    const SpUnit *u = owner_of(B, y);
+    int pos = y->common && u ? common_pos(u, y) : 0;
+    if (pos > 0 && pos <= C->common.n && C->common.v[pos - 1] >= 0) {
+        k = C->common.v[pos - 1];
+    } else {
+        k = new_var(B, y, y->name, u);
+        if (pos > C->common.n) {
+            C->common.v = xrealloc(C->common.v, (size_t)pos * sizeof *C->common.v);
+            while (C->common.n < pos)
+                C->common.v[C->common.n++] = -1;
+        }
+        if (pos > 0)
+            C->common.v[pos - 1] = k;
     }
+    pmap_put(&C->symvar, y, k);
     return k;
 }
 
@@ -964,6 +1000,7 @@ void crit_free(Build *B)
     free(C->calls);
     free(C->st);
     pmap_free(&C->symvar);
+    free(C->common.v);
     pmap_free(&C->stmtidx);
     free(C);
     B->crit = NULL;

@@ -83,13 +83,9 @@ static Node *mask_arg(Node *call)
     return NULL;
 }
 
-static Node *dim_extent(Lower *L, Symbol *y, int d)
+/* SIZE(y, d + 1), LBOUND(y, d + 1): the run time's answer. */
+static Node *inquire(Lower *L, const char *id, Symbol *y, int d)
 {
-    Node *dm = y->dims[d];
-    if (dm->u.dim.form == DIM_EXPLICIT && dm->u.dim.hi) {
-        Node *lo = dm->u.dim.lo ? copy_plain(L, dm->u.dim.lo) : mk_int(L, 1);
-        return mk_bin(L, OP_ADD, mk_bin(L, OP_SUB, copy_plain(L, dm->u.dim.hi), lo), mk_int(L, 1));
-    }
     Node *nm = arena_alloc(L->a, sizeof *nm);
     nm->kind = AST_NAME;
     nm->u.name.id = y->name;
@@ -97,13 +93,27 @@ static Node *dim_extent(Lower *L, Symbol *y, int d)
     nm->type = y->type;
     nm->rank = y->rank;
     Node *args[2] = {nm, mk_int(L, d + 1)};
-    return mk_call(L, "size", T_INT, 2, args);
+    return mk_call(L, id, T_INT, 2, args);
+}
+
+static Node *dim_extent(Lower *L, Symbol *y, int d)
+{
+    Node *dm = y->dims[d];
+    if (dm->u.dim.form == DIM_EXPLICIT && dm->u.dim.hi) {
+        Node *lo = dm->u.dim.lo ? copy_plain(L, dm->u.dim.lo) : mk_int(L, 1);
+        return mk_bin(L, OP_ADD, mk_bin(L, OP_SUB, copy_plain(L, dm->u.dim.hi), lo), mk_int(L, 1));
+    }
+    return inquire(L, "size", y, d);
 }
 
 static Node *lbound_of(Lower *L, Symbol *y, int d)
 {
     Node *dm = y->dims[d];
-    return dm->u.dim.lo ? copy_plain(L, dm->u.dim.lo) : mk_int(L, 1);
+    if (dm->u.dim.lo)
+        return copy_plain(L, dm->u.dim.lo);
+    /* an assumed-shape dummy's a(:) starts at 1; an ALLOCATABLE array's
+       bounds are its ALLOCATE's */
+    return y->allocatable ? inquire(L, "lbound", y, d) : mk_int(L, 1);
 }
 
 static Node *ubound_of(Lower *L, Symbol *y, int d)
