@@ -163,6 +163,9 @@ struct Aau {
     const Node *while_cond;    /* ITER_WHILE: the test (NULL: none); pre-statements
                                   are the first kids flagged `pre` */
     int varying;               /* IterND: why it is unrolled, a bit set of AAG_VARY_* */
+    int periodic;              /* a DO whose only variation is the owners of gathered
+                                  elements (crit_loop_periodic): the engine may find a
+                                  period in them and extrapolate whole periods */
     /* a FORALL's innermost loop the node compiler may vectorize (Seq body
        and its IterD level; analysis/aag.c vectorizable()): the widest
        element it moves, 0 when it cannot be, and its constant trip count;

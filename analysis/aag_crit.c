@@ -919,6 +919,35 @@ int crit_label_targeted(Build *B, const SpUnit *u, int label)
     return 0;
 }
 
+/* Is the only variation of a DO loop's body the owner of gathered
+ * elements: every critical use inside that varies reads the loop's variable
+ * alone, as the subscript of a gathered reference (a column broadcast at
+ * step k)? The engine may then find a period in the owners. */
+int crit_loop_periodic(Build *B, const SpStmt *loop)
+{
+    const Crit *C = B->crit;
+    int li = pmap_get(&C->stmtidx, loop);
+    if (li < 0 || crit_loop_vary(B, loop) != AAG_VARY_INDEX)
+        return 0;
+    const CStmt *L = &C->st[li];
+    if (L->var < 0 || C->vars[L->var].held)
+        return 0;
+    for (int i = 0; i < C->ndefs; i++) {
+        const CDef *d = &C->defs[i];
+        if (d->pos > L->pos && d->pos <= L->end && !d->dovar && !C->vars[d->var].held)
+            for (int k = 0; k < C->nuses; k++)
+                if (C->uses[k].var == d->var && C->uses[k].pos > L->pos && C->uses[k].pos <= L->end)
+                    return 0;     /* a variable the body assigns decides something */
+    }
+    for (int i = 0; i < C->nuses; i++) {
+        const CUse *u = &C->uses[i];
+        if (u->pos > L->pos && u->pos <= L->end && u->var == L->var
+            && strcmp(u->why, "gather index"))
+            return 0;
+    }
+    return 1;
+}
+
 /* Does a loop's body cost vary from iteration to iteration? A critical use
  * inside it reads the loop's variable or a variable the body assigns
  * (AAG_VARY_INDEX); an EXIT, GOTO out, RETURN or STOP sits under a

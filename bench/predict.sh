@@ -5,7 +5,12 @@
 #  2. Laplace (BLOCK,BLOCK), n = 256, at -np 4 ... 262144 (target: growth no
 #     worse than logarithmic, at most 1 s at 262144);
 #  3. a deterministic loop's trip count multiplied by 1000 (target: the
-#     same time: IterD and steady IterSync loops are not unrolled).
+#     same time: IterD and steady IterSync loops are not unrolled);
+#  4. the problem size: the rank-1 matrix product (bench/matmul_rank1.f90)
+#     at n = 100 ... 4000, the examples at n = 64 and 4096 (target: the
+#     same time);
+#  5. the functional interpreter's speed on whole-array statements
+#     (bench/converge.f90; target: 10^8 element operations a second).
 # Prints a table; the figures go to doc/predict-bench.md.
 : "${top_builddir:=.}"
 : "${srcdir:=.}"
@@ -51,3 +56,27 @@ printf '   %-34s %9s %9s\n' "lfk1 (nrep = 10 / 10000), -np 8" \
 printf '   %-34s %9s %9s\n' "laplace_bb (maxit = 100 / 100000)" \
     "$(best "$P" "$srcdir/examples/laplace_bb.f90" -np 8 -D err=1 -D maxit=100)" \
     "$(best "$P" "$srcdir/examples/laplace_bb.f90" -np 8 -D err=1 -D maxit=100000)"
+echo
+echo "4. problem size (ms; target: the same time at every n, under 20 ms)"
+printf '   %-34s %9s %9s %9s %9s\n' program n=100 n=400 n=1400 n=4000
+printf '   %-34s' "matmul_rank1 (bench/), -np 4"
+for n in 100 400 1400 4000; do
+    printf ' %9s' "$(best "$P" "$srcdir/bench/matmul_rank1.f90" -np 4 -D n=$n)"
+done
+echo
+printf '   %-12s %9s %9s\n' example "n=64" "n=4096"
+for f in "$srcdir"/examples/*.f90; do
+    name=$(basename "$f" .f90)
+    case "$name" in pbs2|pbs3|finance|laplace_*) continue ;; esac
+    printf '   %-12s %9s %9s\n' "$name" "$(best "$P" "$f" -np 8 -D n=64)" \
+        "$(best "$P" "$f" -np 8 -D n=4096)"
+done
+echo
+echo "5. the functional interpreter's whole-array statements (target: 100 million"
+echo "   element operations a second or more): bench/converge.f90, n = 10^6, its"
+echo "   convergence loop of 50 iterations interpreted"
+ms=$(best "$P" "$srcdir/bench/converge.f90" -np 4)
+steps=$("$P" "$srcdir/bench/converge.f90" -np 4 --format=json 2>/dev/null \
+        | sed -n 's/.*"interpreter_steps": \([0-9]*\).*/\1/p')
+awk -v ms="$ms" -v s="$steps" 'BEGIN {
+    printf "   %s element operations in %s ms: %.0f million a second\n", s, ms, s / (ms * 1000) }'

@@ -2337,6 +2337,64 @@ static int same_vec(const double *a, const double *b, int n)
 
 /* A DO loop: closed form for IterD, iteration by iteration with the steady
  * state extrapolated for IterSync, fully unrolled for IterND. */
+static int fixed_owner(Eng *e, const CommEntry *c, const Symbol *only, int *own);
+
+/* The Comm AAUs of the gathers below a (not inside inner loops' own
+ * procedures: Calls are not entered). */
+static void gathers_below(const Aau *a, PtrVec *out)
+{
+    if (a->cls == AAU_COMM && a->comm && a->comm->kind == CM_GATHER)
+        vec_push(NULL, out, (void *)a);
+    for (int i = 0; i < a->kids.n; i++)
+        gathers_below(a->kids.v[i], out);
+    for (int b = 0; b < a->nbranch; b++) {
+        for (int i = 0; a->bpre && i < a->bpre[b].n; i++)
+            gathers_below(a->bpre[b].v[i], out);
+        for (int i = 0; i < a->bbody[b].n; i++)
+            gathers_below(a->bbody[b].v[i], out);
+    }
+}
+
+enum { PERIOD_MAX = 64, PERIOD_TRIPS = 1 << 20 };
+
+/* A periodic loop (Aau.periodic): the period of the owners of the elements
+ * its gathers fetch, as its variable runs lo, lo + st, ... (n trips): the
+ * least L such that every owner at trip t + L is the owner at trip t, at
+ * most PERIOD_MAX and a third of the trips; 0 when there is none, or when
+ * a gather's owner depends on more than the loop's variable. */
+static long long owner_period(Eng *e, const Aau *a, const Symbol *var, long long lo,
+                              long long st, long long n)
+{
+    PtrVec gs = {0};
+    for (int i = 0; i < a->kids.n; i++)
+        gathers_below(a->kids.v[i], &gs);
+    long long L = 0;
+    if (!gs.n || n < 3 || n > PERIOD_TRIPS) {
+        free(gs.v);
+        return 0;
+    }
+    int w = MAX_RANK * gs.n;
+    int *sig = xmalloc((size_t)n * (size_t)w * sizeof *sig);
+    int ok = 1;
+    for (long long t = 0; t < n && ok; t++) {
+        fi_set_int(e->fi, var, lo + t * st);
+        for (int g = 0; g < gs.n && ok; g++)
+            ok = fixed_owner(e, ((const Aau *)gs.v[g])->comm, var,
+                             sig + (size_t)t * (size_t)w + (size_t)g * MAX_RANK);
+    }
+    for (long long p = 1; ok && !L && p <= PERIOD_MAX && 3 * p <= n; p++) {
+        long long t = 0;
+        while (t + p < n && !memcmp(sig + (size_t)t * (size_t)w, sig + (size_t)(t + p) * (size_t)w,
+                                   (size_t)w * sizeof *sig))
+            t++;
+        if (t + p == n)
+            L = p;
+    }
+    free(sig);
+    free(gs.v);
+    return L;
+}
+
 /* The trip count --trips gives the loop of a, or NULL. */
 static const EngineTrips *trips_of(const Eng *e, const Aau *a)
 {
@@ -2405,8 +2463,17 @@ static void do_loop(Eng *e, Aau *a, const double *mult)
         return;
     }
     /* a traced run shows every iteration (until the trace is full) */
-    int steady = a->cls == AAU_ITERSYNC && !a->varying && !mult &&
-                 !(e->tr && e->tr->n < e->tr->max);
+    int tracing = e->tr && e->tr->n < e->tr->max;
+    int steady = a->cls == AAU_ITERSYNC && !a->varying && !mult && !tracing;
+    /* a loop whose only variation is the owner of gathered elements is
+       steady over a period of its iterations, when the owners have one */
+    long long L = 1;
+    if (!steady && a->periodic && !mult && !tracing && !tr && var &&
+        (L = owner_period(e, a, var, lo, st, n)) > 0)
+        steady = 1;
+    if (L < 1)
+        L = 1;
+    int kept = steady;            /* the snapshots below are allocated */
     PtrVec sub = {0};
     Snap *s0 = NULL, *s1 = NULL;
     double *c0 = NULL, *d0 = NULL, *acc0[M_N] = {0}, *dacc0[M_N] = {0};
@@ -2430,7 +2497,8 @@ static void do_loop(Eng *e, Aau *a, const double *mult)
         loop_iter(e, lk, it + 1);
         if (var)
             fi_set_int(e->fi, var, lo + it * st);
-        if (steady) {
+        if (steady && it % L == 0) {
+            /* a block of L iterations begins */
             memcpy(c0, e->clock, (size_t)e->P * sizeof *c0);
             for (int m = 0; m < M_N; m++)
                 memcpy(acc0[m], e->acc[m], (size_t)e->P * sizeof(double));
@@ -2441,7 +2509,7 @@ static void do_loop(Eng *e, Aau *a, const double *mult)
             it++;
             break;
         }
-        if (!steady)
+        if (!steady || it % L != L - 1)
             continue;
         /* the increments of this iteration */
         double d = e->clock[0] - c0[0];
@@ -2466,6 +2534,29 @@ static void do_loop(Eng *e, Aau *a, const double *mult)
             acc0[m] = t;
         }
         snap_take(&sub, s1);
+        if (same && L > 1) {
+            /* steady over a period: the whole blocks that remain repeat
+               this one; the rest of the iterations are walked */
+            long long blocks = (n - it - 1) / L;
+            double k = (double)blocks;
+            for (int p = 0; p < e->P; p++) {
+                e->clock[p] += k * d0[p];
+                for (int m = 0; m < M_N; m++)
+                    e->acc[m][p] += k * dacc0[m][p];
+            }
+            for (int i = 0; i < sub.n; i++) {
+                Aau *b = sub.v[i];
+                for (int m = 0; m < M_N; m++)
+                    b->m_sum[m] += k * (s1[i].m[m] - s0[i].m[m]);
+                b->m_max += k * (s1[i].m[4] - s0[i].m[4]);
+                b->m_min += k * (s1[i].m[5] - s0[i].m[5]);
+                b->execs += k * (s1[i].m[6] - s0[i].m[6]);
+            }
+            e->extrapolated += blocks * L;
+            it += blocks * L;
+            steady = 0;
+            continue;
+        }
         if (same) {
             /* steady state: the remaining iterations repeat this one */
             double k = (double)(n - it - 1);
@@ -2492,7 +2583,7 @@ static void do_loop(Eng *e, Aau *a, const double *mult)
     loop_pop(e);
     if (var && !e->ctl)
         fi_set_int(e->fi, var, lo + it * st);
-    if (steady) {
+    if (kept) {
         free(sub.v);
         free(s0);
         free(s1);
@@ -3021,8 +3112,159 @@ static int pairs_dense(Eng *e, const CommEntry *c, const SpLoop *l, const SpArr 
     return ok;
 }
 
+/* Whether expression n mentions an index of loop l. */
+static int mentions_index(const Node *n, const SpLoop *l)
+{
+    if (!n)
+        return 0;
+    switch (n->kind) {
+    case AST_NAME:
+        for (int k = 0; k < l->nidx; k++)
+            if (n->u.name.sym && n->u.name.sym == l->idx[k].var)
+                return 1;
+        return 0;
+    case AST_BINARY:
+        return mentions_index(n->u.binary.lhs, l) || mentions_index(n->u.binary.rhs, l);
+    case AST_UNARY: case AST_PAREN:
+        return mentions_index(n->u.unary.operand, l);
+    case AST_REF:
+        for (int i = 0; i < n->u.ref.args.n; i++)
+            if (mentions_index(n->u.ref.args.v[i], l))
+                return 1;
+        return 0;
+    case AST_KEYWORD_ARG:
+        return mentions_index(n->u.kwarg.value, l);
+    case AST_INT_CONST: case AST_REAL_CONST: case AST_LOGICAL_CONST:
+        return 0;
+    default:
+        return 1;                 /* not known not to */
+    }
+}
+
+/* The pairs of a gather whose element's owner is the same at every point
+ * of its loop: the subscripts of the distributed dimensions of the array
+ * it reads mention no index of the loop (the column a(:, k) of a rank-1
+ * update at step k, broadcast to every processor). Then each processor's
+ * evaluations all come from that owner, and there are as many as the points
+ * it runs: their counts per grid coordinate in closed form from the
+ * mapping (index_counts), per step, not one evaluation per element. The
+ * same pairs as gather_pairs() counts. 0 when it does not apply (no mask,
+ * no guard, the reference evaluated at every point, no classes). */
+/* Whether expression n reads no variable but var (and PARAMETERs). */
+static int reads_only(const Node *n, const Symbol *var)
+{
+    if (!n)
+        return 1;
+    switch (n->kind) {
+    case AST_INT_CONST: case AST_REAL_CONST: case AST_LOGICAL_CONST:
+        return 1;
+    case AST_NAME:
+        return n->u.name.sym && (n->u.name.sym == var || n->u.name.sym->kind == SYM_PARAMETER);
+    case AST_BINARY:
+        return reads_only(n->u.binary.lhs, var) && reads_only(n->u.binary.rhs, var);
+    case AST_UNARY: case AST_PAREN:
+        return reads_only(n->u.unary.operand, var);
+    case AST_REF:
+        if (n->u.ref.what != REF_INTRINSIC || n->ir)
+            return 0;
+        for (int i = 0; i < n->u.ref.args.n; i++)
+            if (!reads_only(n->u.ref.args.v[i], var))
+                return 0;
+        return 1;
+    default:
+        return 0;
+    }
+}
+
+/* The owner's grid coordinates (-1: any, the array replicated along that
+ * grid dimension) of the element a gather fetches, when it is the same at
+ * every point of its loop: the subscripts of the array's distributed
+ * dimensions mention no index of the loop (and, with only set, read no
+ * variable but only). 0 when it is not, or not known. */
+static int fixed_owner(Eng *e, const CommEntry *c, const Symbol *only, int *own)
+{
+    const SpLoop *l = c->loop;
+    if (c->kind != CM_GATHER || !c->g || l->mask || l->nguard || c->g->ctx != l->ctx_iter ||
+        e->ec || !c->g->r || !c->g->r->arr || !c->g->r->arr->tmpl || !arr_grid(e, c->g->r->arr))
+        return 0;
+    const SpRef *r = c->g->r;
+    const SpArr *arr = r->arr;
+    long long sub[MAX_RANK];
+    for (int d = 0; d < arr->rank; d++) {
+        int t = arr->tdim[d];
+        sub[d] = 1;
+        if (t < 0 || arr->tmpl->gdim[t] < 0)
+            continue;
+        if (!r->sub[d] || mentions_index(r->sub[d], l) || (only && !reads_only(r->sub[d], only))
+            || !fi_eval_int(e->fi, r->sub[d], &sub[d]))
+            return 0;
+    }
+    for (int t = 0; t < arr->tmpl->rank; t++)
+        if (arr->tmpl->gdim[t] >= 0 && arr->fix[t] &&
+            (mentions_index(arr->fix[t], l) || (only && !reads_only(arr->fix[t], only))))
+            return 0;
+    Grid *rg = arr_grid(e, arr);
+    for (int d = rg->rank; d < MAX_RANK; d++)
+        own[d] = -1;
+    owner_coords(e, arr, sub, own);
+    return 1;
+}
+
+static int pairs_fixed_owner(Eng *e, const CommEntry *c, PairList *pl, int line)
+{
+    int own0[MAX_RANK];
+    if (!fixed_owner(e, c, NULL, own0))
+        return 0;
+    const SpLoop *l = c->loop;
+    const SpArr *arr = c->g->r->arr;
+    Grid *lg = arr_grid(e, l->arr), *rg = arr_grid(e, arr);
+    /* the points' counts per runner: a product over the indices, each
+       bound to its own grid dimension or to none */
+    IxMap map[MAX_RANK];
+    const double *cnt[MAX_RANK];
+    int ncnt[MAX_RANK], used[MAX_RANK] = {0};
+    if (lg)
+        index_maps(e, l, map);
+    for (int k = 0; k < l->nidx; k++) {
+        int gd = lg ? map[k].gd : -1;
+        if (gd >= 0 && used[gd]++)
+            return 0;             /* two indices on one grid dimension */
+        cnt[k] = index_counts(e, &l->idx[k], line, &ncnt[k]);
+        if (e->failed)
+            return 0;
+    }
+    PairMap pm = {0};
+    int P = e->P;
+    for (int p = 0; p < (lg ? P : 1); p++) {
+        int coord[MAX_RANK] = {0};
+        if (lg)
+            memcpy(coord, coords_of(lg, p), (size_t)lg->rank * sizeof *coord);
+        double n = 1;
+        for (int d = 0; lg && d < lg->rank; d++)
+            if ((!used[d] && coord[d]) || coord[d] >= lg->shape[d])
+                n = 0;            /* runners: in the grid, 0 in its unbound dimensions */
+        for (int k = 0; k < l->nidx && n > 0; k++) {
+            int gd = lg ? map[k].gd : -1;
+            int x = gd >= 0 ? coord[gd] : 0;
+            n *= x < ncnt[k] ? cnt[k][x] : 0;
+        }
+        if (n <= 0)
+            continue;
+        int own[MAX_RANK];
+        for (int d = 0; d < rg->rank; d++)
+            own[d] = own0[d] >= 0 ? own0[d] : rg == lg ? coord[d] : 0;
+        int owner = hpfmap_rank(rg->rank, rg->shape, own);
+        if (owner < P)
+            pm_add(&pm, p, owner, n);
+    }
+    pl_of_map(e, &pm, pl);
+    return 1;
+}
+
 static int gather_pairs(Eng *e, Aau *a, const CommEntry *c, PairList *pl)
 {
+    if (pairs_fixed_owner(e, c, pl, a->line))
+        return 1;
     PairMap pairs = {0}, *pm = &pairs;
     const SpLoop *l = c->loop;
     const SpArr *arr = c->g ? c->g->r->arr : c->arr;
@@ -3543,6 +3785,7 @@ int engine_run(Aag *g, Fi *fi, const SagGraph *sag, const EngineOptions *o, Engi
     r->slowest = rank_of(e, slow);
     r->aau_visits = e->visits;
     r->extrapolated = e->extrapolated;
+    r->fi_steps = fi_steps(fi);
     r->node = sag_unit_name(e->node);
     r->cube_dim = e->cube_dim;
     int failed = e->failed || fi_stopped(fi);

@@ -65,6 +65,7 @@ typedef struct {
     double min_total;          /* the fastest processor's finishing time */
     long long aau_visits;      /* interpretation function applications */
     long long extrapolated;    /* loop iterations not interpreted (steady state) */
+    long long fi_steps;        /* the functional interpreter's work (element operations) */
     const char *node;          /* the SAG unit the processors are mapped to */
     int cube_dim;              /* dimension of the hypercube used */
     /* when the interpretation stopped: the loops interpreted iteration by

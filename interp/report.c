@@ -234,6 +234,9 @@ void report_json(FILE *out, const Report *rp, int indent)
         fprintf(out, "%s\"%s\": ", k ? ", " : "", metric_name[k]);
         num(out, r->mean[k]);
     }
+    fprintf(out, "},\n%*s \"interpretation\": {\"aau_applications\": %lld, \"extrapolated\": "
+            "%lld, \"interpreter_steps\": %lld", indent, "", r->aau_visits, r->extrapolated,
+            r->fi_steps);
     const ReportQuery *q = report_has_query(rp->q) ? rp->q : NULL;
     fprintf(out, "},\n%*s \"aau\": [\n%*s", indent, "", indent + 2, "");
     if (q && q->naau)
