@@ -835,6 +835,7 @@ static void build_do(Build *B, const SpStmt *s, PtrVec *out)
     B->inner_step = saved_step;
     x->varying = crit_loop_vary(B, s);
     x->periodic = crit_loop_periodic(B, s);
+    x->settles = crit_loop_settles(B, s);
 }
 
 /* SP_WHILE: IterND; what computes the test comes first, flagged pre. */

@@ -163,6 +163,9 @@ struct Aau {
     const Node *while_cond;    /* ITER_WHILE: the test (NULL: none); pre-statements
                                   are the first kids flagged `pre` */
     int varying;               /* IterND: why it is unrolled, a bit set of AAG_VARY_* */
+    int settles;               /* a DO whose critical definitions are used only inside
+                                  it (crit_loop_settles): the engine may extrapolate it
+                                  once its iterations' costs repeat */
     int periodic;              /* a DO whose only variation is the owners of gathered
                                   elements (crit_loop_periodic): the engine may find a
                                   period in them and extrapolate whole periods */

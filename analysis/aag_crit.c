@@ -948,6 +948,47 @@ int crit_loop_periodic(Build *B, const SpStmt *loop)
     return 1;
 }
 
+/* May a DO loop whose body defines critical variables be extrapolated once
+ * its iterations' costs repeat (a WHERE mask that settles)? Only when its
+ * trip count is its own (no EXIT, GOTO out, RETURN or STOP decided
+ * inside), and the critical variables it defines are used critically
+ * nowhere outside it: the values the functional interpreter leaves when
+ * iterations are extrapolated are those of an earlier iteration. */
+int crit_loop_settles(Build *B, const SpStmt *loop)
+{
+    const Crit *C = B->crit;
+    int li = pmap_get(&C->stmtidx, loop);
+    if (li < 0 || loop->kind != SP_DO || (crit_loop_vary(B, loop) & ~AAG_VARY_INDEX))
+        return 0;
+    const CStmt *L = &C->st[li];
+    /* what varies is the data alone: nothing critical inside reads the
+       loop's variable (a branch every tenth step would not repeat) */
+    for (int i = 0; i < C->nuses; i++)
+        if (C->uses[i].var == L->var && C->uses[i].pos > L->pos && C->uses[i].pos <= L->end)
+            return 0;
+    for (int i = 0; i < C->ndefs; i++) {
+        const CDef *d = &C->defs[i];
+        if (d->pos <= L->pos || d->pos > L->end || d->dovar || C->vars[d->var].held
+            || !C->vars[d->var].crit)
+            continue;
+        for (int k = 0; k < C->nuses; k++)
+            if (C->uses[k].var == d->var && (C->uses[k].pos <= L->pos || C->uses[k].pos > L->end))
+                return 0;
+        for (int k = 0; k < C->ndefs; k++) {
+            /* nor through what it feeds outside */
+            const CDef *o = &C->defs[k];
+            if (o->pos > L->pos && o->pos <= L->end)
+                continue;
+            for (int j = 0; j < o->reads.n; j++)
+                if (o->reads.v[j] == d->var && C->vars[o->var].crit)
+                    return 0;
+        }
+        if (C->vars[d->var].sym && (C->vars[d->var].sym->common || C->vars[d->var].sym->dummy))
+            return 0;
+    }
+    return 1;
+}
+
 /* Does a loop's body cost vary from iteration to iteration? A critical use
  * inside it reads the loop's variable or a variable the body assigns
  * (AAG_VARY_INDEX); an EXIT, GOTO out, RETURN or STOP sits under a

@@ -77,6 +77,7 @@ void crit_analyze(Build *B);                        /* fills g->crit; keeps what
 int crit_stmt(Build *B, const SpStmt *s);           /* defines a critical, not held variable */
 int crit_loop_vary(Build *B, const SpStmt *loop);   /* AAG_VARY_INDEX | AAG_VARY_EXIT */
 int crit_loop_periodic(Build *B, const SpStmt *loop);
+int crit_loop_settles(Build *B, const SpStmt *loop);
 int crit_label_targeted(Build *B, const SpUnit *u, int label);   /* some GOTO names it */
 void crit_free(Build *B);
 

@@ -160,6 +160,8 @@ typedef struct {
     const EngineTrips *trips;     /* EngineOptions.trips */
     int ntrips;
     int in_trips;                 /* loops with a given trip count being walked */
+    int unroll;                   /* EngineOptions.unroll */
+    EngineResult *res;            /* where the settled loops are noted */
     int nloops;                   /* loops walked iteration by iteration, nested: */
     struct { const Aau *a; long long iter, trips; } loops[4];   /* the outermost */
     void **pool;                  /* free vectors of P doubles, reused */
@@ -2395,6 +2397,22 @@ static long long owner_period(Eng *e, const Aau *a, const Symbol *var, long long
     return L;
 }
 
+/* A settling loop extrapolated: its iterations interpreted and not. */
+static void note_settled(Eng *e, const Aau *a, long long done, long long rest)
+{
+    EngineResult *r = e->res;
+    int k = 0;
+    while (k < r->nsettled && r->settled[k].line != a->line)
+        k++;
+    if (k == r->nsettled) {
+        if (k == (int)(sizeof r->settled / sizeof r->settled[0]))
+            return;
+        r->settled[r->nsettled++].line = a->line;
+    }
+    r->settled[k].interpreted += done;
+    r->settled[k].extrapolated += rest;
+}
+
 /* The trip count --trips gives the loop of a, or NULL. */
 static const EngineTrips *trips_of(const Eng *e, const Aau *a)
 {
@@ -2473,6 +2491,14 @@ static void do_loop(Eng *e, Aau *a, const double *mult)
         steady = 1;
     if (L < 1)
         L = 1;
+    /* a loop whose data decide its costs (a WHERE mask): once three
+       iterations in a row repeated the one before, the rest is taken to
+       repeat them too (a steady state of its data, noted in the report);
+       --unroll interprets every iteration */
+    int settling = !steady && a->settles && a->varying && !mult && !tracing && !tr && !e->unroll;
+    if (settling)
+        steady = 1;
+    int need = settling ? 3 : 1, run = 0;
     int kept = steady;            /* the snapshots below are allocated */
     PtrVec sub = {0};
     Snap *s0 = NULL, *s1 = NULL;
@@ -2534,6 +2560,13 @@ static void do_loop(Eng *e, Aau *a, const double *mult)
             acc0[m] = t;
         }
         snap_take(&sub, s1);
+        run = same ? run + 1 : 0;
+        if (same && run < need) {
+            have_prev = uniform;
+            continue;
+        }
+        if (same && settling)
+            note_settled(e, a, it + 1, n - it - 1);
         if (same && L > 1) {
             /* steady over a period: the whole blocks that remain repeat
                this one; the rest of the iterations are walked */
@@ -3751,6 +3784,9 @@ int engine_run(Aag *g, Fi *fi, const SagGraph *sag, const EngineOptions *o, Engi
     e->inline_calls = o->inline_calls;
     e->trips = o->trips;
     e->ntrips = o->ntrips;
+    e->unroll = o->unroll;
+    e->res = r;
+    memset(r, 0, sizeof *r);
     setup_classes(e, o);
     e->clock = vec_new(e);
     e->ex = vec_new(e);
@@ -3766,7 +3802,6 @@ int engine_run(Aag *g, Fi *fi, const SagGraph *sag, const EngineOptions *o, Engi
     walk(e, g->root, NULL);
     if (e->ctl == AST_STOP)
         e->ctl = 0;
-    memset(r, 0, sizeof *r);
     r->np = e->NP;
     r->min_total = INFINITY;
     int slow = 0;

@@ -35,6 +35,8 @@ typedef struct {
     Trace *trace;              /* record the timelines here (NULL: no trace); classes
                                   are off then: np processors, each on its own */
     const EngineTrips *trips;  /* --trips: loops whose trip count is given */
+    int unroll;                /* --unroll: interpret every iteration of the loops whose
+                                  data decide their costs (no steady state assumed) */
     int ntrips;
     int inline_calls;          /* model the node compiler's inline expansion (-finline):
                                   calls of leaf procedures (no calls, no communication
@@ -73,6 +75,11 @@ typedef struct {
        had begun and their trip count (-1: a DO WHILE) */
     int nstop;
     struct { int line; long long iter, trips; } stop[4];
+    /* loops whose data decide their costs (a WHERE mask), extrapolated once
+       their iterations' costs repeated: per loop (the first ENGINE_SETTLED),
+       the iterations interpreted and extrapolated, over all its executions */
+    int nsettled;
+    struct { int line; long long interpreted, extrapolated; } settled[8];
 } EngineResult;
 
 /* Node unit of a SAG: the first unit (preorder) with several instances, or

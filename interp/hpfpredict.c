@@ -52,8 +52,10 @@ static void usage(FILE *out)
           "      --trips LINE=N|max   the loop starting on LINE runs N times, or as many\n"
           "                           as its bounds allow (max): its convergence test is\n"
           "                           not interpreted; repeatable\n"
-          "      --unroll             (the default) interpret loops whose control is\n"
-          "                           computed from arrays iteration by iteration\n"
+          "      --unroll             interpret every iteration of the loops whose data\n"
+          "                           decide their costs (a WHERE mask in a time loop),\n"
+          "                           instead of extrapolating once their iterations\n"
+          "                           repeat\n"
           "      --audit              check the prediction: every statement the program's\n"
           "                           sequential run executes was charged (exit 1, naming\n"
           "                           the statements, otherwise)\n"
@@ -814,7 +816,7 @@ int program_interpret(const Options *o, const SrcFile *f, const SagGraph *sag, c
                         .overlap = o->have_overlap ? o->overlap
                                                    : sag_value(node, "comm.overlap", 0),
                         .classes = o->classes, .cls = engine_classes_new(), .trace = trace,
-                        .trips = o->trips, .ntrips = o->ntrips,
+                        .trips = o->trips, .ntrips = o->ntrips, .unroll = o->unroll,
                         .inline_calls = o->inline_calls};
     Fi *fi;
     int rc = -1, runs = 0, status = 1;

@@ -117,6 +117,11 @@ void report_text(FILE *out, const Report *rp)
                 100.0 * r->part[k] / tot, r->mean[k]);
     fprintf(out, "interpretation: %lld AAU applications, %lld loop iterations extrapolated\n",
             r->aau_visits, r->extrapolated);
+    for (int k = 0; k < r->nsettled; k++)
+        fprintf(out, "  the loop at line %d: %lld iterations interpreted, then %lld extrapolated "
+                "from their steady state (its data decide its costs; --unroll interprets "
+                "every one)\n", r->settled[k].line, r->settled[k].interpreted,
+                r->settled[k].extrapolated);
     putc('\n', out);
     fprintf(out, aau_header, "slowest(s)", "comp", "comm", "ovhd", "wait",
             "AAU (means per processor)");
@@ -235,8 +240,13 @@ void report_json(FILE *out, const Report *rp, int indent)
         num(out, r->mean[k]);
     }
     fprintf(out, "},\n%*s \"interpretation\": {\"aau_applications\": %lld, \"extrapolated\": "
-            "%lld, \"interpreter_steps\": %lld", indent, "", r->aau_visits, r->extrapolated,
-            r->fi_steps);
+            "%lld, \"interpreter_steps\": %lld, \"settled\": [", indent, "", r->aau_visits,
+            r->extrapolated, r->fi_steps);
+    for (int k = 0; k < r->nsettled; k++)
+        fprintf(out, "%s{\"line\": %d, \"interpreted\": %lld, \"extrapolated\": %lld}",
+                k ? ", " : "", r->settled[k].line, r->settled[k].interpreted,
+                r->settled[k].extrapolated);
+    fputc(']', out);
     const ReportQuery *q = report_has_query(rp->q) ? rp->q : NULL;
     fprintf(out, "},\n%*s \"aau\": [\n%*s", indent, "", indent + 2, "");
     if (q && q->naau)
