@@ -166,9 +166,11 @@ struct Aau {
     int settles;               /* a DO whose critical definitions are used only inside
                                   it (crit_loop_settles): the engine may extrapolate it
                                   once its iterations' costs repeat */
-    int periodic;              /* a DO whose only variation is the owners of gathered
-                                  elements (crit_loop_periodic): the engine may find a
-                                  period in them and extrapolate whole periods */
+    int periodic;              /* a DO that varies only with its variable, through
+                                  gathered elements' owners, branch conditions and
+                                  bounds (crit_loop_periodic): the engine may
+                                  extrapolate runs of iterations that depend on the
+                                  same values, or whole periods of them */
     /* a FORALL's innermost loop the node compiler may vectorize (Seq body
        and its IterD level; analysis/aag.c vectorizable()): the widest
        element it moves, 0 when it cannot be, and its constant trip count;

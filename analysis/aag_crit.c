@@ -919,10 +919,11 @@ int crit_label_targeted(Build *B, const SpUnit *u, int label)
     return 0;
 }
 
-/* Is the only variation of a DO loop's body the owner of gathered
- * elements: every critical use inside that varies reads the loop's variable
- * alone, as the subscript of a gathered reference (a column broadcast at
- * step k)? The engine may then find a period in the owners. */
+/* Does a DO loop's body vary only with its variable, through critical
+ * uses the engine can compute for every trip in advance: the subscripts of
+ * gathered references (a column broadcast at step k), branch conditions,
+ * DO and FORALL bounds (the engine checks that each reads nothing else)?
+ * It may then extrapolate runs of iterations that depend on the same. */
 int crit_loop_periodic(Build *B, const SpStmt *loop)
 {
     const Crit *C = B->crit;
@@ -942,7 +943,8 @@ int crit_loop_periodic(Build *B, const SpStmt *loop)
     for (int i = 0; i < C->nuses; i++) {
         const CUse *u = &C->uses[i];
         if (u->pos > L->pos && u->pos <= L->end && u->var == L->var
-            && strcmp(u->why, "gather index"))
+            && strcmp(u->why, "gather index") && strcmp(u->why, "branch condition")
+            && strcmp(u->why, "loop bound") && strcmp(u->why, "forall bound"))
             return 0;
     }
     return 1;

@@ -96,6 +96,7 @@ typedef struct {
     const char *name;
     unsigned hash;
     double last;                  /* data volume counter at the last access */
+    long long at;                 /* Eng.naccess at the last access */
     int touched;                  /* its pages have been touched once */
 } CacheVar;
 
@@ -136,6 +137,7 @@ typedef struct {
     CacheVar *cvar;
     int ncvar, capcvar;
     double volume;                /* bytes touched by the busiest processor so far */
+    long long naccess;            /* accesses of cache variables so far */
     int ctl, ctl_target;          /* pending EXIT, CYCLE, RETURN, STOP, GOTO */
     int failed;
     long long visits, extrapolated;
@@ -878,6 +880,18 @@ static int elsize(Type t)
  * (static) buffer; one larger than the dynamic buffer waits for its
  * receive (rendezvous). Traced, the messages are numbered and each send,
  * wait and receive is an event. */
+/* Whether time a is not after time b: a message that arrives as its
+ * receive is posted arrived, a receiver ready as its sender sends was
+ * ready. Equal times (a ring shift, every processor alike) come out of
+ * different sums, which round differently: within a picosecond a second
+ * they are taken as equal, so that the model's decisions do not depend on
+ * rounding (nor, then, on how far the clocks are from 0: a steady state
+ * extrapolated repeats exactly what an interpreted iteration does). */
+static inline int not_after(double a, double b)
+{
+    return a <= b + 1e-12 * fabs(b) + 1e-15;
+}
+
 static void exchange(Eng *e, Aau *a, const int *dst, const int *src, const double *bytes,
                      const int *hops)
 {
@@ -892,7 +906,7 @@ static void exchange(Eng *e, Aau *a, const int *dst, const int *src, const doubl
         sent[p] = e->clock[p];
     /* a rendezvous send starts when its receiver is ready */
     for (int p = 0; p < e->P; p++)
-        if (dst[p] >= 0 && bytes[p] > pr->dy_buffer && e->clock[dst[p]] > sent[p]) {
+        if (dst[p] >= 0 && bytes[p] > pr->dy_buffer && !not_after(e->clock[dst[p]], sent[p])) {
             charge_to(e, &sw, M_WAIT, p, e->clock[dst[p]] - sent[p]);
             if (msg)
                 record(e, a, TR_WAIT, p, sent[p], e->clock[p], -1, -1, 0);
@@ -913,7 +927,7 @@ static void exchange(Eng *e, Aau *a, const int *dst, const int *src, const doubl
         double b = bytes[q];
         double arrive = sent[q] + f * (startup(pr, b, 0) + b * pr->st_pb) + hops[p] * pr->st_ph;
         double r0 = e->clock[p];
-        if (arrive <= e->clock[p]) {
+        if (not_after(arrive, e->clock[p])) {
             charge_to(e, &so, M_OVHD, p, pr->dy_recv);
             charge_to(e, &sc, M_COMM, p, f * b * (pr->dy_pb > pr->st_pb ? pr->dy_pb - pr->st_pb : 0));
         } else {
@@ -966,7 +980,7 @@ exchange_round_with(Eng *e, Aau *a, const Round *r, const double *cnt)
     }
     for (int i = 0; i < ns; i++) {
         int p = snd[i];
-        if (bytes[p] > pr->dy_buffer && clock[dst[p]] > sent[p]) {
+        if (bytes[p] > pr->dy_buffer && !not_after(clock[dst[p]], sent[p])) {
             add_charge(clock, aw, &ex[p], &sw, cnt, p, clock[dst[p]] - sent[p]);
             sent[p] = clock[p];
         }
@@ -978,7 +992,7 @@ exchange_round_with(Eng *e, Aau *a, const Round *r, const double *cnt)
     for (int i = 0; i < nr; i++) {
         int p = rcv[i], q = src[p];
         double arrive = sent[q] + send_t[q] + hop_t[p];
-        if (arrive <= clock[p]) {
+        if (not_after(arrive, clock[p])) {
             add_charge(clock, ao, &ex[p], &so, cnt, p, pr->dy_recv);
             add_charge(clock, ac, &ex[p], &sc, cnt, p, dyn_t[p]);
         } else {
@@ -1685,7 +1699,7 @@ static CacheVar *cache_var(Eng *e, const char *name)
         e->capcvar = e->capcvar ? 2 * e->capcvar : 32;
         e->cvar = xrealloc(e->cvar, (size_t)e->capcvar * sizeof *e->cvar);
     }
-    e->cvar[e->ncvar] = (CacheVar){name, h, -INFINITY, 0};
+    e->cvar[e->ncvar] = (CacheVar){name, h, -INFINITY, 0, 0};
     return &e->cvar[e->ncvar++];
 }
 
@@ -1844,6 +1858,7 @@ static double memory_time(Eng *e, const AauOps *o, SeqMemo *mm)
             int fits = pr->dc_eff > 0 && need <= pr->dc_eff;
             missed = !fits;
             cv->last = e->volume;
+            cv->at = ++e->naccess;
             touched += fp < 1e17 ? fp : 0;
             /* a temporary buffer holds an element of each iteration of its
                loop: its share of the working set (the cache heuristic above
@@ -2341,60 +2356,170 @@ static int same_vec(const double *a, const double *b, int n)
  * state extrapolated for IterSync, fully unrolled for IterND. */
 static int fixed_owner(Eng *e, const CommEntry *c, const Symbol *only, int *own);
 
-/* The Comm AAUs of the gathers below a (not inside inner loops' own
- * procedures: Calls are not entered). */
-static void gathers_below(const Aau *a, PtrVec *out)
+/* Whether expression n reads the variable var. */
+static int reads_var(const Node *n, const Symbol *var)
 {
-    if (a->cls == AAU_COMM && a->comm && a->comm->kind == CM_GATHER)
-        vec_push(NULL, out, (void *)a);
-    for (int i = 0; i < a->kids.n; i++)
-        gathers_below(a->kids.v[i], out);
-    for (int b = 0; b < a->nbranch; b++) {
-        for (int i = 0; a->bpre && i < a->bpre[b].n; i++)
-            gathers_below(a->bpre[b].v[i], out);
-        for (int i = 0; i < a->bbody[b].n; i++)
-            gathers_below(a->bbody[b].v[i], out);
+    if (!n)
+        return 0;
+    switch (n->kind) {
+    case AST_NAME:
+        return n->u.name.sym == var;
+    case AST_BINARY:
+        return reads_var(n->u.binary.lhs, var) || reads_var(n->u.binary.rhs, var);
+    case AST_UNARY: case AST_PAREN:
+        return reads_var(n->u.unary.operand, var);
+    case AST_KEYWORD_ARG:
+        return reads_var(n->u.kwarg.value, var);
+    case AST_REF:
+        for (int i = 0; i < n->u.ref.args.n; i++)
+            if (reads_var(n->u.ref.args.v[i], var))
+                return 1;
+        return 0;
+    default:
+        return 0;
     }
+}
+
+static int reads_only(const Node *n, const Symbol *var);
+
+/* What an iteration of a periodic loop (Aau.periodic) depends on: the
+ * values of the expressions of its body that read its variable, each of
+ * which reads nothing else (a branch condition, a bound), and the owners
+ * of the elements its gathers fetch. */
+typedef struct {
+    PtrVec expr;                  /* const Node *: evaluated as integers */
+    PtrVec gather;                /* const CommEntry *: their owners */
+    int ok;                       /* 0: something else depends on the variable */
+} Probes;
+
+static void probe_expr(Probes *pr, const Node *n, const Symbol *var)
+{
+    if (!n || !reads_var(n, var))
+        return;
+    if (!reads_only(n, var))
+        pr->ok = 0;
+    else
+        vec_push(NULL, &pr->expr, (void *)n);
+}
+
+static void probes_of(Probes *pr, const Aau *a, const Symbol *var)
+{
+    if (a->cls == AAU_CALL || a->while_cond) {
+        pr->ok = 0;               /* what a procedure or a DO WHILE does with it */
+        return;
+    }
+    if (a->cls == AAU_COMM && a->comm && a->comm->kind == CM_GATHER) {
+        const CommEntry *c = a->comm;
+        const SpRef *r = c->g ? c->g->r : NULL;
+        int reads = 0;
+        for (int d = 0; r && r->arr && d < r->arr->rank; d++)
+            reads |= reads_var(r->sub[d], var);
+        for (int t = 0; r && r->arr && r->arr->tmpl && t < r->arr->tmpl->rank; t++)
+            reads |= reads_var(r->arr->fix[t], var);
+        if (reads)
+            vec_push(NULL, &pr->gather, (void *)c);
+    } else if (a->cls == AAU_COMM || a->cls == AAU_SYNC || a->cls == AAU_SYNCSEQ) {
+        if (a->comm && (reads_var(a->comm->elem, var)))
+            pr->ok = 0;
+    }
+    if (a->on == ON_OWNER && a->elem && reads_var(a->elem, var))
+        pr->ok = 0;
+    if (a->stmt && a->head && a->stmt->kind == SP_DO && a != NULL) {
+        probe_expr(pr, a->stmt->u.do_.lo, var);
+        probe_expr(pr, a->stmt->u.do_.hi, var);
+        probe_expr(pr, a->stmt->u.do_.st, var);
+    }
+    if (a->loop && a->iter == ITER_FORALL && a->level < a->loop->nidx) {
+        const SpIndex *ix = &a->loop->idx[a->level];
+        probe_expr(pr, ix->lo, var);
+        probe_expr(pr, ix->hi, var);
+        probe_expr(pr, ix->st, var);
+        if (a->level == 0 && a->loop->mask && reads_var(a->loop->mask, var))
+            pr->ok = 0;
+    }
+    if (a->red && reads_var(a->red->n, var))
+        pr->ok = 0;
+    for (int b = 0; b < a->nbranch; b++) {
+        probe_expr(pr, a->bcond[b], var);
+        for (int i = 0; a->bpre && i < a->bpre[b].n; i++)
+            probes_of(pr, a->bpre[b].v[i], var);
+        for (int i = 0; i < a->bbody[b].n; i++)
+            probes_of(pr, a->bbody[b].v[i], var);
+    }
+    for (int i = 0; i < a->kids.n; i++)
+        probes_of(pr, a->kids.v[i], var);
 }
 
 enum { PERIOD_MAX = 64, PERIOD_TRIPS = 1 << 20 };
 
-/* A periodic loop (Aau.periodic): the period of the owners of the elements
- * its gathers fetch, as its variable runs lo, lo + st, ... (n trips): the
- * least L such that every owner at trip t + L is the owner at trip t, at
- * most PERIOD_MAX and a third of the trips; 0 when there is none, or when
- * a gather's owner depends on more than the loop's variable. */
-static long long owner_period(Eng *e, const Aau *a, const Symbol *var, long long lo,
-                              long long st, long long n)
+/* A periodic loop's iterations, as its variable runs lo, lo + st, ... (n
+ * trips): what each depends on (its signature, w values), computed for
+ * every trip before the first (no element is evaluated), and the block
+ * length L (1 .. PERIOD_MAX) by which its walk is extrapolated: the one
+ * whose consecutive blocks differ the fewest times (CYCLIC owners: P, a
+ * branch taken at one step: 1). NULL when the signature cannot be had. */
+static long long *iter_signature(Eng *e, const Aau *a, const Symbol *var, long long lo,
+                                 long long st, long long n, int *w, long long *L)
 {
-    PtrVec gs = {0};
+    Probes pr = {{0}, {0}, 1};
     for (int i = 0; i < a->kids.n; i++)
-        gathers_below(a->kids.v[i], &gs);
-    long long L = 0;
-    if (!gs.n || n < 3 || n > PERIOD_TRIPS) {
-        free(gs.v);
-        return 0;
+        probes_of(&pr, a->kids.v[i], var);
+    long long *sig = NULL;
+    *w = pr.expr.n + MAX_RANK * pr.gather.n;
+    if (pr.ok && *w && n >= 3 && n <= PERIOD_TRIPS) {
+        sig = xmalloc((size_t)n * (size_t)*w * sizeof *sig);
+        for (long long t = 0; t < n && sig; t++) {
+            fi_set_int(e->fi, var, lo + t * st);
+            long long *row = sig + (size_t)t * (size_t)*w;
+            int ok = 1;
+            for (int i = 0; i < pr.expr.n && ok; i++)
+                ok = fi_eval_int(e->fi, pr.expr.v[i], &row[i]);
+            for (int g = 0; g < pr.gather.n && ok; g++) {
+                int own[MAX_RANK];
+                ok = fixed_owner(e, pr.gather.v[g], var, own);
+                for (int d = 0; ok && d < MAX_RANK; d++)
+                    row[pr.expr.n + g * MAX_RANK + d] = own[d];
+            }
+            if (!ok) {
+                free(sig);
+                sig = NULL;
+            }
+        }
     }
-    int w = MAX_RANK * gs.n;
-    int *sig = xmalloc((size_t)n * (size_t)w * sizeof *sig);
-    int ok = 1;
-    for (long long t = 0; t < n && ok; t++) {
-        fi_set_int(e->fi, var, lo + t * st);
-        for (int g = 0; g < gs.n && ok; g++)
-            ok = fixed_owner(e, ((const Aau *)gs.v[g])->comm, var,
-                             sig + (size_t)t * (size_t)w + (size_t)g * MAX_RANK);
+    if (sig) {
+        long long best = -1;
+        *L = 1;
+        for (long long p = 1; p <= PERIOD_MAX && 3 * p <= n; p++) {
+            size_t bw = (size_t)p * (size_t)*w * sizeof *sig;
+            long long breaks = 0;
+            for (long long b = 1; (b + 1) * p <= n; b++)
+                breaks += memcmp(sig + (size_t)(b - 1) * (size_t)p * (size_t)*w,
+                                 sig + (size_t)b * (size_t)p * (size_t)*w, bw) != 0;
+            if (best < 0 || breaks < best) {
+                best = breaks;
+                *L = p;
+            }
+            if (!breaks)
+                break;
+        }
     }
-    for (long long p = 1; ok && !L && p <= PERIOD_MAX && 3 * p <= n; p++) {
-        long long t = 0;
-        while (t + p < n && !memcmp(sig + (size_t)t * (size_t)w, sig + (size_t)(t + p) * (size_t)w,
-                                   (size_t)w * sizeof *sig))
-            t++;
-        if (t + p == n)
-            L = p;
-    }
-    free(sig);
-    free(gs.v);
-    return L;
+    free(pr.expr.v);
+    free(pr.gather.v);
+    return sig;
+}
+
+/* The cache model across k extrapolated repetitions of the iterations
+ * that began with the volume counter at v0 and the access counter at n0:
+ * the volume grows k times as much again, and the variables accessed
+ * there were last accessed that much later (the others keep their last
+ * access, further back than before). */
+static void cache_extrapolate(Eng *e, double v0, long long n0, double k)
+{
+    double dv = e->volume - v0;
+    for (int i = 0; i < e->ncvar; i++)
+        if (e->cvar[i].at > n0)
+            e->cvar[i].last += k * dv;
+    e->volume += k * dv;
 }
 
 /* A settling loop extrapolated: its iterations interpreted and not. */
@@ -2486,11 +2611,11 @@ static void do_loop(Eng *e, Aau *a, const double *mult)
     /* a loop whose only variation is the owner of gathered elements is
        steady over a period of its iterations, when the owners have one */
     long long L = 1;
+    int sw = 0;
+    long long *sig = NULL;
     if (!steady && a->periodic && !mult && !tracing && !tr && var &&
-        (L = owner_period(e, a, var, lo, st, n)) > 0)
+        (sig = iter_signature(e, a, var, lo, st, n, &sw, &L)))
         steady = 1;
-    if (L < 1)
-        L = 1;
     /* a loop whose data decide its costs (a WHERE mask): once three
        iterations in a row repeated the one before, the rest is taken to
        repeat them too (a steady state of its data, noted in the report);
@@ -2517,6 +2642,8 @@ static void do_loop(Eng *e, Aau *a, const double *mult)
     }
     long long it;
     int have_prev = 0;
+    double vol0 = 0;
+    long long nacc0 = 0;
     int lk = loop_push(e, a, n);
     e->in_trips += tr != NULL;
     for (it = 0; it < n; it++) {
@@ -2525,6 +2652,8 @@ static void do_loop(Eng *e, Aau *a, const double *mult)
             fi_set_int(e->fi, var, lo + it * st);
         if (steady && it % L == 0) {
             /* a block of L iterations begins */
+            vol0 = e->volume;
+            nacc0 = e->naccess;
             memcpy(c0, e->clock, (size_t)e->P * sizeof *c0);
             for (int m = 0; m < M_N; m++)
                 memcpy(acc0[m], e->acc[m], (size_t)e->P * sizeof(double));
@@ -2567,10 +2696,20 @@ static void do_loop(Eng *e, Aau *a, const double *mult)
         }
         if (same && settling)
             note_settled(e, a, it + 1, n - it - 1);
-        if (same && L > 1) {
-            /* steady over a period: the whole blocks that remain repeat
-               this one; the rest of the iterations are walked */
-            long long blocks = (n - it - 1) / L;
+        if (same && sig) {
+            /* steady by blocks of L: the whole blocks that follow with this
+               block's signature repeat it; the next is walked */
+            size_t bw = (size_t)L * (size_t)sw;
+            const long long *cur = sig + (size_t)(it + 1 - L) * (size_t)sw;
+            long long blocks = 0;
+            while (it + 1 + (blocks + 1) * L <= n &&
+                   !memcmp(cur, sig + (size_t)(it + 1 + blocks * L) * (size_t)sw,
+                           bw * sizeof *sig))
+                blocks++;
+            if (!blocks) {
+                have_prev = uniform;
+                continue;
+            }
             double k = (double)blocks;
             for (int p = 0; p < e->P; p++) {
                 e->clock[p] += k * d0[p];
@@ -2585,9 +2724,10 @@ static void do_loop(Eng *e, Aau *a, const double *mult)
                 b->m_min += k * (s1[i].m[5] - s0[i].m[5]);
                 b->execs += k * (s1[i].m[6] - s0[i].m[6]);
             }
+            cache_extrapolate(e, vol0, nacc0, k);
             e->extrapolated += blocks * L;
             it += blocks * L;
-            steady = 0;
+            have_prev = uniform;
             continue;
         }
         if (same) {
@@ -2606,6 +2746,7 @@ static void do_loop(Eng *e, Aau *a, const double *mult)
                 b->m_min += k * (s1[i].m[5] - s0[i].m[5]);
                 b->execs += k * (s1[i].m[6] - s0[i].m[6]);
             }
+            cache_extrapolate(e, vol0, nacc0, k);
             e->extrapolated += n - it - 1;
             it = n;
             break;
@@ -2616,6 +2757,7 @@ static void do_loop(Eng *e, Aau *a, const double *mult)
     loop_pop(e);
     if (var && !e->ctl)
         fi_set_int(e->fi, var, lo + it * st);
+    free(sig);
     if (kept) {
         free(sub.v);
         free(s0);
