@@ -765,25 +765,36 @@ static void name_of(const CritVar *c, void *arg)
                                   n->at ? ", " : "", c->name);
 }
 
-static void stopped_in(const Aag *g, const SrcFile *f, const EngineResult *r, const Options *o,
-                       Diag *diag)
+/* The loop, of those the interpretation stopped in, whose trip count a
+ * convergence test decides (the outermost such), or -1. */
+static int stop_index(const Aag *g, const EngineResult *r)
 {
     for (int k = 0; k < r->nstop; k++) {
         const Aau *l = loop_at(g, r->stop[k].line);
-        Names n = {"", 0};
-        if (!l || !loop_tests(g, l, name_of, &n))
-            continue;
-        char bound[64] = "";
-        if (r->stop[k].trips >= 0)
-            snprintf(bound, sizeof bound, " of at most %lld", r->stop[k].trips);
-        diag_note(diag, line_loc(f, l->line), "in this loop, at its iteration %lld%s: its trip "
-                  "count depends on %s, computed from arrays inside it; give it with --trips "
-                  "%d=N (N iterations) or --trips %d=max (as many as its bounds allow), hold "
-                  "the test with -D NAME=VALUE, or raise --max-steps (now %lld)",
-                  r->stop[k].iter, bound, n.buf, l->line, l->line,
-                  o->max_steps ? o->max_steps : 1000000000LL);
-        return;
+        if (l && loop_tests(g, l, NULL, NULL))
+            return k;
     }
+    return -1;
+}
+
+static void stopped_in(const Aag *g, const SrcFile *f, const EngineResult *r, const Options *o,
+                       Diag *diag)
+{
+    int k = stop_index(g, r);
+    if (k < 0)
+        return;
+    const Aau *l = loop_at(g, r->stop[k].line);
+    Names n = {"", 0};
+    loop_tests(g, l, name_of, &n);
+    char bound[64] = "";
+    if (r->stop[k].trips >= 0)
+        snprintf(bound, sizeof bound, " of at most %lld", r->stop[k].trips);
+    diag_note(diag, line_loc(f, l->line), "in this loop, at its iteration %lld%s: its trip "
+              "count depends on %s, computed from arrays inside it; give it with --trips "
+              "%d=N (N iterations) or --trips %d=max (as many as its bounds allow), hold "
+              "the test with -D NAME=VALUE, or raise --max-steps (now %lld)",
+              r->stop[k].iter, bound, n.buf, l->line, l->line,
+              o->max_steps ? o->max_steps : 1000000000LL);
 }
 
 int program_interpret(const Options *o, const SrcFile *f, const SagGraph *sag, const SpProgram *sp,
@@ -1094,6 +1105,37 @@ static int sweep_table(const Options *o)
 
 /* One prediction: the whole pipeline for one processor count. Its report
  * is printed, or, in a sweep printed as a table, its times go to *pt. */
+/* The prompt after the budget ran out in a loop (r->stop): the trip count
+ * of the outermost one, a number or 'max'. Returns its line with *n set,
+ * or 0 (an empty answer, the end of the input, no such loop). */
+static int ask_trips(const Aag *g, const EngineResult *r, long long *n)
+{
+    int k = stop_index(g, r);
+    if (k < 0)
+        return 0;
+    int line = r->stop[k].line;
+    char buf[64];
+    for (;;) {
+        fprintf(stderr, "trip count of the loop at line %d (a number, 'max' for as many as its "
+                "bounds allow, or empty to stop): ", line);
+        fflush(stderr);
+        if (!fgets(buf, sizeof buf, stdin))
+            return 0;
+        buf[strcspn(buf, "\r\n")] = 0;
+        if (!*buf)
+            return 0;
+        char *end;
+        if (!strcmp(buf, "max")) {
+            *n = ENGINE_TRIPS_MAX;
+            return line;
+        }
+        *n = strtoll(buf, &end, 10);
+        if (end != buf && !*end && *n >= 0)
+            return line;
+        fprintf(stderr, "'%s' is not a trip count\n", buf);
+    }
+}
+
 static int predict(const Options *o, const SrcFile *f, const SagGraph *sag, const char *sag_name,
                    int np, int first, Diag *diag, SweepPoint *pt)
 {
@@ -1146,9 +1188,35 @@ static int predict(const Options *o, const SrcFile *f, const SagGraph *sag, cons
         t = &trace;
     }
     EngineResult r;
-    if (program_interpret(o, f, sag, p.sp, p.g, o->defs, o->ndefs, np, isatty(0) && isatty(2),
-                          t, &r, diag) == 0
-        && !(t && trace_save(o, t, "hpfpredict: "))) {
+    int tty = isatty(0) && isatty(2), ok;
+    Options asked;
+    EngineTrips *trips = NULL;
+    while ((ok = program_interpret(o, f, sag, p.sp, p.g, o->defs, o->ndefs, np, tty, t, &r,
+                                   diag) == 0) == 0 && tty) {
+        /* on a terminal, the budget spent in a convergence loop: its trip
+           count asked for, and the prediction made again with it */
+        long long n;
+        int line = ask_trips(g, &r, &n);
+        if (!line)
+            break;
+        trips = xrealloc(trips, (size_t)(o->ntrips + 1) * sizeof *trips);
+        memcpy(trips, o->trips, (size_t)o->ntrips * sizeof *trips);
+        trips[o->ntrips] = (EngineTrips){line, n};
+        asked = *o;
+        asked.trips = trips;
+        asked.ntrips = o->ntrips + 1;
+        o = &asked;
+        aag_free(p.g);
+        p.g = program_abstract(o, &p, o->defs, o->ndefs);
+        g = p.g;
+        diag->nerrors = 0;        /* what stopped it is answered */
+        if (t) {
+            Trace fresh = *t;
+            trace_free(t);
+            trace_init(t, fresh.np, fresh.program, fresh.sag);
+        }
+    }
+    if (ok && !(t && trace_save(o, t, "hpfpredict: "))) {
         ReportQuery q = query_of(o);
         Report rp = {o->path, sag_name, g, &r, f, &q, pt->label};
         pt->np = np;
@@ -1184,6 +1252,7 @@ static int predict(const Options *o, const SrcFile *f, const SagGraph *sag, cons
     }
     if (t)
         trace_free(t);
+    free(trips);
 done:
     program_free(&p);
     return status;
