@@ -64,6 +64,11 @@ for n in 100 400 1400 4000; do
     printf ' %9s' "$(best "$P" "$srcdir/bench/matmul_rank1.f90" -np 4 -D n=$n)"
 done
 echo
+printf '   %-34s' "cshift_step (bench/), -np 4"
+for n in 1000 10000 100000 1000000; do
+    printf ' %9s' "$(best "$P" "$srcdir/bench/cshift_step.f90" -np 4 -D n=$n)"
+done
+echo "   (n = 10^3 ... 10^6)"
 printf '   %-12s %9s %9s\n' example "n=64" "n=4096"
 for f in "$srcdir"/examples/*.f90; do
     name=$(basename "$f" .f90)

@@ -163,6 +163,7 @@ typedef struct {
     int ntrips;
     int in_trips;                 /* loops with a given trip count being walked */
     int unroll;                   /* EngineOptions.unroll */
+    int elementwise;              /* gathers counted element by element only (a test) */
     EngineResult *res;            /* where the settled loops are noted */
     int nloops;                   /* loops walked iteration by iteration, nested: */
     struct { const Aau *a; long long iter, trips; } loops[4];   /* the outermost */
@@ -3436,9 +3437,279 @@ static int pairs_fixed_owner(Eng *e, const CommEntry *c, PairList *pl, int line)
     return 1;
 }
 
+/* n as alpha * var + beta, var an index of loop l, the rest evaluated by fi
+ * (no other index of l). 0 when it is not so (or not known). */
+static int affine_in(Eng *e, const Node *n, const SpLoop *l, const Symbol **var,
+                     long long *alpha, long long *beta)
+{
+    long long a1, b1, a2, b2;
+    if (!n)
+        return 0;
+    switch (n->kind) {
+    case AST_INT_CONST:
+        *alpha = 0;
+        *beta = n->u.konst.ival;
+        return 1;
+    case AST_PAREN:
+        return affine_in(e, n->u.unary.operand, l, var, alpha, beta);
+    case AST_UNARY:
+        if (n->u.unary.op != OP_NEG && n->u.unary.op != OP_PLUS)
+            break;
+        if (!affine_in(e, n->u.unary.operand, l, var, alpha, beta))
+            return 0;
+        if (n->u.unary.op == OP_NEG)
+            *alpha = -*alpha, *beta = -*beta;
+        return 1;
+    case AST_BINARY:
+        if (n->u.binary.op != OP_ADD && n->u.binary.op != OP_SUB && n->u.binary.op != OP_MUL)
+            break;
+        if (!affine_in(e, n->u.binary.lhs, l, var, &a1, &b1) ||
+            !affine_in(e, n->u.binary.rhs, l, var, &a2, &b2))
+            return 0;
+        if (n->u.binary.op == OP_MUL) {
+            if (a1 && a2)
+                return 0;
+            *alpha = a1 * b2 + a2 * b1;
+            *beta = b1 * b2;
+        } else {
+            int sg = n->u.binary.op == OP_ADD ? 1 : -1;
+            *alpha = a1 + sg * a2;
+            *beta = b1 + sg * b2;
+        }
+        return 1;
+    case AST_NAME:
+        for (int k = 0; k < l->nidx; k++)
+            if (n->u.name.sym && n->u.name.sym == l->idx[k].var) {
+                if (*var && *var != n->u.name.sym)
+                    return 0;     /* two indices */
+                *var = n->u.name.sym;
+                *alpha = 1;
+                *beta = 0;
+                return 1;
+            }
+        break;
+    default:
+        break;
+    }
+    if (mentions_index(n, l) || !fi_eval_int(e->fi, n, beta))
+        return 0;
+    *alpha = 0;
+    return 1;
+}
+
+/* An intrinsic reference id(x, y): x and y in *x, *y. */
+static int call2(const Node *n, const char *id, const Node **x, const Node **y)
+{
+    if (!n || n->kind != AST_REF || n->u.ref.args.n != 2 || strcmp(n->u.ref.id, id))
+        return 0;
+    *x = n->u.ref.args.v[0];
+    *y = n->u.ref.args.v[1];
+    return 1;
+}
+
+/* The pairs of a CSHIFT's gather in closed form (doc/predict.md): the
+ * shifted dimension's subscript is X + mod(mod(q, N) + N, N) (as the
+ * lowering writes it), q = alpha*i + beta with alpha = +-1 for a FORALL
+ * index i, and the array's other dimensions are not distributed. Over the
+ * i whose q / N has the same floor, the element's cell is affine in i, so
+ * the points that processor coordinate r runs and whose element coordinate
+ * q owns are counted from the mapping's segments (hpfmap_segments), with
+ * no evaluation per element: a shift by the loop's variable costs the same
+ * at any size. 0 when it does not apply. */
+static int pairs_cshift(Eng *e, const CommEntry *c, PairList *pl)
+{
+    const SpLoop *l = c->loop;
+    if (c->kind != CM_GATHER || !c->g || c->g->pat != PAT_CSHIFT || l->mask || l->nguard ||
+        c->g->ctx != l->ctx_iter || e->ec || !c->g->r || !c->g->r->arr || !c->g->r->arr->tmpl)
+        return 0;
+    const SpRef *r = c->g->r;
+    const SpArr *arr = r->arr;
+    Grid *lg = arr_grid(e, l->arr), *rg = arr_grid(e, arr);
+    if (!rg)
+        return 0;
+    /* the one distributed dimension, shifted */
+    int ds = -1;
+    for (int d = 0; d < arr->rank; d++) {
+        int t = arr->tdim[d];
+        if (t < 0 || arr->tmpl->gdim[t] < 0)
+            continue;
+        if (ds >= 0)
+            return 0;
+        ds = d;
+    }
+    if (ds < 0 || !arr->cknown[ds])
+        return 0;
+    for (int t = 0; t < arr->tmpl->rank; t++)
+        if (arr->fix[t] && mentions_index(arr->fix[t], l))
+            return 0;
+    const Node *sub = r->sub[ds], *m = NULL, *x1, *x2, *x3, *x4, *q, *nn;
+    long long X = 0, N, alpha, beta, a0;
+    if (sub && sub->kind == AST_BINARY && sub->u.binary.op == OP_ADD) {
+        const Symbol *none = NULL;
+        if (!affine_in(e, sub->u.binary.lhs, l, &none, &a0, &X) || a0)
+            return 0;
+        m = sub->u.binary.rhs;
+    } else {
+        m = sub;
+    }
+    /* mod(mod(q, N) + N, N) */
+    if (!call2(m, "mod", &x1, &nn) || !x1 || x1->kind != AST_BINARY || x1->u.binary.op != OP_ADD
+        || !call2(x1->u.binary.lhs, "mod", &q, &x2) || (x3 = x1->u.binary.rhs, 0))
+        return 0;
+    x4 = nn;
+    const Symbol *none = NULL;
+    long long n1, n2, n3;
+    if (!affine_in(e, x4, l, &none, &a0, &n1) || a0 || !affine_in(e, x2, l, &none, &a0, &n2) ||
+        a0 || !affine_in(e, x3, l, &none, &a0, &n3) || a0 || n1 != n2 || n1 != n3 || n1 < 1)
+        return 0;
+    N = n1;
+    const Symbol *iv = NULL;
+    if (!affine_in(e, q, l, &iv, &alpha, &beta) || !iv || (alpha != 1 && alpha != -1))
+        return 0;
+    int ki = -1;
+    for (int k = 0; k < l->nidx; k++)
+        if (l->idx[k].var == iv)
+            ki = k;
+    if (ki < 0)
+        return 0;
+    /* the loop: its maps, each index's counts (the others multiply) */
+    IxMap map[MAX_RANK];
+    const double *cnt[MAX_RANK];
+    int ncnt[MAX_RANK], used[MAX_RANK] = {0};
+    if (lg)
+        index_maps(e, l, map);
+    for (int k = 0; k < l->nidx; k++) {
+        int gd = lg ? map[k].gd : -1;
+        if (gd >= 0 && used[gd]++)
+            return 0;
+        cnt[k] = index_counts(e, &l->idx[k], 0, &ncnt[k]);
+        if (e->failed)
+            return 0;
+    }
+    const SpIndex *ix = &l->idx[ki];
+    long long lo = eval_int(e, ix->lo, 1, 0, "FORALL bound");
+    long long hi = eval_int(e, ix->hi, 0, 0, "FORALL bound");
+    long long st = eval_int(e, ix->st, 1, 0, "FORALL stride");
+    if (e->failed || st == 0)
+        return 0;
+    if (st < 0) {                 /* the same iterations, ascending */
+        long long t = hpfmap_trip((long)lo, (long)hi, (long)st);
+        if (t <= 0)
+            return 0;
+        long long last = lo + (t - 1) * st;
+        hi = lo;
+        lo = last;
+        st = -st;
+    }
+    int gdL = lg ? map[ki].gd : -1;
+    int PL = gdL >= 0 ? lg->shape[gdL] : 1;
+    Tmpl *mt = tmpl_of(e, arr->tmpl);
+    int tR = arr->tdim[ds], gdR = arr->tmpl->gdim[tR];
+    const HpfDim *hdR = &mt->d[tR];
+    int PR = rg->shape[gdR];
+    double *C = xcalloc((size_t)PL * (size_t)PR, sizeof *C);
+    /* the pieces of i over which floor(q / N) is one k */
+    long long qa = alpha * lo + beta, qb = alpha * hi + beta;
+    long long qmin = qa < qb ? qa : qb, qmax = qa < qb ? qb : qa;
+    long long kmin = qmin >= 0 ? qmin / N : -((-qmin + N - 1) / N);
+    long long kmax = qmax >= 0 ? qmax / N : -((-qmax + N - 1) / N);
+    HpfSeg sbuf[64], rbuf[64];
+    for (long long k = kmin; k <= kmax; k++) {
+        /* i with kN <= alpha i + beta <= kN + N - 1 */
+        long long i1 = alpha > 0 ? k * N - beta : beta - k * N - N + 1;
+        long long i2 = alpha > 0 ? k * N + N - 1 - beta : beta - k * N;
+        if (i1 < lo)
+            i1 = lo;
+        if (i2 > hi)
+            i2 = hi;
+        if (i1 > i2)
+            continue;
+        i1 = lo + ((i1 - lo + st - 1) / st) * st;     /* on the triplet */
+        if (i1 > i2)
+            continue;
+        /* the element's cell: ca (X + alpha i + beta - k N) + cb */
+        long long A2 = arr->ca[ds] * alpha, B2 = arr->ca[ds] * (X + beta - k * N) + arr->cb[ds];
+        for (int rc = 0; rc < PL; rc++) {
+            HpfSeg one = {(long)i1, (long)i2, (long)st, 0, 0}, *ls = &one;
+            long nl = 1;
+            if (gdL >= 0) {
+                nl = hpfmap_segments(map[ki].hd, rc, (long)map[ki].A, (long)map[ki].B, (long)i1,
+                                     (long)i2, (long)st, sbuf, 64);
+                if (nl > 64) {
+                    free(C);
+                    return 0;     /* many pieces: the general count */
+                }
+                ls = sbuf;
+            }
+            for (long s = 0; s < nl; s++)
+                for (int qc = 0; qc < PR; qc++) {
+                    if (ls[s].is == 1 && (A2 == 1 || A2 == -1)) {
+                        /* consecutive cells: counted in closed form */
+                        long c1 = (long)(A2 * ls[s].i1 + B2), c2 = (long)(A2 * ls[s].i2 + B2);
+                        C[(size_t)rc * (size_t)PR + (size_t)qc] +=
+                            (double)hpfmap_count_range(hdR, qc, c1 < c2 ? c1 : c2, c1 < c2 ? c2 : c1);
+                        continue;
+                    }
+                    long nr = hpfmap_segments(hdR, qc, (long)A2, (long)B2, ls[s].i1, ls[s].i2,
+                                              ls[s].is, rbuf, 64);
+                    if (nr > 64) {
+                        free(C);
+                        return 0;
+                    }
+                    for (long u = 0; u < nr; u++)
+                        C[(size_t)rc * (size_t)PR + (size_t)qc] +=
+                            (double)((rbuf[u].i2 - rbuf[u].i1) / rbuf[u].is + 1);
+                }
+        }
+    }
+    /* by processor: its points of the other indices times the table */
+    long long sub0[MAX_RANK];
+    for (int d = 0; d < arr->rank; d++)
+        sub0[d] = 1;
+    int own0[MAX_RANK];
+    owner_coords(e, arr, sub0, own0);
+    PairMap pm = {0};
+    int P = e->P;
+    for (int p = 0; p < (lg ? P : 1); p++) {
+        int coord[MAX_RANK] = {0};
+        if (lg)
+            memcpy(coord, coords_of(lg, p), (size_t)lg->rank * sizeof *coord);
+        double n = 1;
+        for (int d = 0; lg && d < lg->rank; d++)
+            if ((!used[d] && coord[d]) || coord[d] >= lg->shape[d])
+                n = 0;
+        for (int k = 0; k < l->nidx && n > 0; k++) {
+            if (k == ki)
+                continue;
+            int gd = lg ? map[k].gd : -1;
+            int x = gd >= 0 ? coord[gd] : 0;
+            n *= x < ncnt[k] ? cnt[k][x] : 0;
+        }
+        if (n <= 0)
+            continue;
+        int rc = gdL >= 0 ? coord[gdL] : 0;
+        for (int qc = 0; qc < PR; qc++) {
+            double v = C[(size_t)rc * (size_t)PR + (size_t)qc] * n;
+            if (v <= 0)
+                continue;
+            int own[MAX_RANK];
+            for (int d = 0; d < rg->rank; d++)
+                own[d] = d == gdR ? qc : own0[d] >= 0 ? own0[d] : rg == lg ? coord[d] : 0;
+            int owner = hpfmap_rank(rg->rank, rg->shape, own);
+            if (owner < P)
+                pm_add(&pm, p, owner, v);
+        }
+    }
+    free(C);
+    pl_of_map(e, &pm, pl);
+    return 1;
+}
+
 static int gather_pairs(Eng *e, Aau *a, const CommEntry *c, PairList *pl)
 {
-    if (pairs_fixed_owner(e, c, pl, a->line))
+    /* the closed forms (HPFPREDICT_ELEMENTWISE set: the general count, for
+       the tests that compare them) */
+    if (!e->elementwise && (pairs_fixed_owner(e, c, pl, a->line) || pairs_cshift(e, c, pl)))
         return 1;
     PairMap pairs = {0}, *pm = &pairs;
     const SpLoop *l = c->loop;
@@ -3927,6 +4198,7 @@ int engine_run(Aag *g, Fi *fi, const SagGraph *sag, const EngineOptions *o, Engi
     e->trips = o->trips;
     e->ntrips = o->ntrips;
     e->unroll = o->unroll;
+    e->elementwise = getenv("HPFPREDICT_ELEMENTWISE") != NULL;
     e->res = r;
     memset(r, 0, sizeof *r);
     setup_classes(e, o);

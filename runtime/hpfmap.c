@@ -264,6 +264,33 @@ long hpfmap_count(const HpfDim *d, int p)
     return cnt;
 }
 
+long hpfmap_count_range(const HpfDim *d, int p, long t1, long t2)
+{
+    if (p < 0 || p >= d->nprocs)
+        return 0;
+    /* cells lb .. lb+n-1 only; then those of [0, x) owned by p: a round of
+       P blocks of k gives each processor k, the partial round what is
+       left past p's place in it */
+    long lo = t1 - d->lb, hi = t2 - d->lb;
+    if (lo < 0)
+        lo = 0;
+    if (hi > d->n - 1)
+        hi = d->n - 1;
+    if (lo > hi)
+        return 0;
+    long round = d->k * d->nprocs, mine = (long)p * d->k;
+    long below_hi, below_lo;
+    {
+        long x = hi + 1, r = x % round - mine;
+        below_hi = x / round * d->k + (r < 0 ? 0 : r > d->k ? d->k : r);
+    }
+    {
+        long x = lo, r = x % round - mine;
+        below_lo = x / round * d->k + (r < 0 ? 0 : r > d->k ? d->k : r);
+    }
+    return below_hi - below_lo;
+}
+
 /* Processor 0 gets the first block of every round, and when it also gets
  * the short last one, that round is one more than the others have. So it
  * always owns the most; this sizes the local arrays. */

@@ -57,6 +57,8 @@ int hpfmap_owner(const HpfDim *d, long t);      /* grid coordinate 0..P-1 of cel
 long hpfmap_local(const HpfDim *d, long t);     /* 1-based local index of cell t on its owner */
 long hpfmap_global(const HpfDim *d, int p, long l);   /* cell at local index l of p */
 long hpfmap_count(const HpfDim *d, int p);      /* cells owned by p */
+/* cells t1 .. t2 (of the template's) owned by p, in closed form */
+long hpfmap_count_range(const HpfDim *d, int p, long t1, long t2);
 long hpfmap_count_max(const HpfDim *d);         /* the most any processor owns */
 
 /* Local iteration set. The iterations i in lo:hi:st (st != 0; Fortran

@@ -220,6 +220,21 @@ static void check_mapping(DimChecks *ck, const Case *c, const HpfDim *d, const B
     }
     check(&ck->count, hpfmap_count(d, -1) == 0 && hpfmap_count(d, c->P) == 0,
           CASEFMT ": count outside the grid not 0", CASEARGS(c));
+    /* the cells of a range owned by p, against the owners one by one: every
+       range of a few cells around and inside the template, and some long */
+    for (int p = 0; p < c->P; p++) {
+        long step = c->n > 40 ? c->n / 13 + 1 : 1;
+        for (long t1 = c->lb - 2; t1 <= c->lb + c->n + 1; t1 += step)
+            for (long t2 = t1 - 1; t2 <= c->lb + c->n + 2; t2 += step) {
+                long want = 0;
+                for (long t = t1; t <= t2; t++)
+                    want += hpfmap_owner(d, t) == p;
+                long got = hpfmap_count_range(d, p, t1, t2);
+                if (!check(&ck->count, got == want, CASEFMT " p=%d: count_range(%ld, %ld) %ld, "
+                           "want %ld", CASEARGS(c), p, t1, t2, got, want))
+                    return;
+            }
+    }
     check(&ck->count, hpfmap_count_max(d) == maxc, CASEFMT ": count_max %ld, want %ld",
           CASEARGS(c), hpfmap_count_max(d), maxc);
     int single = c->k * c->P >= c->n;
