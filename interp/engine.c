@@ -2697,59 +2697,42 @@ static void do_loop(Eng *e, Aau *a, const double *mult)
         }
         if (same && settling)
             note_settled(e, a, it + 1, n - it - 1);
-        if (same && sig) {
-            /* steady by blocks of L: the whole blocks that follow with this
-               block's signature repeat it; the next is walked */
+        if (!same) {
+            have_prev = uniform;
+            continue;
+        }
+        /* steady: the iterations that follow repeat this block of L, all
+           of them, or (with a signature) the whole blocks that have this
+           block's signature, the next then walked */
+        long long blocks = (n - it - 1) / L;
+        if (sig) {
             size_t bw = (size_t)L * (size_t)sw;
             const long long *cur = sig + (size_t)(it + 1 - L) * (size_t)sw;
-            long long blocks = 0;
+            blocks = 0;
             while (it + 1 + (blocks + 1) * L <= n &&
                    !memcmp(cur, sig + (size_t)(it + 1 + blocks * L) * (size_t)sw,
                            bw * sizeof *sig))
                 blocks++;
-            if (!blocks) {
-                have_prev = uniform;
-                continue;
-            }
-            double k = (double)blocks;
-            for (int p = 0; p < e->P; p++) {
-                e->clock[p] += k * d0[p];
-                for (int m = 0; m < M_N; m++)
-                    e->acc[m][p] += k * dacc0[m][p];
-            }
-            for (int i = 0; i < sub.n; i++) {
-                Aau *b = sub.v[i];
-                for (int m = 0; m < M_N; m++)
-                    b->m_sum[m] += k * (s1[i].m[m] - s0[i].m[m]);
-                b->m_max += k * (s1[i].m[4] - s0[i].m[4]);
-                b->m_min += k * (s1[i].m[5] - s0[i].m[5]);
-                b->execs += k * (s1[i].m[6] - s0[i].m[6]);
-            }
-            cache_extrapolate(e, vol0, nacc0, k);
-            e->extrapolated += blocks * L;
-            it += blocks * L;
-            have_prev = uniform;
-            continue;
         }
-        if (same) {
-            /* steady state: the remaining iterations repeat this one */
-            double k = (double)(n - it - 1);
-            for (int p = 0; p < e->P; p++) {
-                e->clock[p] += k * d0[p];
-                for (int m = 0; m < M_N; m++)
-                    e->acc[m][p] += k * dacc0[m][p];
-            }
-            for (int i = 0; i < sub.n; i++) {
-                Aau *b = sub.v[i];
-                for (int m = 0; m < M_N; m++)
-                    b->m_sum[m] += k * (s1[i].m[m] - s0[i].m[m]);
-                b->m_max += k * (s1[i].m[4] - s0[i].m[4]);
-                b->m_min += k * (s1[i].m[5] - s0[i].m[5]);
-                b->execs += k * (s1[i].m[6] - s0[i].m[6]);
-            }
-            cache_extrapolate(e, vol0, nacc0, k);
-            e->extrapolated += n - it - 1;
-            it = n;
+        double k = (double)blocks;
+        for (int p = 0; p < e->P; p++) {
+            e->clock[p] += k * d0[p];
+            for (int m = 0; m < M_N; m++)
+                e->acc[m][p] += k * dacc0[m][p];
+        }
+        for (int i = 0; i < sub.n; i++) {
+            Aau *b = sub.v[i];
+            for (int m = 0; m < M_N; m++)
+                b->m_sum[m] += k * (s1[i].m[m] - s0[i].m[m]);
+            b->m_max += k * (s1[i].m[4] - s0[i].m[4]);
+            b->m_min += k * (s1[i].m[5] - s0[i].m[5]);
+            b->execs += k * (s1[i].m[6] - s0[i].m[6]);
+        }
+        cache_extrapolate(e, vol0, nacc0, k);
+        e->extrapolated += blocks * L;
+        it += blocks * L;
+        if (!sig) {
+            it = n;                /* nothing is left */
             break;
         }
         have_prev = uniform;
@@ -3317,6 +3300,54 @@ static int mentions_index(const Node *n, const SpLoop *l)
     }
 }
 
+/* The points of a loop by runner, in closed form: each index's trips by
+ * grid coordinate (index_counts), the runners having 0 in the grid
+ * dimensions no index is bound to. */
+typedef struct {
+    IxMap map[MAX_RANK];
+    const double *cnt[MAX_RANK];
+    int ncnt[MAX_RANK], used[MAX_RANK];
+} Runners;
+
+/* 0 when two indices share a grid dimension or a bound is not known. */
+static int runners_init(Eng *e, const SpLoop *l, const Grid *lg, int line, Runners *r)
+{
+    memset(r->used, 0, sizeof r->used);
+    if (lg)
+        index_maps(e, l, r->map);
+    for (int k = 0; k < l->nidx; k++) {
+        int gd = lg ? r->map[k].gd : -1;
+        if (gd >= 0 && r->used[gd]++)
+            return 0;
+        r->cnt[k] = index_counts(e, &l->idx[k], line, &r->ncnt[k]);
+        if (e->failed)
+            return 0;
+    }
+    return 1;
+}
+
+/* The points processor p runs (its coordinates in coord), over every index
+ * but skip (-1: none). */
+static double runner_points(const Runners *r, const SpLoop *l, const Grid *lg, int p, int skip,
+                            int *coord)
+{
+    memset(coord, 0, MAX_RANK * sizeof *coord);
+    if (lg)
+        memcpy(coord, coords_of(lg, p), (size_t)lg->rank * sizeof *coord);
+    for (int d = 0; lg && d < lg->rank; d++)
+        if ((!r->used[d] && coord[d]) || coord[d] >= lg->shape[d])
+            return 0;
+    double n = 1;
+    for (int k = 0; k < l->nidx && n > 0; k++) {
+        if (k == skip)
+            continue;
+        int gd = lg ? r->map[k].gd : -1;
+        int x = gd >= 0 ? coord[gd] : 0;
+        n *= x < r->ncnt[k] ? r->cnt[k][x] : 0;
+    }
+    return n;
+}
+
 /* The pairs of a gather whose element's owner is the same at every point
  * of its loop: the subscripts of the distributed dimensions of the array
  * it reads mention no index of the loop (the column a(:, k) of a rank-1
@@ -3394,36 +3425,14 @@ static int pairs_fixed_owner(Eng *e, const CommEntry *c, PairList *pl, int line)
     const SpLoop *l = c->loop;
     const SpArr *arr = c->g->r->arr;
     Grid *lg = arr_grid(e, l->arr), *rg = arr_grid(e, arr);
-    /* the points' counts per runner: a product over the indices, each
-       bound to its own grid dimension or to none */
-    IxMap map[MAX_RANK];
-    const double *cnt[MAX_RANK];
-    int ncnt[MAX_RANK], used[MAX_RANK] = {0};
-    if (lg)
-        index_maps(e, l, map);
-    for (int k = 0; k < l->nidx; k++) {
-        int gd = lg ? map[k].gd : -1;
-        if (gd >= 0 && used[gd]++)
-            return 0;             /* two indices on one grid dimension */
-        cnt[k] = index_counts(e, &l->idx[k], line, &ncnt[k]);
-        if (e->failed)
-            return 0;
-    }
+    Runners ru;
+    if (!runners_init(e, l, lg, line, &ru))
+        return 0;
     PairMap pm = {0};
     int P = e->P;
     for (int p = 0; p < (lg ? P : 1); p++) {
-        int coord[MAX_RANK] = {0};
-        if (lg)
-            memcpy(coord, coords_of(lg, p), (size_t)lg->rank * sizeof *coord);
-        double n = 1;
-        for (int d = 0; lg && d < lg->rank; d++)
-            if ((!used[d] && coord[d]) || coord[d] >= lg->shape[d])
-                n = 0;            /* runners: in the grid, 0 in its unbound dimensions */
-        for (int k = 0; k < l->nidx && n > 0; k++) {
-            int gd = lg ? map[k].gd : -1;
-            int x = gd >= 0 ? coord[gd] : 0;
-            n *= x < ncnt[k] ? cnt[k][x] : 0;
-        }
+        int coord[MAX_RANK];
+        double n = runner_points(&ru, l, lg, p, -1, coord);
         if (n <= 0)
             continue;
         int own[MAX_RANK];
@@ -3573,19 +3582,10 @@ static int pairs_cshift(Eng *e, const CommEntry *c, PairList *pl)
     if (ki < 0)
         return 0;
     /* the loop: its maps, each index's counts (the others multiply) */
-    IxMap map[MAX_RANK];
-    const double *cnt[MAX_RANK];
-    int ncnt[MAX_RANK], used[MAX_RANK] = {0};
-    if (lg)
-        index_maps(e, l, map);
-    for (int k = 0; k < l->nidx; k++) {
-        int gd = lg ? map[k].gd : -1;
-        if (gd >= 0 && used[gd]++)
-            return 0;
-        cnt[k] = index_counts(e, &l->idx[k], 0, &ncnt[k]);
-        if (e->failed)
-            return 0;
-    }
+    Runners ru;
+    if (!runners_init(e, l, lg, 0, &ru))
+        return 0;
+    const IxMap *map = ru.map;
     const SpIndex *ix = &l->idx[ki];
     long long lo = eval_int(e, ix->lo, 1, 0, "FORALL bound");
     long long hi = eval_int(e, ix->hi, 0, 0, "FORALL bound");
@@ -3671,20 +3671,8 @@ static int pairs_cshift(Eng *e, const CommEntry *c, PairList *pl)
     PairMap pm = {0};
     int P = e->P;
     for (int p = 0; p < (lg ? P : 1); p++) {
-        int coord[MAX_RANK] = {0};
-        if (lg)
-            memcpy(coord, coords_of(lg, p), (size_t)lg->rank * sizeof *coord);
-        double n = 1;
-        for (int d = 0; lg && d < lg->rank; d++)
-            if ((!used[d] && coord[d]) || coord[d] >= lg->shape[d])
-                n = 0;
-        for (int k = 0; k < l->nidx && n > 0; k++) {
-            if (k == ki)
-                continue;
-            int gd = lg ? map[k].gd : -1;
-            int x = gd >= 0 ? coord[gd] : 0;
-            n *= x < ncnt[k] ? cnt[k][x] : 0;
-        }
+        int coord[MAX_RANK];
+        double n = runner_points(&ru, l, lg, p, ki, coord);
         if (n <= 0)
             continue;
         int rc = gdL >= 0 ? coord[gdL] : 0;
