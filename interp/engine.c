@@ -1491,6 +1491,36 @@ static void count_points(Eng *e, const SpLoop *l, const Grid *g, const IxMap *ma
     }
 }
 
+/* Counts by processor counted on the processors with zero coordinates in
+ * the grid dimensions no index is bound to (bound[d] 0): with classes the
+ * mean of a class, then copied along those dimensions (none but the first
+ * copy of a primary loop's driver counts). */
+static void spread_counts(Eng *e, const SpLoop *l, const Grid *g, const int *bound, double *out)
+{
+    for (int p = 0; e->cnt && p < e->P; p++)
+        out[p] /= e->cnt[p];
+    for (int p = 0; p < e->P; p++) {
+        int coord[MAX_RANK];
+        memcpy(coord, coords_of(g, p), (size_t)g->rank * sizeof *coord);
+        int base = 1;
+        for (int d = 0; d < g->rank; d++)
+            if (!bound[d] && coord[d]) {
+                base = 0;
+                coord[d] = 0;
+            }
+        if (!base)
+            out[p] = out[proc_of(e, g->rank, g->shape, coord)];
+    }
+    if (l->primary)
+        for (int p = 0; p < e->P; p++) {
+            int coord[MAX_RANK];
+            memcpy(coord, coords_of(g, p), (size_t)g->rank * sizeof *coord);
+            for (int d = 0; d < g->rank; d++)
+                if (!bound[d] && coord[d])
+                    out[p] = 0;
+        }
+}
+
 /* Counts by processor of the points of the loop (under the mask when
  * masked is set, inside the guards): counted on the processors with zero
  * coordinates in the unbound grid dimensions, then copied along them. */
@@ -1594,33 +1624,10 @@ static void point_counts(Eng *e, const SpLoop *l, int masked, double *out, int l
             out[proc_of(e, g->rank, g->shape, coord)] += 1;
         }
     }
-    /* with classes: the mean of the processors of a class */
-    for (int p = 0; e->cnt && p < e->P; p++)
-        out[p] /= e->cnt[p];
     for (int d = 0; d < MAX_RANK; d++)
         free(gsub[d]);
     free(keep);
-    /* copy along the unbound dimensions */
-    for (int p = 0; p < e->P; p++) {
-        int coord[MAX_RANK];
-        memcpy(coord, coords_of(g, p), (size_t)g->rank * sizeof *coord);
-        int base = 1;
-        for (int d = 0; d < g->rank; d++)
-            if (!bound[d] && coord[d]) {
-                base = 0;
-                coord[d] = 0;
-            }
-        if (!base)
-            out[p] = out[proc_of(e, g->rank, g->shape, coord)];
-    }
-    if (l->primary)
-        for (int p = 0; p < e->P; p++) {
-            int coord[MAX_RANK];
-            memcpy(coord, coords_of(g, p), (size_t)g->rank * sizeof *coord);
-            for (int d = 0; d < g->rank; d++)
-                if (!bound[d] && coord[d])
-                    out[p] = 0;
-        }
+    spread_counts(e, l, g, bound, out);
     if (!l->nguard && !e->failed) {
         /* kept for a loop of the same space and mapping */
         if (!pc) {
@@ -2260,13 +2267,74 @@ static void forall_nest(Eng *e, Aau *a, const double *mult)
     memcpy(e->lvl, sv_lvl, sizeof sv_lvl);
 }
 
+static int mentions_index(const Node *n, const SpLoop *l);
+static int affine_in(Eng *e, const Node *n, const SpLoop *l, const Symbol **var,
+                     long long *alpha, long long *beta);
+static int call2(const Node *n, const char *id, const Node **x, const Node **y);
+
+/* The trips of an inline reduction whose length varies with an index of
+ * its FORALL (sum(a(1:i, 1)): max(0, alpha i + beta)), by processor: summed
+ * over the points each runs, times the nest's multiplier, in m. 0 when the
+ * length is not of that form, or the loop has a mask or guards. */
+static int red_trips_varying(Eng *e, const Aau *a, double *m)
+{
+    const SpLoop *l = e->loop;
+    const Node *n = a->red->n, *z, *x;
+    if (!l || l->mask || l->nguard || !mentions_index(n, l))
+        return 0;
+    int clamp = call2(n, "max", &z, &x);
+    long long a0, b0, alpha, beta;
+    const Symbol *none = NULL, *iv = NULL;
+    if (clamp && (!affine_in(e, z, l, &none, &a0, &b0) || a0 || b0 != 0))
+        return 0;
+    if (!affine_in(e, clamp ? x : n, l, &iv, &alpha, &beta) || !iv)
+        return 0;
+    int ki = -1;
+    for (int k = 0; k < l->nidx; k++)
+        if (l->idx[k].var == iv)
+            ki = k;
+    FiSpace sp;
+    if (ki < 0 || !fi_space(e->fi, l, &sp))
+        return 0;
+    memset(m, 0, (size_t)e->P * sizeof *m);
+    Grid *g = arr_grid(e, l->arr);
+    IxMap map[MAX_RANK];
+    int bound[MAX_RANK] = {0};
+    if (g) {
+        index_maps(e, l, map);
+        for (int k = 0; k < l->nidx; k++)
+            if (map[k].gd >= 0)
+                bound[map[k].gd] = 1;
+    }
+    for (long pt = 0; pt < sp.n; pt++) {
+        long long v = alpha * sp.idx[ki][pt] + beta;
+        if (v <= 0)
+            continue;
+        int coord[MAX_RANK];
+        if (g)
+            point_coords(l, map, g, &sp, pt, coord);
+        m[g ? proc_of(e, g->rank, g->shape, coord) : 0] += (double)v;
+    }
+    if (g)
+        spread_counts(e, l, g, bound, m);
+    else
+        for (int p = 1; p < e->P; p++)
+            m[p] = m[0];
+    const double *nm = e->nest_mult;
+    for (int p = 0; nm && p < e->P; p++)
+        m[p] *= nm[p];
+    return 1;
+}
+
 /* An inline reduction inside a FORALL body: its trips per execution. */
 static void red_loop(Eng *e, Aau *a, const double *mult)
 {
-    long long n = eval_int(e, a->red->n, 0, a->line, "reduction length");
     double *m = vec_new(e);
-    for (int p = 0; p < e->P; p++)
-        m[p] = (mult ? mult[p] : 1) * (double)(n > 0 ? n : 0);
+    if (!red_trips_varying(e, a, m)) {
+        long long n = eval_int(e, a->red->n, 0, a->line, "reduction length");
+        for (int p = 0; p < e->P; p++)
+            m[p] = (mult ? mult[p] : 1) * (double)(n > 0 ? n : 0);
+    }
     begin(e);
     charge_all(e, a, M_OVHD, e->pr.loop_setup, mult);
     for (int p = 0; p < e->P; p++)

@@ -204,6 +204,26 @@ static void test_reduce(void)
     check_us(r.min_total, 272, "allreduce: everyone ends together");
 }
 
+/* An inline reduction whose length is the FORALL index: b(i) = sum(w(1:i))
+ * over i = 1..16 on 2 processors (BLOCK: 8 points each), w replicated. The
+ * reduction runs 1 + ... + 8 = 36 trips on processor 0, 9 + ... + 16 = 100
+ * on processor 1, against 8 x 8 = 64 on both for sum(w(i:i+7)): each trip
+ * loop.iter 1 + dadd 2, so processor 1 takes 36 x 3 = 108 us more and
+ * processor 0 28 x 3 = 84 us less. */
+static void test_triangular(void)
+{
+    EngineResult r8, ri;
+    const char *fmt = HEAD "  real(8) :: w(32)\n  w = 1.0d0\n"
+                           "  forall (i = 1:16) b(i) = sum(w(%s))\nend program t\n";
+    char buf[512];
+    snprintf(buf, sizeof buf, fmt, "i:i+7");      /* not hoisted: it reads i */
+    check(predict(buf, 2, &r8), "reduction of length 8 predicts");
+    snprintf(buf, sizeof buf, fmt, "1:i");
+    check(predict(buf, 2, &ri), "reduction of length i predicts");
+    check_us(ri.total - r8.total, 108, "length i: processor 1's 100 trips against 64");
+    check_us(ri.min_total - r8.min_total, -84, "length i: processor 0's 36 trips against 64");
+}
+
 static void test_itersync(void)
 {
     EngineResult r3, r4, r50;
@@ -775,6 +795,7 @@ int main(void)
     test_shift();
     test_bcast();
     test_reduce();
+    test_triangular();
     test_itersync();
     test_cond();
     test_trace();
