@@ -17,7 +17,8 @@ static void usage(FILE *out)
     fputs("Usage: hpfc [OPTION]... FILE\n"
           "Compile an HPF/Fortran 90D program (free form .f90/.hpf, fixed form .f/.for).\n"
           "\n"
-          "  -c, --check              parse and check only: diagnostics, no output\n"
+          "  -c, --check              parse, check and lower: the diagnostics of hpfc -o,\n"
+          "                           no output\n"
           "      --dump-ast           print the checked AST (stable text, for tests)\n"
           "      --unparse            print the program back as normalized free-form source\n"
           "      --dump-spmd          print the SPMD IR of the lowered program (stable text)\n"
@@ -196,11 +197,12 @@ int main(int argc, char **argv)
         ast_dump(stdout, ast);
     else if (ast && mode == MODE_UNPARSE)
         ast_unparse(stdout, ast);
-    else if (ast && (mode == MODE_DUMP_SPMD || mode == MODE_EMIT)) {
+    else if (ast && (mode == MODE_DUMP_SPMD || mode == MODE_EMIT || mode == MODE_CHECK)) {
+        /* --check lowers too: what hpfc -o refuses, it refuses */
         SpProgram *sp = spmd_lower(ast, arena, &diag);
         if (sp && mode == MODE_DUMP_SPMD)
             spmd_dump(stdout, sp);
-        else if (sp && write_spmd(sp, outpath, path) != 0)
+        else if (sp && mode == MODE_EMIT && write_spmd(sp, outpath, path) != 0)
             diag.nerrors++;
     }
     diag_finish(&diag);
