@@ -124,6 +124,29 @@ static void attach_independent(Parser *p, Node *stmt)
 {
     if (!p->independent)
         return;
+    if (p->indep_vars.n) {
+        /* INDEPENDENT (i, j): the DO over a name of the list, then the DO
+           directly inside it over the next one */
+        const Node *v = stmt->kind == AST_DO ? stmt->u.loop.var : NULL;
+        int k = 0;
+        while (v && v->kind == AST_NAME && k < p->indep_vars.n &&
+               strcmp(((const Node *)p->indep_vars.v[k])->u.name.id, v->u.name.id))
+            k++;
+        if (!v || v->kind != AST_NAME || k == p->indep_vars.n) {
+            const Node *miss = p->indep_vars.v[0];
+            diag_warning(p->diag, miss->loc, "INDEPENDENT (...): no DO over '%s' here; "
+                         "the name is ignored", miss->u.name.id);
+            p->indep_vars.n = 0;
+            p->independent = NULL;
+            return;
+        }
+        stmt->u.loop.independent = p->independent;
+        p->indep_vars.v[k] = p->indep_vars.v[--p->indep_vars.n];
+        /* the next DO of the nest gets an INDEPENDENT of its own */
+        p->independent = p->indep_vars.n ? ast_new(p->arena, AST_INDEPENDENT, p->independent->loc)
+                                         : NULL;
+        return;
+    }
     if (stmt->kind == AST_DO)
         stmt->u.loop.independent = p->independent;
     else if (stmt->kind == AST_FORALL)
@@ -141,6 +164,17 @@ void bld_add(Parser *p, Node *stmt)
     append(p, stmt);
     if (p->label)
         close_labelled(p, p->label, stmt->loc);
+}
+
+void bld_independent_list(Parser *p, Node *dir, PtrVec vars)
+{
+    diag_warning(p->diag, dir->loc, "INDEPENDENT with a list of DO variables is not HPF: "
+                 "taken as INDEPENDENT before each DO loop over them (write !HPF$ "
+                 "INDEPENDENT before each DO)");
+    bld_independent(p, dir);
+    p->indep_vars.n = 0;
+    for (int i = 0; i < vars.n; i++)
+        vec_push(p->arena, &p->indep_vars, vars.v[i]);
 }
 
 void bld_independent(Parser *p, Node *dir)

@@ -46,6 +46,8 @@ static Node *unop(Parser *p, AstKind k, Op op, Node *e, Loc loc);
 static Node *konst(Parser *p, AstKind k, const char *text, Loc loc);
 static Node *paren_list(Parser *p, PtrVec items, Loc loc);
 static Node *named(Parser *p, AstKind k, const char *id, Loc loc);
+static void align_several(Parser *p, Node *n, PtrVec more);
+static void indep_clause(Parser *p, const char *word, Loc loc);
 static Node *list_node(Parser *p, AstKind k, PtrVec items, Loc loc);
 static int label_value(Parser *p, const char *text, Loc loc);
 static PtrVec one(Parser *p, Node *n);
@@ -104,7 +106,7 @@ static const PtrVec empty;
 %type <node> forall_head do_head stop_code implicit_rule decl_stmt dir_entity
 %type <vec> args arg_list pitems entities dims attrs attr_part name_list
 %type <vec> dummy_args func_args ctl_list out_list out_list_opt forall_items dist_list
-%type <vec> align_src_list align_tgt_list align_tgt_opt implicit_rules dir_entities
+%type <vec> align_src_list align_tgt_list align_tgt_opt implicit_rules dir_entities alignees
 %type <vec> letter_ranges common_list
 %type <spec> type_spec kind_sel char_sel implicit_type
 %type <ival> end_what type_word
@@ -655,6 +657,11 @@ directive:
                                   n->u.dist.formats = $4; n->u.dist.onto = $6;
                                   n->u.dist.onto_loc = @6;
                                   bld_add(p, n); }
+  | KW_DISTRIBUTE T_NAME onto_opt
+                                { Node *n = mk_expr(p, AST_DISTRIBUTE, @$);
+                                  n->u.dist.names = one(p, named(p, AST_NAME, $2, @2));
+                                  n->u.dist.onto = $3; n->u.dist.onto_loc = @3;
+                                  bld_add(p, n); }    /* no formats: sema's BLOCK, ... */
   | KW_DISTRIBUTE '(' dist_list ')' onto_opt T_DCOLON name_list
                                 { Node *n = mk_expr(p, AST_DISTRIBUTE, @$);
                                   n->u.dist.names = $7; n->u.dist.attributed = 1;
@@ -667,15 +674,40 @@ directive:
                                   n->u.align.src = $4; n->u.align.target = $7;
                                   n->u.align.target_loc = @7; n->u.align.tgt = $8;
                                   bld_add(p, n); }
+  | KW_ALIGN T_NAME '(' align_src_list ')' ',' alignees KW_WITH T_NAME align_tgt_opt
+                                { Node *n = mk_expr(p, AST_ALIGN, @$);
+                                  n->u.align.names = one(p, named(p, AST_NAME, $2, @2));
+                                  n->u.align.src = $4; n->u.align.target = $9;
+                                  n->u.align.target_loc = @9; n->u.align.tgt = $10;
+                                  align_several(p, n, $7);
+                                  bld_add(p, n); }
   | KW_ALIGN '(' align_src_list ')' KW_WITH T_NAME align_tgt_opt T_DCOLON name_list
                                 { Node *n = mk_expr(p, AST_ALIGN, @$);
                                   n->u.align.names = $9; n->u.align.attributed = 1;
                                   n->u.align.src = $3; n->u.align.target = $6;
                                   n->u.align.target_loc = @6; n->u.align.tgt = $7;
                                   bld_add(p, n); }
+  | KW_ALIGN KW_WITH T_NAME align_tgt_opt T_DCOLON name_list
+                                { Node *n = mk_expr(p, AST_ALIGN, @$);
+                                  n->u.align.names = $6; n->u.align.attributed = 1;
+                                  n->u.align.target = $3; n->u.align.target_loc = @3;
+                                  n->u.align.tgt = $4;    /* the source: sema's (:, ...) */
+                                  bld_add(p, n); }
   | KW_INDEPENDENT              { bld_independent(p, list_node(p, AST_INDEPENDENT, empty, @$)); }
   | KW_INDEPENDENT ',' KW_NEW '(' name_list ')'
                                 { bld_independent(p, list_node(p, AST_INDEPENDENT, $5, @$)); }
+  | KW_INDEPENDENT ',' T_NAME '(' name_list ')'
+                                { indep_clause(p, $3, @3);
+                                  bld_independent(p, list_node(p, AST_INDEPENDENT, empty, @$)); }
+  | KW_INDEPENDENT ',' KW_NEW '(' name_list ')' ',' T_NAME '(' name_list ')'
+                                { indep_clause(p, $8, @8);
+                                  bld_independent(p, list_node(p, AST_INDEPENDENT, $5, @$)); }
+  | KW_INDEPENDENT '(' name_list ')'
+                                { bld_independent_list(p, list_node(p, AST_INDEPENDENT, empty, @$),
+                                                       $3); }
+  | KW_INDEPENDENT '(' name_list ')' ',' KW_NEW '(' name_list ')'
+                                { bld_independent_list(p, list_node(p, AST_INDEPENDENT, $8, @$),
+                                                       $3); }
   ;
 
 dir_entities:
@@ -702,6 +734,19 @@ dist:
     '*'                         { $$ = dist_format(p, "*", NULL, @$); }
   | T_NAME                      { $$ = dist_format(p, $1, NULL, @$); }
   | T_NAME '(' expr ')'         { $$ = dist_format(p, $1, $3, @$); }
+  ;
+
+/* the alignees after the first of ALIGN a(i), b(i) WITH t(i) (a dialect):
+ * each an AST_ALIGN holding its name and source list */
+alignees:
+    T_NAME '(' align_src_list ')'
+                                { Node *n = mk_expr(p, AST_ALIGN, @$);
+                                  n->u.align.names = one(p, named(p, AST_NAME, $1, @1));
+                                  n->u.align.src = $3; $$ = one(p, n); }
+  | alignees ',' T_NAME '(' align_src_list ')'
+                                { Node *n = mk_expr(p, AST_ALIGN, @3);
+                                  n->u.align.names = one(p, named(p, AST_NAME, $3, @3));
+                                  n->u.align.src = $5; $$ = more(p, $1, n); }
   ;
 
 align_src_list:
@@ -844,6 +889,47 @@ static Node *konst(Parser *p, AstKind k, const char *text, Loc loc)
     if (us && k != AST_STRING_CONST && n->u.konst.kind != 4 && n->u.konst.kind != 8)
         parse_error(p, loc, "kind parameter in '%s' must be 4 or 8", text);
     return n;
+}
+
+/* A clause of INDEPENDENT other than NEW: HPF 2.0's REDUCTION, accepted
+ * with a warning (the loop's reductions run as the lowering runs them: an
+ * INDEPENDENT loop assigning a scalar runs sequentially), any other refused. */
+static void indep_clause(Parser *p, const char *word, Loc loc)
+{
+    if (strcmp(word, "reduction"))
+        parse_error(p, loc, "INDEPENDENT takes NEW (HPF 1.0) or REDUCTION (HPF 2.0), not '%s'",
+                    word);
+    else
+        diag_warning(p->diag, loc, "REDUCTION is HPF 2.0, not HPF 1.0: the variables are "
+                     "reduced as the loop runs them (an INDEPENDENT loop that assigns a scalar "
+                     "runs sequentially)");
+}
+
+/* ALIGN a(i), b(i) WITH t(i), a dialect: the standard attributed form
+ * ALIGN (i) WITH t(i) :: a, b when every alignee has the first one's
+ * source list, refused otherwise. */
+static void align_several(Parser *p, Node *n, PtrVec more)
+{
+    const PtrVec *s0 = &n->u.align.src;
+    for (int i = 0; i < more.n; i++) {
+        Node *m = more.v[i];
+        const PtrVec *s = &m->u.align.src;
+        int same = s->n == s0->n;
+        for (int k = 0; same && k < s->n; k++) {
+            const Node *x = s->v[k], *y = s0->v[k];
+            same = x->kind == y->kind &&
+                   (x->kind != AST_NAME || !strcmp(x->u.name.id, y->u.name.id));
+        }
+        if (!same) {
+            parse_error(p, m->loc, "ALIGN with several alignees needs the same source list for "
+                        "each (write one ALIGN per array)");
+            return;
+        }
+        vec_push(p->arena, &n->u.align.names, m->u.align.names.v[0]);
+    }
+    n->u.align.attributed = 1;
+    diag_warning(p->diag, n->loc, "ALIGN with several alignees is not HPF 1.0: taken as the "
+                 "attributed form ALIGN (...) WITH ... :: with those arrays");
 }
 
 static Node *named(Parser *p, AstKind k, const char *id, Loc loc)

@@ -38,6 +38,8 @@ typedef struct Parser {
     int nstack;
     int label;                /* label of the statement being parsed */
     Node *independent;        /* an INDEPENDENT waiting for its DO or FORALL */
+    PtrVec indep_vars;        /* INDEPENDENT (i, j): the DO variables it names that
+                                 no DO of the nest has taken yet (AST_NAME) */
     Loc eof_loc;
 } Parser;
 
@@ -53,6 +55,7 @@ void bld_end(Parser *p, int what, const char *name, Loc loc);
 void bld_open(Parser *p, Node *construct);        /* IF, DO, DO_WHILE, FORALL, WHERE */
 void bld_else(Parser *p, AstKind branch_kind, Node *cond, Loc loc);
 void bld_independent(Parser *p, Node *dir);
+void bld_independent_list(Parser *p, Node *dir, PtrVec vars);  /* INDEPENDENT (i, j) */
 void bld_finish(Parser *p);
 
 /* parse.y */

@@ -376,6 +376,19 @@ static void distribute(Sema *s, Node *n)
 {
     PtrVec *fmts = &n->u.dist.formats;
     int ndist = 0;
+    if (!fmts->n && n->u.dist.names.n) {
+        /* DISTRIBUTE t, as other compilers took it: BLOCK in every dimension */
+        const Node *nm = n->u.dist.names.v[0];
+        const Symbol *y = scope_lookup_local(s->scope, nm->u.name.id);
+        for (int d = 0; y && d < y->rank; d++) {
+            Node *f = ast_new(s->arena, AST_DIST_FORMAT, n->loc);
+            f->u.distfmt.fmt = DIST_BLOCK;
+            vec_push(s->arena, fmts, f);
+        }
+        diag_warning(s->diag, n->loc, "DISTRIBUTE without distribution formats is not HPF: "
+                     "taken as BLOCK in every dimension (write DISTRIBUTE %s(BLOCK%s))",
+                     nm->u.name.id, y && y->rank > 1 ? ", ..." : "");
+    }
     for (int i = 0; i < fmts->n; i++) {
         Node *f = fmts->v[i];
         if (f->u.distfmt.fmt != DIST_STAR)
@@ -491,6 +504,16 @@ static int affine(Node *e, Symbol **dummy)
 static void align(Sema *s, Node *n)
 {
     PtrVec *src = &n->u.align.src, *tgt = &n->u.align.tgt;
+    if (!src->n && n->u.align.names.n) {
+        /* ALIGN WITH t :: a, b (HPF 1.0 leaves the source list out): each
+           dimension of the alignees whole, (:, ...) */
+        const Node *nm = n->u.align.names.v[0];
+        const Symbol *y = scope_lookup_local(s->scope, nm->u.name.id);
+        for (int d = 0; y && y->kind == SYM_VARIABLE && d < y->rank; d++)
+            vec_push(s->arena, src, ast_new(s->arena, AST_TRIPLET, nm->loc));
+        if (tgt->n && !src->n)
+            diag_error(s->diag, n->loc, "ALIGN WITH without a source list needs an array");
+    }
     Symbol *t = mappable(s, n->u.align.target, n->u.align.target_loc, "ALIGN WITH");
     int ncolon_src = 0, ncolon_tgt = 0;
 

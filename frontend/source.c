@@ -24,7 +24,33 @@ typedef struct {
     size_t pos_cap;
     const SrcFile *file;
     Diag *diag;
+    char seen[8][8];              /* the sentinels of other tools noted (lower case) */
+    int nseen;
 } Out;
+
+/* A comment that is another tool's directive (!DIR$, !FCD$, CDEC$, ...: a
+ * word of 2 to 5 letters and '$' right after the comment character) is
+ * ignored as a comment is, with one note per sentinel. */
+static void foreign_directive(Out *o, const char *s, size_t i, size_t n, int ln)
+{
+    size_t k = i + 1;
+    while (k < n && k - i <= 6 && ((s[k] >= 'a' && s[k] <= 'z') || (s[k] >= 'A' && s[k] <= 'Z')))
+        k++;
+    if (k >= n || s[k] != '$' || k - i - 1 < 2 || k - i - 1 > 5)
+        return;
+    char w[8];
+    size_t m = 0;
+    for (size_t j = i + 1; j < k; j++)
+        w[m++] = (char)(s[j] >= 'A' && s[j] <= 'Z' ? s[j] - 'A' + 'a' : s[j]);
+    w[m] = 0;
+    for (int j = 0; j < o->nseen; j++)
+        if (!strcmp(o->seen[j], w))
+            return;
+    if (o->nseen < 8)
+        memcpy(o->seen[o->nseen++], w, m + 1);
+    Loc l = {o->file, ln, (int)i + 1, ln, (int)k + 1};
+    diag_note(o->diag, l, "'%.*s' directives are not HPF: ignored", (int)(k - i + 1), s + i);
+}
 
 static void emit(Out *o, char c, int line, int col)
 {
@@ -134,6 +160,8 @@ static void read_free(Out *o)
             directive = 1;
             i += 5;
         } else if (i == n || s[i] == '!') {
+            if (i < n)
+                foreign_directive(o, s, i, n, ln);
             if (continuing && cont_directive) {
                 diag_error(o->diag, at(o, ln, (int)i + 1),
                            "directive continuation line must begin with !HPF$");
@@ -200,6 +228,7 @@ static void read_fixed(Out *o)
             directive = 1;
         } else if (c0 == 'c' || c0 == 'C' || c0 == '*' || c0 == '!'
                    || (blank < 5 && s[blank] == '!')) {
+            foreign_directive(o, s, c0 == ' ' || c0 == '\t' ? blank : 0, n, ln);
             continue;
         }
 
