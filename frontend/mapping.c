@@ -40,6 +40,25 @@ static SpProcs *new_procs(Lower *L, Symbol *y)
     return p;
 }
 
+/* The arrangement of a DISTRIBUTE of r > 1 dimensions without ONTO: rank
+ * r, all the processes, its shape the run time's most balanced one (no
+ * declared extents: NUMBER_OF_PROCESSORS() in each, so never a note that
+ * it was re-formed); one per rank in a unit. The default of one dimension
+ * stays the 1-D arrangement of no name (onto NULL). */
+static SpProcs *default_procs(Lower *L, int r)
+{
+    const char *name = arena_printf(L->a, "%sdefault%d", L->prog->prefix, r);
+    SpProcs *p = find_procs(L, name);
+    if (p)
+        return p;
+    p = arena_alloc(L->a, sizeof *p);
+    p->id = L->u->procs.n + 1;
+    p->name = name;
+    p->rank = r;
+    vec_push(L->a, &L->u->procs, p);
+    return p;
+}
+
 /* A template from a TEMPLATE symbol or an array distributed directly, with
  * the formats of its DISTRIBUTE (none: every dimension '*'). */
 static SpTmpl *new_tmpl(Lower *L, Symbol *y)
@@ -69,6 +88,8 @@ static SpTmpl *new_tmpl(Lower *L, Symbol *y)
     }
     if (dist && dist->u.dist.onto)
         t->onto = find_procs(L, dist->u.dist.onto);
+    else if (g > 1)
+        t->onto = default_procs(L, g);
     vec_push(L->a, &L->u->tmpls, t);
     return t;
 }

@@ -415,10 +415,8 @@ static void distribute(Sema *s, Node *n)
                        ndist == 1 ? "" : "s");
             p = NULL;
         }
-    } else if (ndist > 1) {
-        diag_error(s->diag, n->loc, "%d distributed dimensions need ONTO a PROCESSORS "
-                   "arrangement of rank %d (the default arrangement is 1-D)", ndist, ndist);
     }
+    /* without ONTO: the default arrangement of rank ndist (the lowering's) */
     for (int i = 0; i < n->u.dist.names.n; i++) {
         Node *nm = n->u.dist.names.v[i];
         Symbol *y = mappable(s, nm->u.name.id, nm->loc, "DISTRIBUTE");

@@ -121,6 +121,8 @@ static void factor_try(Factor *s, int pos, long rem, long maxf, long f)
  * rank 2: 12x6 where this gives 9x8). */
 int hpfmap_grid_shape(int np, int r, const long *declared, int *shape)
 {
+    if (r == 0)
+        return 0;         /* a scalar arrangement: nothing to shape or re-form */
     int given = declared != NULL;
     long prod = 1;
     for (int i = 0; given && i < r; i++) {

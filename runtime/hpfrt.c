@@ -180,8 +180,8 @@ void hpfrt_procs_new_(int *hp, const int *r, const char *name, size_t len)
 {
     rt_need_init("hpfrt_procs_new");
     char *nm = fstring(name, len);
-    if (*r < 1 || *r > RT_MAXR)
-        rt_error("hpfrt_procs_new: processor arrangement '%s' has rank %d (1 to %d)",
+    if (*r < 0 || *r > RT_MAXR)   /* rank 0: a scalar arrangement (HPF 1.0) */
+        rt_error("hpfrt_procs_new: processor arrangement '%s' has rank %d (0 to %d)",
                  nm, *r, RT_MAXR);
     rt.procs = table_room(rt.procs, &rt.maxprocs_tab, rt.nprocs_tab + 1,
                           sizeof *rt.procs);
