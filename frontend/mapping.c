@@ -34,7 +34,8 @@ static SpProcs *new_procs(Lower *L, Symbol *y)
     for (int d = 0; d < y->rank; d++) {
         Node *hi = y->dims[d]->u.dim.hi;
         int np = hi && hi->kind == AST_REF && !strcmp(hi->u.ref.id, "number_of_processors");
-        p->ext[d] = np ? NULL : hi;
+        /* an expression of NUMBER_OF_PROCESSORS() lowered: hpfrt_nprocs() */
+        p->ext[d] = np ? NULL : hi ? lx(L, copy_plain(L, hi), NULL) : NULL;
     }
     vec_push(L->a, &L->u->procs, p);
     return p;

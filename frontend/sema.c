@@ -294,6 +294,38 @@ static void implicit_stmt(Sema *s, Node *n)
     }
 }
 
+/* An integer expression of constants and NUMBER_OF_PROCESSORS() (known at
+ * the start of the run): NUMBER_OF_PROCESSORS()/2. */
+static int nprocs_expr(const Node *n)
+{
+    if (!n)
+        return 0;
+    switch (n->kind) {
+    case AST_INT_CONST:
+        return 1;
+    case AST_NAME:
+        return n->u.name.sym && n->u.name.sym->kind == SYM_PARAMETER;
+    case AST_PAREN: case AST_UNARY:
+        return nprocs_expr(n->u.unary.operand);
+    case AST_BINARY:
+        return n->u.binary.op != OP_POW && nprocs_expr(n->u.binary.lhs) &&
+               nprocs_expr(n->u.binary.rhs);
+    case AST_REF:
+        if (n->u.ref.what == REF_INTRINSIC && !strcmp(n->u.ref.id, "number_of_processors"))
+            return !n->u.ref.args.n;
+        if (n->u.ref.what == REF_INTRINSIC && (!strcmp(n->u.ref.id, "max") ||
+                                               !strcmp(n->u.ref.id, "min"))) {
+            for (int i = 0; i < n->u.ref.args.n; i++)
+                if (!nprocs_expr(n->u.ref.args.v[i]))
+                    return 0;
+            return 1;
+        }
+        return 0;
+    default:
+        return 0;
+    }
+}
+
 /* PROCESSORS and TEMPLATE: names with constant extents (HPF 1.0 3.6, 3.7). */
 static void mapping_object(Sema *s, Node *n, SymKind kind)
 {
@@ -318,11 +350,9 @@ static void mapping_object(Sema *s, Node *n, SymKind kind)
                 diag_error(s->diag, dm->loc, "%s '%s' needs explicit extents", what, y->name);
                 continue;
             }
-            int np_only = 0;
             Node *hi = dm->u.dim.hi;
-            if (hi && hi->kind == AST_REF && hi->u.ref.what == REF_INTRINSIC
-                && !strcmp(hi->u.ref.id, "number_of_processors"))
-                np_only = 1;
+            /* PROCESSORS p(NUMBER_OF_PROCESSORS()/2, 2): fixed at the start */
+            int np_only = kind == SYM_PROCESSORS && hi && nprocs_expr(hi);
             if (!y->bounds_known[d] && hi && hi->type.base != TY_ERROR && !np_only
                 && (kind == SYM_PROCESSORS || is_program(s)))
                 diag_error(s->diag, dm->loc, "%s extent of '%s' must be a constant expression",
