@@ -585,7 +585,16 @@ static void lower_assign(Lower *L, Node *lhs, Node *rhs, Node *mask, PtrVec *out
 
 /* FORALL (indices, mask) lhs = rhs: the user's indices become new loop
  * variables (a FORALL index is local to its statement). */
+/* An assignment of a FORALL, under the FORALL's mask and, inside a WHERE
+ * of the FORALL, the WHERE's mask too (wmask, NULL: none). */
+static void lower_forall_masked(Lower *L, Node *f, Node *asg, Node *wmask, PtrVec *out);
+
 static void lower_forall(Lower *L, Node *f, Node *asg, PtrVec *out)
+{
+    lower_forall_masked(L, f, asg, NULL, out);
+}
+
+static void lower_forall_masked(Lower *L, Node *f, Node *asg, Node *wmask, PtrVec *out)
 {
     int n = f->u.forall.indices.n;
     Symbol *vars[MAX_SUBST];
@@ -600,6 +609,18 @@ static void lower_forall(Lower *L, Node *f, Node *asg, PtrVec *out)
         L->subst[L->nsubst++] = (Subst){ix->u.findex.sym, index_name(L, vars[k])};
     }
     Node *mask = copy_plain(L, f->u.forall.mask);
+    if (wmask) {
+        Node *wm = copy_plain(L, wmask);
+        if (mask) {
+            Node *both = mk_bin(L, OP_AND, mask, wm);
+            both->type = wm->type;
+            both->rank = wm->rank;
+            both->extent = wm->extent;
+            mask = both;
+        } else {
+            mask = wm;
+        }
+    }
     Node *lhs = copy_plain(L, asg->u.assign.lhs);
     Node *rhs = copy_plain(L, asg->u.assign.rhs);
     L->nsubst = saved;
@@ -622,9 +643,77 @@ static int mentions(Node *e, Symbol *y)
     return e && names_in_visit(e, c);
 }
 
+static int whole_visit(Node *n, void *ctx)
+{
+    if (n->kind == AST_NAME && n->u.name.sym == ctx)
+        return 1;
+    if (n->kind == AST_REF && n->u.ref.sym == ctx)
+        return 0;                 /* a reference: its subscripts are not the variable */
+    return ast_children(n, whole_visit, ctx);
+}
+
+/* Whether e names variable y whole (not as a reference's base). */
+static int names_whole(Node *e, Symbol *y)
+{
+    return e && whole_visit(e, y);
+}
+
 static Symbol *lhs_sym(Node *lhs)
 {
     return lhs->kind == AST_NAME ? lhs->u.name.sym : lhs->u.ref.sym;
+}
+
+/* Whether every reference of mask to lhs's variable is lhs itself (the
+ * same element of each point: where (b(i, :) > 3) b(i, :) = 0). */
+static int mask_reads_own(Node *mask, Node *lhs)
+{
+    if (lhs->kind != AST_REF)
+        return 0;
+    PtrVec refs = {0};
+    collect_refs(mask, &refs);
+    char *want = unparse_expr_string(lhs, NULL, NULL);
+    int ok = 1;
+    for (int k = 0; k < refs.n && ok; k++) {
+        Node *r = refs.v[k];
+        if (r->u.ref.sym != lhs->u.ref.sym)
+            continue;
+        char *got = unparse_expr_string(r, NULL, NULL);
+        ok = !strcmp(got, want);
+        free(got);
+    }
+    free(want);
+    free(refs.v);
+    /* names of the whole variable are not references to an element */
+    return ok && !names_whole(mask, lhs->u.ref.sym);
+}
+
+/* A WHERE inside a FORALL, F95 7.5.4.5: each assignment under the FORALL's
+ * mask and the WHERE's, elementwise. Done when the WHERE has no ELSEWHERE
+ * and its mask, evaluated first, cannot change: it reads nothing the
+ * assignments assign, or, for a single assignment, only the element each
+ * point assigns; 0 otherwise (the caller refuses it). */
+static int forall_where(Lower *L, Node *f, Node *w, PtrVec *out)
+{
+    if (w->u.cond.branches.n != 1)
+        return 0;
+    Node *br = w->u.cond.branches.v[0];
+    Node *mask = br->u.branch.cond;
+    int one = br->u.branch.body.n == 1;
+    for (int i = 0; i < br->u.branch.body.n; i++) {
+        Node *a = br->u.branch.body.v[i];
+        if (a->kind != AST_ASSIGN)
+            return 0;
+        Node *lhs = a->u.assign.lhs;
+        if (mentions(mask, lhs_sym(lhs)) && !(one && mask_reads_own(mask, lhs)))
+            return 0;
+    }
+    for (int i = 0; i < br->u.branch.body.n; i++) {
+        Node *a = br->u.branch.body.v[i];
+        L->line = a->loc.line;
+        L->loc = a->loc;
+        lower_forall_masked(L, f, a, mask, out);
+    }
+    return 1;
 }
 
 static Node *not_of(Lower *L, Node *c)
@@ -885,6 +974,79 @@ static int has_call(Node *e)
     return call_visit(e, NULL);
 }
 
+/* An output implied DO, (a(i), i = 1, n): each mapped array it reads is
+ * first copied whole into a replicated temporary (gathered to every
+ * processor, as a whole mapped array item is), and the implied DO reads
+ * that instead, its subscripts shifted to the temporary's lower bound 1.
+ * The temporaries go to temps, freed after the statement. */
+static Node *implied_do_out(Lower *L, Node *it, PtrVec *temps, PtrVec *out)
+{
+    PtrVec refs = {0};
+    collect_refs(it, &refs);
+    Symbol *seen[16];
+    SpArr *tmp[16];
+    int nseen = 0;
+    Node *copy = NULL;
+    for (int k = 0; k < refs.n; k++) {
+        Node *r = refs.v[k];
+        Symbol *y = r->u.ref.sym;
+        if (!arr_of(L, y))
+            continue;
+        int known = 1;
+        for (int d = 0; d < y->rank; d++)
+            known &= y->bounds_known[d];
+        if (!known || nseen == 16) {
+            lower_error(L, it->loc, "the SPMD lowering needs constant bounds for a mapped "
+                        "array in an implied DO");
+            free(refs.v);
+            return it;
+        }
+        int j = 0;
+        while (j < nseen && seen[j] != y)
+            j++;
+        if (j == nseen) {
+            Node *whole = arena_alloc(L->a, sizeof *whole);
+            whole->kind = AST_NAME;
+            whole->loc = r->loc;
+            whole->u.name.id = y->name;
+            whole->u.name.sym = y;
+            whole->type = y->type;
+            whole->rank = y->rank;
+            Node *t = temp_array(L, whole, out);
+            vec_push(NULL, temps, t);
+            seen[nseen] = y;
+            tmp[nseen++] = ((SpRef *)t->ir)->arr;
+        }
+    }
+    free(refs.v);
+    if (!nseen)
+        return it;
+    /* the implied DO again, reading the temporaries */
+    copy = copy_plain(L, it);
+    PtrVec cr = {0};
+    collect_refs(copy, &cr);
+    for (int k = 0; k < cr.n; k++) {
+        Node *r = cr.v[k];
+        int j = 0;
+        while (j < nseen && seen[j] != r->u.ref.sym)
+            j++;
+        if (j == nseen)
+            continue;
+        Symbol *y = seen[j];
+        r->u.ref.id = tmp[j]->name;
+        r->u.ref.sym = NULL;
+        SpRef *ir = arena_alloc(L->a, sizeof *ir);
+        ir->acc = ACC_GLOBAL;
+        ir->arr = tmp[j];
+        r->ir = ir;
+        for (int d = 0; d < r->u.ref.args.n && d < y->rank; d++)
+            if (y->lo[d] != 1)
+                r->u.ref.args.v[d] = mk_bin(L, OP_ADD, r->u.ref.args.v[d], mk_int(L, 1 - y->lo[d]));
+    }
+    free(cr.v);
+    return copy;
+}
+
 /* I/O: items in scalar context; array items of mapped arrays through a
  * replicated temporary. */
 static void lower_io(Lower *L, Node *n, PtrVec *out)
@@ -934,14 +1096,7 @@ static void lower_io(Lower *L, Node *n, PtrVec *out)
             continue;
         }
         if (it->kind == AST_IMPLIED_DO) {
-            PtrVec refs = {0};
-            collect_refs(it, &refs);
-            for (int k = 0; k < refs.n; k++)
-                if (arr_of(L, ((Node *)refs.v[k])->u.ref.sym))
-                    lower_error(L, it->loc, "the SPMD lowering does not handle mapped arrays "
-                                "in an implied DO");
-            free(refs.v);
-            vec_push(L->a, &c->u.io.items, it);
+            vec_push(L->a, &c->u.io.items, implied_do_out(L, it, &temps, out));
             continue;
         }
         if (it->rank) {
@@ -993,9 +1148,12 @@ static void lower_stmt(Lower *L, Node *n, PtrVec *out)
             Node *s = n->u.forall.body.v[i];
             L->line = s->loc.line;
             L->loc = s->loc;
+            if (s->kind == AST_WHERE && forall_where(L, n, s, out))
+                continue;
             if (s->kind != AST_ASSIGN) {
                 lower_error(L, s->loc, "the SPMD lowering does not handle a %s inside a FORALL",
-                            s->kind == AST_WHERE ? "WHERE" : "nested FORALL");
+                            s->kind == AST_WHERE ? "WHERE with ELSEWHERE, or whose mask reads "
+                            "what it assigns," : "nested FORALL");
                 continue;
             }
             lower_forall(L, n, s, out);

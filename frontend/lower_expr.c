@@ -411,10 +411,28 @@ static Node *elem_intrinsic(Lower *L, Node *e, Node **pos)
         Node *a = cmi ? arg(e, 0, "mask") : arg(e, 0, "array");
         Node *dn = dim_arg(e);
         long long k = 1;
+        int loc = !strcmp(id, "maxloc") || !strcmp(id, "minloc");
+        if (loc && !dn && a->rank == 1) {
+            /* MAXLOC(a) of a rank-1 array: its one element, MAXLOC(a, DIM=1) */
+            Node *s = arena_alloc(L->a, sizeof *s);
+            *s = *e;
+            s->rank = 0;
+            s->u.ref.args = (PtrVec){0};
+            for (int i = 0; i < e->u.ref.args.n; i++)
+                vec_push(L->a, &s->u.ref.args, e->u.ref.args.v[i]);
+            Node *kw = arena_alloc(L->a, sizeof *kw);
+            kw->kind = AST_KEYWORD_ARG;
+            kw->loc = e->loc;
+            kw->u.kwarg.id = "dim";
+            kw->u.kwarg.value = mk_int(L, 1);
+            kw->type = kw->u.kwarg.value->type;
+            vec_push(L->a, &s->u.ref.args, kw);
+            return lx(L, s, NULL);
+        }
         if (!dn || !cint(dn, &k) || k < 1 || k > a->rank) {
-            if (!strcmp(id, "maxloc") || !strcmp(id, "minloc"))
+            if (loc)
                 lower_error(L, e->loc, "the SPMD lowering needs a constant DIM= for %s "
-                            "in an array expression", id);
+                            "of an array of rank > 1 in an array expression", id);
             else
                 lower_error(L, e->loc, "the SPMD lowering needs a constant DIM= for %s", id);
             return mk_int(L, 0);
@@ -425,7 +443,6 @@ static Node *elem_intrinsic(Lower *L, Node *e, Node **pos)
             p2[d] = d == k - 1 ? index_name(L, v) : pos[j++];
         Node *body, *mask;
         int op = red_body(L, e, a, p2, &body, &mask);
-        int loc = !strcmp(id, "maxloc") || !strcmp(id, "minloc");
         return red_node(L, e, op, loc, shape_n(L, a, k - 1), body, mask, v,
                         loc ? T_INT : e->type);
     }

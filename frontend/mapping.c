@@ -257,6 +257,14 @@ static SpArr *map_array(Lower *L, Symbol *y)
         r->tmpl = NULL;
         return NULL;
     }
+    if (y->type.base == TY_CHARACTER) {
+        /* the run time moves numeric and logical elements only */
+        lower_error(L, y->decl ? y->decl->loc : L->u->unit->loc,
+                    "the SPMD lowering cannot map CHARACTER array '%s' (map numeric or "
+                    "logical arrays; keep character data replicated)", y->name);
+        r->tmpl = NULL;
+        return NULL;
+    }
     for (int d = 0; d < y->rank; d++)
         if (!y->dims[d]->u.dim.hi || y->dims[d]->u.dim.form != DIM_EXPLICIT) {
             lower_error(L, y->decl ? y->decl->loc : L->u->unit->loc,
