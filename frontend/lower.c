@@ -1133,6 +1133,24 @@ static void lower_io(Lower *L, Node *n, PtrVec *out)
     free(temps.v);
 }
 
+/* The scalar dummy of the procedure a CALL n names that its i-th actual a
+ * (an element of a mapped array) is associated with; NULL when it is an
+ * array dummy (sequence association) or the procedure is not in the file
+ * (its dummy cannot be known). */
+static const Symbol *elem_dummy(Lower *L, Node *n, int i, Node *a)
+{
+    Node *u = find_unit(L, n->u.ref.id);
+    if (!u || !u->u.unit.scope)
+        return NULL;
+    const char *name = NULL;
+    if (a->kind == AST_KEYWORD_ARG)
+        name = a->u.kwarg.id;
+    else if (i < u->u.unit.args.n)
+        name = ((Node *)u->u.unit.args.v[i])->u.name.id;
+    const Symbol *d = name ? scope_lookup_local(u->u.unit.scope, name) : NULL;
+    return d && !d->rank ? d : NULL;
+}
+
 static void lower_stmt(Lower *L, Node *n, PtrVec *out)
 {
     L->line = n->loc.line;
@@ -1217,6 +1235,7 @@ static void lower_stmt(Lower *L, Node *n, PtrVec *out)
         Node *c = arena_alloc(L->a, sizeof *c);
         *c = *n;
         c->u.ref.args = (PtrVec){0};
+        PtrVec back = {0};        /* elements of mapped arrays, their temporaries */
         for (int i = 0; i < n->u.ref.args.n; i++) {
             Node *a = n->u.ref.args.v[i];
             Node *v = a->kind == AST_KEYWORD_ARG ? a->u.kwarg.value : a;
@@ -1234,6 +1253,25 @@ static void lower_stmt(Lower *L, Node *n, PtrVec *out)
                 }
                 free(refs.v);
                 vec_push(L->a, &c->u.ref.args, a);
+            } else if (v->kind == AST_REF && v->u.ref.what == REF_ELEMENT &&
+                       arr_of(L, v->u.ref.sym)) {
+                /* an element of a mapped array: its value in a scalar
+                   temporary (broadcast from its owner), stored back after
+                   the call unless the dummy is INTENT(IN); never as the
+                   start of an array (sequence association) */
+                const Symbol *d = elem_dummy(L, n, i, a);
+                if (!d) {
+                    lower_error(L, a->loc, "an element of the mapped array '%s' cannot stand "
+                                "for an array dummy of '%s' (sequence association, which HPF "
+                                "forbids for mapped arrays; pass a section)", v->u.ref.sym->name,
+                                n->u.ref.id);
+                    vec_push(L->a, &c->u.ref.args, a);
+                    continue;
+                }
+                Node *t = lx(L, v, NULL);
+                vec_push(L->a, &c->u.ref.args, t);
+                if (d->intent != INTENT_IN)
+                    vec_push(NULL, &back, v), vec_push(NULL, &back, t);
             } else {
                 vec_push(L->a, &c->u.ref.args, lx(L, a, NULL));
             }
@@ -1241,6 +1279,9 @@ static void lower_stmt(Lower *L, Node *n, PtrVec *out)
         SpStmt *s = new_stmt(L, SP_SEQ);
         s->u.seq = c;
         add_stmt(L, out, s);
+        for (int i = 0; i + 1 < back.n; i += 2)
+            lower_assign(L, copy_plain(L, back.v[i]), back.v[i + 1], NULL, out);
+        free(back.v);
         break;
     }
     case AST_STOP: {
