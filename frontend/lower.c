@@ -1133,11 +1133,12 @@ static void lower_io(Lower *L, Node *n, PtrVec *out)
     free(temps.v);
 }
 
-/* The scalar dummy of the procedure a CALL n names that its i-th actual a
- * (an element of a mapped array) is associated with; NULL when it is an
+/* The scalar dummy of the procedure a CALL or function reference n names
+ * that its i-th actual a (an element of a mapped array) is associated
+ * with; NULL when it is an
  * array dummy (sequence association) or the procedure is not in the file
  * (its dummy cannot be known). */
-static const Symbol *elem_dummy(Lower *L, Node *n, int i, Node *a)
+const Symbol *elem_dummy(Lower *L, Node *n, int i, Node *a)
 {
     Node *u = find_unit(L, n->u.ref.id);
     if (!u || !u->u.unit.scope)

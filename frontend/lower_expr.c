@@ -946,6 +946,28 @@ static Node *lx_red(Lower *L, Node *e, SpCtx *ctx)
     return r;
 }
 
+/* A function of the file given elements of mapped arrays: each goes as a
+ * copy of its value, so not to an array dummy (sequence association), nor
+ * to a dummy the function assigns. */
+static void elem_actuals_fn(Lower *L, Node *e)
+{
+    for (int i = 0; i < e->u.ref.args.n; i++) {
+        Node *a = e->u.ref.args.v[i];
+        Node *v = a->kind == AST_KEYWORD_ARG ? a->u.kwarg.value : a;
+        if (v->kind != AST_REF || v->u.ref.what != REF_ELEMENT || !arr_of(L, v->u.ref.sym))
+            continue;
+        const Symbol *d = elem_dummy(L, e, i, a);
+        if (!d)
+            lower_error(L, a->loc, "an element of the mapped array '%s' cannot stand for an "
+                        "array dummy of '%s' (sequence association, which HPF forbids for "
+                        "mapped arrays; pass a section)", v->u.ref.sym->name, e->u.ref.id);
+        else if (d->intent != INTENT_IN && d->assigned)
+            lower_error(L, a->loc, "'%s' assigns its dummy '%s', which an element of the "
+                        "mapped array '%s' cannot be passed to in an expression (assign it in "
+                        "a subroutine)", e->u.ref.id, d->name, v->u.ref.sym->name);
+    }
+}
+
 Node *lx(Lower *L, Node *e, SpCtx *ctx)
 {
     if (!e)
@@ -986,6 +1008,8 @@ Node *lx(Lower *L, Node *e, SpCtx *ctx)
             return lx_intrinsic(L, e, ctx);
         if (e->u.ref.what == REF_FUNCTION || e->u.ref.what == REF_UNRESOLVED) {
             Node *callee = find_unit(L, e->u.ref.id);
+            if (callee)
+                elem_actuals_fn(L, e);
             if (L->loop && callee && unit_communicates(callee, 0)) {
                 if (depends_on_loop(L, e)) {
                     lower_error(L, e->loc, "the SPMD lowering cannot call '%s' here: it uses "

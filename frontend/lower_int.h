@@ -60,6 +60,7 @@ void collect_refs(Node *e, PtrVec *out);
 int unit_communicates(Node *unit, int depth);
 Node *hoist_value(Lower *L, Node *v);
 Node *find_unit(Lower *L, const char *name);
+const Symbol *elem_dummy(Lower *L, Node *n, int i, Node *a);  /* lower.c */
 Node *find_driver(Lower *L, Node **exprs, int n);
 void add_stmt(Lower *L, PtrVec *to, SpStmt *s);
 SpStmt *new_stmt(Lower *L, SpKind k);
