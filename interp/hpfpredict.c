@@ -666,7 +666,6 @@ void program_free(Program *p)
  * (fi_run), each of which some AAU made from it must have been applied to
  * by the engine's walk; one error per statement that was not. */
 typedef struct {
-    const Aag *g;
     const SpStmt **seen;          /* open hash of the statements run */
     size_t cap, n;
 } Audit;
@@ -683,7 +682,7 @@ static void audit_visit(void *arg, const SpStmt *s)
 {
     Audit *a = arg;
     if (2 * (a->n + 1) > a->cap) {
-        Audit b = {a->g, xcalloc(a->cap ? 2 * a->cap : 256, sizeof *a->seen),
+        Audit b = {xcalloc(a->cap ? 2 * a->cap : 256, sizeof *a->seen),
                    a->cap ? 2 * a->cap : 256, 0};
         for (size_t i = 0; i < a->cap; i++)
             if (a->seen[i])
@@ -704,21 +703,21 @@ static int by_loc(const void *x, const void *y)
     return (a->loc.col > b->loc.col) - (a->loc.col < b->loc.col);
 }
 
-static int audit(const Options *o, const SrcFile *f, const SpProgram *sp, const Aag *g,
-                 const FiOptions *fo, int np, Diag *diag)
+static int audit(const Options *o, const SrcFile *f, const Aag *g, const FiOptions *fo, int np,
+                 Diag *diag)
 {
     Fi *fi = fi_new(fo, diag);
     if (!fi)
         return 1;
     fi_set_nprocs(fi, np);
-    Audit a = {g, NULL, 0, 0};
+    Audit a = {NULL, 0, 0};
     int rc = fi_run(fi, audit_visit, &a);
     if (rc) {
         fi_report(fi, diag);
         diag_error(diag, line_loc(f, 0), "--audit: the program's sequential run stopped");
     }
     /* the statements charged: those of the AAUs applied */
-    Audit c = {g, NULL, 0, 0};
+    Audit c = {NULL, 0, 0};
     for (int i = 0; i < g->naau; i++) {
         const Aau *x = g->aau[i];
         if (x->execs <= 0)
@@ -860,7 +859,7 @@ int program_interpret(const Options *o, const SrcFile *f, const SagGraph *sag, c
         fi_free(fi);
     }
     if (!status && o->audit)
-        status = audit(o, f, sp, g, &fo, np, diag);
+        status = audit(o, f, g, &fo, np, diag);
     free(vdefs);
     return status;
 }
