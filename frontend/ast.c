@@ -103,7 +103,7 @@ int ast_children(Node *n, AstVisit fn, void *ctx)
     case AST_ARRAY_CTOR: case AST_PARAMETER_STMT: case AST_DIMENSION_STMT:
     case AST_ALLOCATABLE_STMT: case AST_SAVE_STMT: case AST_EXTERNAL_STMT:
     case AST_INTRINSIC_STMT: case AST_COMMON_STMT: case AST_PROCESSORS:
-    case AST_TEMPLATE: case AST_INDEPENDENT: case AST_SOURCE_FILE:
+    case AST_TEMPLATE: case AST_INDEPENDENT: case AST_DYNAMIC: case AST_SOURCE_FILE:
         VISIT_LIST(n->u.list.items);
         return 0;
     case AST_IMPLIED_DO:
@@ -180,14 +180,14 @@ int ast_children(Node *n, AstVisit fn, void *ctx)
         return 0;
     case AST_IMPLICIT_RULE:
         return visit_spec(&n->u.irule.spec, fn, ctx);
-    case AST_DISTRIBUTE:
+    case AST_DISTRIBUTE: case AST_REDISTRIBUTE:
         VISIT_LIST(n->u.dist.names);
         VISIT_LIST(n->u.dist.formats);
         return 0;
     case AST_DIST_FORMAT:
         VISIT(n->u.distfmt.arg);
         return 0;
-    case AST_ALIGN:
+    case AST_ALIGN: case AST_REALIGN:
         VISIT_LIST(n->u.align.names);
         VISIT_LIST(n->u.align.src);
         VISIT_LIST(n->u.align.tgt);

@@ -149,7 +149,7 @@ static void details(FILE *out, const Node *n)
             if (n->u.irule.letters[c])
                 fputc('a' + c, out);
         break;
-    case AST_DISTRIBUTE:
+    case AST_DISTRIBUTE: case AST_REDISTRIBUTE:
         if (n->u.dist.attributed)
             fputs(" attributed", out);
         if (n->u.dist.onto)
@@ -158,7 +158,7 @@ static void details(FILE *out, const Node *n)
     case AST_DIST_FORMAT:
         fprintf(out, " %s", dist_names[n->u.distfmt.fmt]);
         break;
-    case AST_ALIGN:
+    case AST_ALIGN: case AST_REALIGN:
         if (n->u.align.attributed)
             fputs(" attributed", out);
         fprintf(out, " with %s", n->u.align.target);

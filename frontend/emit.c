@@ -438,7 +438,7 @@ static void declarations(Emit *E)
         Node *n = body->v[i];
         switch (n->kind) {
         case AST_PROCESSORS: case AST_TEMPLATE: case AST_DISTRIBUTE: case AST_ALIGN:
-        case AST_INDEPENDENT:
+        case AST_INDEPENDENT: case AST_DYNAMIC:
             continue;
         case AST_TYPE_DECL: case AST_DIMENSION_STMT: case AST_PARAMETER_STMT: {
             Node c = *n;
@@ -535,6 +535,19 @@ static void declarations(Emit *E)
 
 /* ---- the data mapping at run time ---- */
 
+/* The local part of a mapped array, its bounds from its descriptor. */
+static void alloc_local(Emit *E, const SpArr *a)
+{
+    const char *h = desc(E, a);
+    StrBuf b = {0};
+    sb_printf(&b, "allocate(%s(", a->name);
+    for (int d = 0; d < a->rank; d++)
+        sb_printf(&b, "%shpfrt_lo(%s, %d):hpfrt_hi(%s, %d)", d ? ", " : "", h, d + 1, h, d + 1);
+    sb_puts(&b, "))");
+    put_line(E, 0, b.s);
+    sb_free(&b);
+}
+
 static void mapping(Emit *E)
 {
     const SpUnit *u = E->u;
@@ -590,14 +603,8 @@ static void mapping(Emit *E)
                 free(c);
             }
         line(E, "call hpfrt_arr_commit(%s)", hd);
-        StrBuf b = {0};
-        sb_printf(&b, "allocate(%s(", a->name);
-        for (int d = 0; d < a->rank; d++)
-            sb_printf(&b, "%shpfrt_lo(%s, %d):hpfrt_hi(%s, %d)", d ? ", " : "", hd, d + 1, hd,
-                      d + 1);
-        sb_puts(&b, "))");
-        put_line(E, 0, b.s);
-        sb_free(&b);
+        if (!a->version)
+            alloc_local(E, a);     /* the other versions: when a remap needs them */
     }
 }
 
@@ -1254,6 +1261,10 @@ static void emit_stmt(Emit *E, const SpStmt *s)
             const SpArr *a = r->arr;
             if (s->kind == SP_DEALLOC) {
                 line(E, "deallocate(%s)", a->name);
+                continue;
+            }
+            if (a->tmpl) {
+                alloc_local(E, a);
                 continue;
             }
             StrBuf b = {0};

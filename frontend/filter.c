@@ -463,10 +463,11 @@ static void classify_directive(Parser *p, int i)
     static const struct { const char *w; int kw; } dirs[] = {
         {"processors", KW_PROCESSORS}, {"template", KW_TEMPLATE},
         {"distribute", KW_DISTRIBUTE}, {"align", KW_ALIGN},
-        {"independent", KW_INDEPENDENT},
+        {"independent", KW_INDEPENDENT}, {"dynamic", KW_DYNAMIC},
+        {"redistribute", KW_REDISTRIBUTE}, {"realign", KW_REALIGN},
     };
     static const char *const refused_dirs[] = {
-        "redistribute", "realign", "dynamic", "inherit", "sequence", "nosequence",
+        "inherit", "sequence", "nosequence",
         "pure", "extrinsic", "local", "subset",
     };
     Token *t = tk(p, i);
@@ -505,9 +506,11 @@ static void classify_directive(Parser *p, int i)
             depth++;
         else if (u->kind == ')' || u->kind == T_RCTOR)
             depth--;
-        else if (depth == 0 && t->kind == KW_DISTRIBUTE && word_is(p, j, "onto"))
+        else if (depth == 0 && (t->kind == KW_DISTRIBUTE || t->kind == KW_REDISTRIBUTE)
+                 && word_is(p, j, "onto"))
             u->kind = KW_ONTO;
-        else if (depth == 0 && t->kind == KW_ALIGN && word_is(p, j, "with"))
+        else if (depth == 0 && (t->kind == KW_ALIGN || t->kind == KW_REALIGN)
+                 && word_is(p, j, "with"))
             u->kind = KW_WITH;
         else if (depth == 0 && t->kind == KW_INDEPENDENT && word_is(p, j, "new")
                  && tk(p, j - 1)->kind == ',')

@@ -1152,12 +1152,27 @@ const Symbol *elem_dummy(Lower *L, Node *n, int i, Node *a)
     return d && !d->rank ? d : NULL;
 }
 
+/* A DO or DO WHILE body: the mapping at its end is brought back to the one
+ * at its top (EXIT and CYCLE bring it back before they jump). */
+static void lower_loop_body(Lower *L, Node *n, PtrVec *body)
+{
+    DynState *top = dyn_save(L);
+    dyn_loop_enter(L, top);
+    lower_stmts(L, &n->u.loop.body, body);
+    if (n->close_label)
+        dyn_label(L, n->close_label);
+    dyn_back(L, top, body, n->loc, "at the end of this loop's body than at its top");
+    dyn_loop_leave(L);
+}
+
 static void lower_stmt(Lower *L, Node *n, PtrVec *out)
 {
     L->line = n->loc.line;
     L->loc = n->loc;
     L->pre = out;
     int first = out->n;
+    if (n->label)
+        dyn_label(L, n->label);
     switch (n->kind) {
     case AST_ASSIGN:
         lower_assign(L, n->u.assign.lhs, n->u.assign.rhs, NULL, out);
@@ -1183,10 +1198,32 @@ static void lower_stmt(Lower *L, Node *n, PtrVec *out)
         break;
     case AST_IF: {
         SpStmt *s = new_stmt(L, SP_IF);
-        for (int i = 0; i < n->u.cond.branches.n; i++) {
+        DynState *s0 = dyn_save(L), *end[64] = {0};
+        int nb = n->u.cond.branches.n, same = 1, has_else = 0;
+        for (int i = 0; i < nb; i++) {
             Node *b = n->u.cond.branches.v[i];
+            dyn_set(L, s0);
             vec_push(L->a, &s->u.if_.branches, new_branch(L, b->u.branch.cond, &b->u.branch.body));
+            has_else |= !b->u.branch.cond;
+            if (i < 64)
+                end[i] = dyn_save(L);
         }
+        dyn_set(L, end[0]);
+        for (int i = 1; s0 && i < nb && i < 64; i++)
+            same &= dyn_same(L, end[i]);
+        if (s0 && !(same && has_else && nb <= 64)) {
+            /* the branches leave the mapping as it was before the IF */
+            for (int i = 0; i < nb && i < 64; i++) {
+                SpBranch *br = s->u.if_.branches.v[i];
+                Node *b = n->u.cond.branches.v[i];
+                dyn_set(L, end[i]);
+                dyn_back(L, s0, &br->body, b->loc, "at the end of this branch than before "
+                         "its IF");
+            }
+            dyn_set(L, s0);
+        }
+        if (n->close_label)
+            dyn_label(L, n->close_label);
         add_stmt(L, out, s);
         break;
     }
@@ -1214,7 +1251,7 @@ static void lower_stmt(Lower *L, Node *n, PtrVec *out)
         s->u.do_.hi = lx(L, n->u.loop.hi, NULL);
         s->u.do_.st = n->u.loop.step ? lx(L, n->u.loop.step, NULL) : NULL;
         s->u.do_.end_label = n->close_label;
-        lower_stmts(L, &n->u.loop.body, &s->u.do_.body);
+        lower_loop_body(L, n, &s->u.do_.body);
         add_stmt(L, out, s);
         break;
     }
@@ -1225,7 +1262,7 @@ static void lower_stmt(Lower *L, Node *n, PtrVec *out)
             s->u.while_.cond = lx(L, n->u.loop.cond, NULL);
         }
         s->u.while_.end_label = n->close_label;
-        lower_stmts(L, &n->u.loop.body, &s->u.while_.body);
+        lower_loop_body(L, n, &s->u.while_.body);
         add_stmt(L, out, s);
         break;
     }
@@ -1294,8 +1331,13 @@ static void lower_stmt(Lower *L, Node *n, PtrVec *out)
     case AST_RETURN:
         add_stmt(L, out, new_stmt(L, SP_RETURN));
         break;
+    case AST_REDISTRIBUTE: case AST_REALIGN:
+        dyn_remap(L, n, out);
+        break;
     case AST_CYCLE: case AST_EXIT: case AST_CONTINUE: case AST_GOTO:
     case AST_ALLOCATE: case AST_DEALLOCATE: {
+        if (n->kind == AST_CYCLE || n->kind == AST_EXIT || n->kind == AST_GOTO)
+            dyn_jump(L, n, out);
         SpStmt *s = new_stmt(L, SP_SEQ);
         s->u.seq = n;
         add_stmt(L, out, s);
@@ -1339,6 +1381,7 @@ static void lower_unit(Lower *L, Node *u, SpUnit *host)
     L->u = su;
     L->loc = u->loc;
     map_unit(L);
+    dyn_unit(L);
     for (int i = 0; i < su->scope->symbols.n; i++) {
         Symbol *y = su->scope->symbols.v[i];
         if (y->common && arr_of(L, y))

@@ -27,6 +27,7 @@ typedef struct Lower {
     Subst subst[MAX_SUBST];
     int nsubst;
     int ntemps;
+    struct Dyn *dyn;          /* the unit remaps (dynamic.c); NULL if not */
 } Lower;
 
 /* lower.c: builders and small helpers */
@@ -46,6 +47,28 @@ Node *subst_copy(Lower *L, Node *n, Symbol *from, Node *to);
 void map_unit(Lower *L);
 SpArr *arr_of(Lower *L, Symbol *y);
 int tdim_equiv(const SpTmpl *a, int da, const SpTmpl *b, int db);
+SpArr *new_arr(Lower *L, Symbol *y);
+SpTmpl *make_tmpl(Lower *L, Symbol *y, const char *name, Node *dist);
+void align_array(Lower *L, SpArr *r, Node *al);
+
+/* dynamic.c: mappings that change at run time (REDISTRIBUTE, REALIGN).
+ * Each mapping an array takes is a version of it (an SpArr of its own);
+ * the lowering follows which version holds it at each statement. */
+typedef struct DynState DynState;
+void dyn_unit(Lower *L);                           /* after map_unit */
+SpArr *dyn_arr(Lower *L, Symbol *y);              /* its version here; NULL: not remapped */
+SpTmpl *dyn_tmpl(Lower *L, Symbol *y);
+void dyn_remap(Lower *L, Node *n, PtrVec *out);   /* a REDISTRIBUTE or a REALIGN */
+DynState *dyn_save(Lower *L);                     /* NULL when the unit does not remap */
+/* Brings the arrays back to the versions of s (copies into out), with a
+ * warning at where, naming why, when it must move any. */
+void dyn_back(Lower *L, const DynState *s, PtrVec *out, Loc where, const char *why);
+int dyn_same(Lower *L, const DynState *s);
+void dyn_set(Lower *L, const DynState *s);
+void dyn_loop_enter(Lower *L, DynState *top);     /* EXIT and CYCLE come back to top */
+void dyn_loop_leave(Lower *L);
+void dyn_jump(Lower *L, Node *n, PtrVec *out);    /* before EXIT, CYCLE, GOTO */
+void dyn_label(Lower *L, int label);              /* where a label is */
 
 /* lower_expr.c: array expressions element by element, and the lowering of
  * scalar expressions (references classified, reductions hoisted) */

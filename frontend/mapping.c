@@ -61,14 +61,14 @@ static SpProcs *default_procs(Lower *L, int r)
 }
 
 /* A template from a TEMPLATE symbol or an array distributed directly, with
- * the formats of its DISTRIBUTE (none: every dimension '*'). */
-static SpTmpl *new_tmpl(Lower *L, Symbol *y)
+ * the formats of dist, its DISTRIBUTE or a REDISTRIBUTE (none: every
+ * dimension '*'), named name. */
+SpTmpl *make_tmpl(Lower *L, Symbol *y, const char *name, Node *dist)
 {
     SpTmpl *t = arena_alloc(L->a, sizeof *t);
     t->id = L->u->tmpls.n + 1;
-    t->name = y->name;
+    t->name = name;
     t->rank = y->rank;
-    Node *dist = y->distribute;
     int g = 0;
     for (int d = 0; d < y->rank; d++) {
         t->lo[d] = dim_lo(L, y->dims[d]);
@@ -95,6 +95,11 @@ static SpTmpl *new_tmpl(Lower *L, Symbol *y)
     return t;
 }
 
+static SpTmpl *new_tmpl(Lower *L, Symbol *y)
+{
+    return make_tmpl(L, y, y->name, y->distribute);
+}
+
 static SpTmpl *tmpl_of(Lower *L, Symbol *y)
 {
     for (int i = 0; i < L->u->tmpls.n; i++) {
@@ -105,7 +110,7 @@ static SpTmpl *tmpl_of(Lower *L, Symbol *y)
     return new_tmpl(L, y);
 }
 
-static SpArr *new_arr(Lower *L, Symbol *y)
+SpArr *new_arr(Lower *L, Symbol *y)
 {
     SpArr *r = arena_alloc(L->a, sizeof *r);
     r->id = L->u->arrs.n + 1;
@@ -116,21 +121,22 @@ static SpArr *new_arr(Lower *L, Symbol *y)
     for (int d = 0; d < y->rank; d++) {
         r->lo[d] = dim_lo(L, y->dims[d]);
         r->hi[d] = y->dims[d]->u.dim.hi;
-        r->tdim[d] = -1;
+        r->tdim[d] = r->adim[d] = -1;
     }
     return r;
 }
 
 /* Sets dimension d of r to template cell alpha*i + beta of dimension te of
- * r's template, or to a local dimension when te is not distributed. */
+ * r's template: a local dimension when te is not distributed (adim keeps
+ * the alignment, for a REDISTRIBUTE that distributes it). */
 static void set_axis(Lower *L, SpArr *r, int d, int te, Node *alpha, Node *beta)
 {
-    if (r->tmpl->fmt[te] == HPFMAP_STAR)
-        return;
-    r->tdim[d] = te;
+    (void)L;
+    r->adim[d] = te;
     r->alpha[d] = alpha;
     r->beta[d] = beta;
     r->cknown[d] = cint(alpha, &r->ca[d]) && cint(beta, &r->cb[d]);
+    r->tdim[d] = r->tmpl->fmt[te] == HPFMAP_STAR ? -1 : te;
 }
 
 /* ALIGN x(src) WITH target(tgt): each target subscript is affine in at most
@@ -153,9 +159,10 @@ static Symbol *dummy_in(Node *e)
 
 static SpArr *map_array(Lower *L, Symbol *y);
 
-static void align_array(Lower *L, SpArr *r, Symbol *y)
+/* r aligned by al, an ALIGN or a REALIGN, with the target's mapping of
+ * now (dyn_current: its version at this point of a unit that remaps). */
+void align_array(Lower *L, SpArr *r, Node *al)
 {
-    Node *al = y->align;
     Scope *sc = L->u->scope;
     Symbol *ts = scope_lookup(sc, al->u.align.target);
     PtrVec *src = &al->u.align.src, *tgt = &al->u.align.tgt;
@@ -163,10 +170,14 @@ static void align_array(Lower *L, SpArr *r, Symbol *y)
     SpTmpl *t;
     int trank;
     if (ts->kind == SYM_TEMPLATE) {
-        t = tmpl_of(L, ts);
+        t = dyn_tmpl(L, ts);
+        if (!t)
+            t = tmpl_of(L, ts);
         trank = t->rank;
     } else {
-        base = map_array(L, ts);
+        base = dyn_arr(L, ts);
+        if (!base)
+            base = map_array(L, ts);
         if (!base || !base->tmpl)
             return;                   /* aligned with a replicated array */
         t = base->tmpl;
@@ -185,7 +196,7 @@ static void align_array(Lower *L, SpArr *r, Symbol *y)
     int nct = 0;
     for (int e = 0; e < trank; e++) {
         Node *sub = tgt->n ? tgt->v[e] : NULL;
-        int te = base ? base->tdim[e] : e;
+        int te = base ? base->adim[e] : e;
         Node *ba = base && te >= 0 ? base->alpha[e] : mk_int(L, 1);
         Node *bb = base && te >= 0 ? base->beta[e] : mk_int(L, 0);
         if (base && te < 0)
@@ -245,7 +256,7 @@ static SpArr *map_array(Lower *L, Symbol *y)
         for (int d = 0; d < y->rank; d++)
             set_axis(L, r, d, d, mk_int(L, 1), mk_int(L, 0));
     } else {
-        align_array(L, r, y);
+        align_array(L, r, y->align);
     }
     if (!r->tmpl)
         return NULL;
@@ -310,6 +321,9 @@ SpArr *arr_of(Lower *L, Symbol *y)
 {
     if (!y)
         return NULL;
+    SpArr *v = dyn_arr(L, y);
+    if (v)
+        return v;
     for (SpUnit *u = L->u; u; u = u->host)
         for (int i = 0; i < u->arrs.n; i++) {
             SpArr *r = u->arrs.v[i];

@@ -99,6 +99,7 @@ static const PtrVec empty;
 %token KW_ALLOCATE "ALLOCATE" KW_DEALLOCATE "DEALLOCATE"
 %token KW_PROCESSORS "PROCESSORS" KW_TEMPLATE "TEMPLATE" KW_DISTRIBUTE "DISTRIBUTE"
 %token KW_ALIGN "ALIGN" KW_WITH "WITH" KW_ONTO "ONTO" KW_INDEPENDENT "INDEPENDENT"
+%token KW_DYNAMIC "DYNAMIC" KW_REDISTRIBUTE "REDISTRIBUTE" KW_REALIGN "REALIGN"
 %token KW_NEW "NEW"
 
 %type <node> expr primary ref arg ctl_item sect opt_expr pitem entity dim attr
@@ -692,6 +693,39 @@ directive:
                                   n->u.align.names = $6; n->u.align.attributed = 1;
                                   n->u.align.target = $3; n->u.align.target_loc = @3;
                                   n->u.align.tgt = $4;    /* the source: sema's (:, ...) */
+                                  bld_add(p, n); }
+  | KW_DYNAMIC name_list        { bld_add(p, list_node(p, AST_DYNAMIC, $2, @$)); }
+  | KW_DYNAMIC T_DCOLON name_list
+                                { bld_add(p, list_node(p, AST_DYNAMIC, $3, @$)); }
+  | KW_REDISTRIBUTE T_NAME '(' dist_list ')' onto_opt
+                                { Node *n = mk_expr(p, AST_REDISTRIBUTE, @$);
+                                  n->u.dist.names = one(p, named(p, AST_NAME, $2, @2));
+                                  n->u.dist.formats = $4; n->u.dist.onto = $6;
+                                  n->u.dist.onto_loc = @6;
+                                  bld_add(p, n); }
+  | KW_REDISTRIBUTE '(' dist_list ')' onto_opt T_DCOLON name_list
+                                { Node *n = mk_expr(p, AST_REDISTRIBUTE, @$);
+                                  n->u.dist.names = $7; n->u.dist.attributed = 1;
+                                  n->u.dist.formats = $3; n->u.dist.onto = $5;
+                                  n->u.dist.onto_loc = @5;
+                                  bld_add(p, n); }
+  | KW_REALIGN T_NAME '(' align_src_list ')' KW_WITH T_NAME align_tgt_opt
+                                { Node *n = mk_expr(p, AST_REALIGN, @$);
+                                  n->u.align.names = one(p, named(p, AST_NAME, $2, @2));
+                                  n->u.align.src = $4; n->u.align.target = $7;
+                                  n->u.align.target_loc = @7; n->u.align.tgt = $8;
+                                  bld_add(p, n); }
+  | KW_REALIGN '(' align_src_list ')' KW_WITH T_NAME align_tgt_opt T_DCOLON name_list
+                                { Node *n = mk_expr(p, AST_REALIGN, @$);
+                                  n->u.align.names = $9; n->u.align.attributed = 1;
+                                  n->u.align.src = $3; n->u.align.target = $6;
+                                  n->u.align.target_loc = @6; n->u.align.tgt = $7;
+                                  bld_add(p, n); }
+  | KW_REALIGN KW_WITH T_NAME align_tgt_opt T_DCOLON name_list
+                                { Node *n = mk_expr(p, AST_REALIGN, @$);
+                                  n->u.align.names = $6; n->u.align.attributed = 1;
+                                  n->u.align.target = $3; n->u.align.target_loc = @3;
+                                  n->u.align.tgt = $4;
                                   bld_add(p, n); }
   | KW_INDEPENDENT              { bld_independent(p, list_node(p, AST_INDEPENDENT, empty, @$)); }
   | KW_INDEPENDENT ',' KW_NEW '(' name_list ')'

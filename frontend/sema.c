@@ -402,8 +402,54 @@ static int mapped_twice(Sema *s, Symbol *y, Node *dir)
     return 1;
 }
 
+/* REDISTRIBUTE x or REALIGN x: x must have been mapped that way in the
+ * specification part (hpfc remaps from a known mapping), and be DYNAMIC
+ * (HPF 1.0 requires it; a dialect left it out: taken as DYNAMIC, with a warning). */
+static int remappable(Sema *s, Symbol *y, Node *nm, Node *dir)
+{
+    const char *what = dir->kind == AST_REDISTRIBUTE ? "REDISTRIBUTE" : "REALIGN";
+    if (dir->kind == AST_REDISTRIBUTE && y->align) {
+        diag_error(s->diag, nm->loc, "REDISTRIBUTE of '%s', which is aligned: redistribute "
+                   "what it is aligned with, or REALIGN it", y->name);
+        return 0;
+    }
+    if (dir->kind == AST_REALIGN && y->distribute) {
+        diag_error(s->diag, nm->loc, "REALIGN of '%s', which is distributed: REDISTRIBUTE "
+                   "it, or ALIGN it in the specification part", y->name);
+        return 0;
+    }
+    if (y->kind == SYM_VARIABLE && !y->align && !y->distribute) {
+        diag_error(s->diag, nm->loc, "%s of '%s', which has no %s in the specification part: "
+                   "hpfc remaps from a declared mapping (give it one)", what, y->name,
+                   dir->kind == AST_REDISTRIBUTE ? "DISTRIBUTE" : "ALIGN");
+        return 0;
+    }
+    if (!y->dynamic) {
+        diag_warning(s->diag, nm->loc, "'%s' is not declared DYNAMIC, which HPF requires "
+                     "before %s: taken as DYNAMIC (write !HPF$ DYNAMIC %s)", y->name, what,
+                     y->name);
+        y->dynamic = 1;
+    }
+    return 1;
+}
+
+/* A subscript of REALIGN, an argument of REDISTRIBUTE's BLOCK(k): the
+ * lowering uses it wherever the new mapping holds, so it may name only
+ * constants and align-dummies. */
+static int names_constant(Node *e, void *ctx)
+{
+    (void)ctx;
+    if (e->kind == AST_NAME && e->u.name.sym && e->u.name.sym->kind != SYM_PARAMETER
+        && e->u.name.sym->kind != SYM_INDEX)
+        return 1;
+    if (e->kind == AST_REF)
+        return 1;
+    return ast_children(e, names_constant, ctx);
+}
+
 static void distribute(Sema *s, Node *n)
 {
+    int exec = n->kind == AST_REDISTRIBUTE;
     PtrVec *fmts = &n->u.dist.formats;
     int ndist = 0;
     if (!fmts->n && n->u.dist.names.n) {
@@ -449,18 +495,20 @@ static void distribute(Sema *s, Node *n)
     /* without ONTO: the default arrangement of rank ndist (the lowering's) */
     for (int i = 0; i < n->u.dist.names.n; i++) {
         Node *nm = n->u.dist.names.v[i];
-        Symbol *y = mappable(s, nm->u.name.id, nm->loc, "DISTRIBUTE");
+        Symbol *y = mappable(s, nm->u.name.id, nm->loc, exec ? "REDISTRIBUTE" : "DISTRIBUTE");
         if (!y)
             continue;
         nm->u.name.sym = y;
         if (y->rank != fmts->n) {
-            diag_error(s->diag, nm->loc, "DISTRIBUTE gives %d format%s for %s '%s' of rank %d",
-                       fmts->n, fmts->n == 1 ? "" : "s", what_is(y), y->name, y->rank);
+            diag_error(s->diag, nm->loc, "%s gives %d format%s for %s '%s' of rank %d",
+                       exec ? "REDISTRIBUTE" : "DISTRIBUTE", fmts->n, fmts->n == 1 ? "" : "s",
+                       what_is(y), y->name, y->rank);
             continue;
         }
-        if (mapped_twice(s, y, n))
+        if (exec ? !remappable(s, y, nm, n) : mapped_twice(s, y, n))
             continue;
-        y->distribute = n;
+        if (!exec)
+            y->distribute = n;
         if (!p)
             continue;
         /* BLOCK(k) needs k * P >= N (HPF 1.0 3.3) */
@@ -531,6 +579,7 @@ static int affine(Node *e, Symbol **dummy)
 
 static void align(Sema *s, Node *n)
 {
+    int exec = n->kind == AST_REALIGN;
     PtrVec *src = &n->u.align.src, *tgt = &n->u.align.tgt;
     if (!src->n && n->u.align.names.n) {
         /* ALIGN WITH t :: a, b (HPF 1.0 leaves the source list out): each
@@ -542,7 +591,8 @@ static void align(Sema *s, Node *n)
         if (tgt->n && !src->n)
             diag_error(s->diag, n->loc, "ALIGN WITH without a source list needs an array");
     }
-    Symbol *t = mappable(s, n->u.align.target, n->u.align.target_loc, "ALIGN WITH");
+    Symbol *t = mappable(s, n->u.align.target, n->u.align.target_loc,
+                         exec ? "REALIGN WITH" : "ALIGN WITH");
     int ncolon_src = 0, ncolon_tgt = 0;
 
     /* the align-dummies are local to the directive, like FORALL indices */
@@ -586,6 +636,11 @@ static void align(Sema *s, Node *n)
                        "a*I+b in one align-dummy");
             continue;
         }
+        if (exec && names_constant(e, NULL)) {
+            diag_error(s->diag, e->loc, "a REALIGN subscript may use only constants and "
+                       "the align-dummy (hpfc uses the alignment until the next REALIGN)");
+            continue;
+        }
         for (int j = 0; j < nused; j++)
             if (dummy && used[j] == dummy)
                 diag_error(s->diag, e->loc, "align-dummy '%s' is used in two subscripts",
@@ -618,9 +673,10 @@ static void align(Sema *s, Node *n)
             diag_error(s->diag, nm->loc, "array '%s' is aligned with itself", y->name);
             continue;
         }
-        if (mapped_twice(s, y, n))
+        if (exec ? !remappable(s, y, nm, n) : mapped_twice(s, y, n))
             continue;
-        y->align = n;
+        if (!exec)
+            y->align = n;
     }
 }
 
@@ -709,6 +765,7 @@ static int is_spec(Node *n)
     case AST_ALLOCATABLE_STMT: case AST_SAVE_STMT: case AST_EXTERNAL_STMT:
     case AST_INTRINSIC_STMT: case AST_COMMON_STMT: case AST_IMPLICIT:
     case AST_PROCESSORS: case AST_TEMPLATE: case AST_DISTRIBUTE: case AST_ALIGN:
+    case AST_DYNAMIC:
         return 1;
     default:
         return 0;
@@ -1150,11 +1207,18 @@ static void check_stmt(Sema *s, Node *n)
     case AST_ALLOCATE: case AST_DEALLOCATE:
         check_alloc(s, n);
         break;
+    case AST_REDISTRIBUTE:
+        distribute(s, n);
+        break;
+    case AST_REALIGN:
+        align(s, n);
+        break;
     default:
         if (is_spec(n))
             diag_error(s->diag, n->loc, "%s after the first executable statement",
                        n->kind == AST_PROCESSORS || n->kind == AST_TEMPLATE
                        || n->kind == AST_DISTRIBUTE || n->kind == AST_ALIGN
+                       || n->kind == AST_DYNAMIC
                            ? "HPF specification directive" : "declaration");
         break;
     }
@@ -1313,6 +1377,13 @@ static void check_unit(Sema *s, Node *u, Scope *host)
             distribute(s, n);
         else if (n->kind == AST_ALIGN)
             align(s, n);
+        else if (n->kind == AST_DYNAMIC)
+            for (int k = 0; k < n->u.list.items.n; k++) {
+                Node *nm = n->u.list.items.v[k];
+                Symbol *y = mappable(s, nm->u.name.id, nm->loc, "DYNAMIC");
+                if (y)
+                    y->dynamic = 1, nm->u.name.sym = y;
+            }
     }
     for (int i = first_exec; i < body->n; i++)
         check_stmt(s, body->v[i]);

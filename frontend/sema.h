@@ -43,6 +43,7 @@ typedef struct Symbol {
     Node *unit;          /* SYM_FUNCTION, SYM_SUBROUTINE defined in this file */
     Node *align;         /* the ALIGN that maps it */
     Node *distribute;    /* the DISTRIBUTE that maps it */
+    int dynamic;         /* DYNAMIC: REDISTRIBUTE or REALIGN may change its mapping */
     int assigned;        /* appears on the left of an assignment */
     struct Symbol *next; /* hash chain */
 } Symbol;

@@ -49,6 +49,10 @@ typedef struct SpArr {
                                      with: the constant cell, or NULL: replicated */
     int glo[MAX_RANK], ghi[MAX_RANK];   /* ghost cells for overlap shifts */
     int allocatable;
+    int adim[MAX_RANK];           /* the template dimension it is aligned with, distributed
+                                     or not (alpha, beta hold for it), or -1 */
+    int version;                  /* 0, or k for the k-th mapping a REDISTRIBUTE or REALIGN
+                                     gave it: allocated only while it holds the array */
 } SpArr;
 
 /* ---- accesses ------------------------------------------------------------ */

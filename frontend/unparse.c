@@ -542,10 +542,10 @@ static void dist_format(Unparse *u, const Node *n)
     }
 }
 
-/* DISTRIBUTE t(fmts) [ONTO p], or DISTRIBUTE (fmts) [ONTO p] :: names */
+/* [RE]DISTRIBUTE t(fmts) [ONTO p], or [RE]DISTRIBUTE (fmts) [ONTO p] :: names */
 static void distribute(Unparse *u, const Node *n)
 {
-    put(u, "distribute ");
+    put(u, n->kind == AST_REDISTRIBUTE ? "redistribute " : "distribute ");
     if (!n->u.dist.attributed)
         expr_list(u, &n->u.dist.names);
     put(u, "(");
@@ -574,10 +574,10 @@ static void align_subs(Unparse *u, const PtrVec *v)
     put(u, ")");
 }
 
-/* ALIGN a(src) WITH t[(tgt)], or ALIGN (src) WITH t[(tgt)] :: names */
+/* [RE]ALIGN a(src) WITH t[(tgt)], or [RE]ALIGN (src) WITH t[(tgt)] :: names */
 static void align(Unparse *u, const Node *n)
 {
-    put(u, "align ");
+    put(u, n->kind == AST_REALIGN ? "realign " : "align ");
     if (!n->u.align.attributed)
         expr_list(u, &n->u.align.names);
     align_subs(u, &n->u.align.src);
@@ -605,7 +605,8 @@ static void independent(Unparse *u, const Node *n, int level)
 static int is_directive(AstKind k)
 {
     return k == AST_PROCESSORS || k == AST_TEMPLATE || k == AST_DISTRIBUTE
-           || k == AST_ALIGN || k == AST_INDEPENDENT;
+           || k == AST_ALIGN || k == AST_INDEPENDENT || k == AST_DYNAMIC
+           || k == AST_REDISTRIBUTE || k == AST_REALIGN;
 }
 
 static void directive(Unparse *u, const Node *n, int level)
@@ -619,11 +620,15 @@ static void directive(Unparse *u, const Node *n, int level)
         put(u, "template ");
         entities(u, &n->u.list.items);
         break;
-    case AST_DISTRIBUTE:
+    case AST_DISTRIBUTE: case AST_REDISTRIBUTE:
         distribute(u, n);
         break;
-    case AST_ALIGN:
+    case AST_ALIGN: case AST_REALIGN:
         align(u, n);
+        break;
+    case AST_DYNAMIC:
+        put(u, "dynamic ");
+        expr_list(u, &n->u.list.items);
         break;
     case AST_INDEPENDENT:
         independent(u, n, level);

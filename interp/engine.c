@@ -2355,19 +2355,42 @@ static void red_loop(Eng *e, Aau *a, const double *mult)
     buf_put(e, m);
 }
 
-/* Every AAU below a (its kids, branches and pre lists), for snapshots. */
-static void subtree(Aau *a, PtrVec *out)
+/* Every AAU below a (its kids, branches and pre lists), for snapshots, and
+ * the bodies of the procedures its Calls call (charged as the loop runs,
+ * so extrapolated with it), each callee once (in seen). */
+static void subtree_in(const Eng *e, Aau *a, PtrVec *out, PtrVec *seen)
 {
     vec_push(NULL, out, a);
     for (int i = 0; i < a->kids.n; i++)
-        subtree(a->kids.v[i], out);
+        subtree_in(e, a->kids.v[i], out, seen);
     for (int b = 0; b < a->nbranch; b++) {
         if (a->bpre)
             for (int i = 0; i < a->bpre[b].n; i++)
-                subtree(a->bpre[b].v[i], out);
+                subtree_in(e, a->bpre[b].v[i], out, seen);
         for (int i = 0; i < a->bbody[b].n; i++)
-            subtree(a->bbody[b].v[i], out);
+            subtree_in(e, a->bbody[b].v[i], out, seen);
     }
+    if (a->cls != AAU_CALL || !a->callee)
+        return;
+    for (int i = 0; i < seen->n; i++)
+        if (seen->v[i] == a->callee)
+            return;
+    vec_push(NULL, seen, (void *)a->callee);
+    int listed = !a->home || a->home == a;
+    for (int i = 0; i < out->n && !listed; i++)
+        listed = out->v[i] == a->home;
+    if (!listed)
+        vec_push(NULL, out, a->home);     /* its calls counted */
+    const PtrVec *body = aag_unit_body(e->g, a->callee);
+    for (int i = 0; body && i < body->n; i++)
+        subtree_in(e, body->v[i], out, seen);
+}
+
+static void subtree(const Eng *e, Aau *a, PtrVec *out)
+{
+    PtrVec seen = {0};
+    subtree_in(e, a, out, &seen);
+    free(seen.v);
 }
 
 static int has_ctl(const Aau *a)
@@ -2385,7 +2408,7 @@ static int has_ctl(const Aau *a)
 }
 
 typedef struct {
-    double m[7];
+    double m[8];
 } Snap;
 
 static void snap_take(const PtrVec *sub, Snap *s)
@@ -2396,6 +2419,7 @@ static void snap_take(const PtrVec *sub, Snap *s)
         s[i].m[4] = a->m_max;
         s[i].m[5] = a->m_min;
         s[i].m[6] = a->execs;
+        s[i].m[7] = a->calls;
     }
 }
 
@@ -2699,7 +2723,7 @@ static void do_loop(Eng *e, Aau *a, const double *mult)
     double *c0 = NULL, *d0 = NULL, *acc0[M_N] = {0}, *dacc0[M_N] = {0};
     if (steady) {
         for (int i = 0; i < a->kids.n; i++)
-            subtree(a->kids.v[i], &sub);
+            subtree(e, a->kids.v[i], &sub);
         s0 = xmalloc((size_t)(sub.n + 1) * sizeof *s0);
         s1 = xmalloc((size_t)(sub.n + 1) * sizeof *s1);
         c0 = vec_new(e);
@@ -2795,6 +2819,7 @@ static void do_loop(Eng *e, Aau *a, const double *mult)
             b->m_max += k * (s1[i].m[4] - s0[i].m[4]);
             b->m_min += k * (s1[i].m[5] - s0[i].m[5]);
             b->execs += k * (s1[i].m[6] - s0[i].m[6]);
+            b->calls += k * (s1[i].m[7] - s0[i].m[7]);
         }
         cache_extrapolate(e, vol0, nacc0, k);
         e->extrapolated += blocks * L;

@@ -1736,8 +1736,8 @@ int fi_exec(Fi *fi, const SpStmt *s)
         for (int i = 0; i < s->u.alloc.items.n; i++) {
             const Node *ref = s->u.alloc.items.v[i];
             const SpRef *r = ref->ir;
-            if (!r || !r->arr)
-                continue;
+            if (!r || !r->arr || r->arr->sym)
+                continue;         /* a version of a mapped array: its values are the array's */
             if (s->kind == SP_ALLOC)
                 tarr_of(fi, fi->top, r->arr, 1);
             else
