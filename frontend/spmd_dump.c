@@ -268,8 +268,8 @@ static void stmt(Dump *D, const SpStmt *s, int level)
             const Node *ref = s->u.alloc.items.v[i];
             const SpRef *r = ref->ir;
             indent(D, level);
-            fprintf(D->out, "%s replicated temporary %s\n",
-                    s->kind == SP_ALLOC ? "allocate" : "free", r->arr->name);
+            fprintf(D->out, "%s %s %s\n", s->kind == SP_ALLOC ? "allocate" : "free",
+                    r->arr->tmpl ? "the local part of" : "replicated temporary", r->arr->name);
         }
         break;
     case SP_STOP:
