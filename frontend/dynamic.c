@@ -200,6 +200,11 @@ static void remap(Lower *L, SpArr *a, SpArr *b, PtrVec *out)
     if (a == b)
         return;
     Symbol *y = a->sym;
+    if (a->at_alloc) {
+        lower_error(L, L->loc, "the SPMD lowering cannot remap the ALLOCATABLE array '%s' "
+                    "(remap arrays of fixed bounds)", y->name);
+        return;
+    }
     PtrVec *contains = &L->u->unit->u.unit.contains;
     for (int i = 0; i < contains->n; i++) {
         Node *c = contains->v[i];

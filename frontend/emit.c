@@ -498,6 +498,8 @@ static void declarations(Emit *E)
         add_name(&names, "%su_%s", E->p, ((SpTmpl *)u->tmpls.v[i])->name);
     for (int i = 0; i < u->arrs.n; i++)
         add_name(&names, "%s", desc(E, u->arrs.v[i]));
+    for (int i = 0; i < u->hidden.n; i++)
+        add_name(&names, "%s", ((Symbol *)u->hidden.v[i])->name);
     decl_list(E, "integer", &names);
     for (int i = 0; i < u->index_syms.n; i++) {
         int used = 0;
@@ -548,6 +550,53 @@ static void alloc_local(Emit *E, const SpArr *a)
     sb_free(&b);
 }
 
+static void emit_tmpl(Emit *E, const SpTmpl *t)
+{
+    line(E, "call hpfrt_tmpl_new(%su_%s, %d, '%s')", E->p, t->name, t->rank, t->name);
+    for (int d = 0; d < t->rank; d++) {
+        char *lo = ex(E, t->lo[d]), *hi = ex(E, t->hi[d]);
+        char *k = t->k[d] ? ex(E, t->k[d]) : xstrdup("0");
+        line(E, "call hpfrt_tmpl_dim(%su_%s, %d, %s, %s, %d, %s)", E->p, t->name, d + 1, lo,
+             hi, t->fmt[d], k);
+        free(lo);
+        free(hi);
+        free(k);
+    }
+    if (t->onto)
+        line(E, "call hpfrt_tmpl_commit(%su_%s, %sp_%s)", E->p, t->name, E->p, t->onto->name);
+    else
+        line(E, "call hpfrt_tmpl_commit(%su_%s, 0)", E->p, t->name);
+}
+
+/* A mapped array's descriptor. */
+static void emit_arr(Emit *E, const SpArr *a)
+{
+    char hd[256];
+    snprintf(hd, sizeof hd, "%s", desc(E, a));
+    line(E, "call hpfrt_arr_new(%s, %su_%s, %d, %d, '%s')", hd, E->p, a->tmpl->name, a->rank,
+         esize(a->type), a->at_alloc ? a->sym->name : a->name);
+    for (int d = 0; d < a->rank; d++) {
+        char *lo = ex(E, a->lo[d]), *hi = ex(E, a->hi[d]);
+        char *al = a->tdim[d] >= 0 ? ex(E, a->alpha[d]) : xstrdup("1");
+        char *be = a->tdim[d] >= 0 ? ex(E, a->beta[d]) : xstrdup("0");
+        line(E, "call hpfrt_arr_dim(%s, %d, %s, %s, %d, %s, %s, %d, %d)", hd, d + 1, lo, hi,
+             a->tdim[d] + 1, al, be, a->glo[d], a->ghi[d]);
+        free(lo);
+        free(hi);
+        free(al);
+        free(be);
+    }
+    for (int te = 0; te < a->tmpl->rank; te++)
+        if (a->fix[te]) {
+            char *c = ex(E, a->fix[te]);
+            line(E, "call hpfrt_arr_fix(%s, %d, %s)", hd, te + 1, c);
+            free(c);
+        }
+    line(E, "call hpfrt_arr_commit(%s)", hd);
+}
+
+/* The mapping at the unit's start: what an ALLOCATE lays out waits for it
+ * (its descriptor 0 until then). */
 static void mapping(Emit *E)
 {
     const SpUnit *u = E->u;
@@ -563,46 +612,18 @@ static void mapping(Emit *E)
     }
     for (int i = 0; i < u->tmpls.n; i++) {
         const SpTmpl *t = u->tmpls.v[i];
-        line(E, "call hpfrt_tmpl_new(%su_%s, %d, '%s')", E->p, t->name, t->rank, t->name);
-        for (int d = 0; d < t->rank; d++) {
-            char *lo = ex(E, t->lo[d]), *hi = ex(E, t->hi[d]);
-            char *k = t->k[d] ? ex(E, t->k[d]) : xstrdup("0");
-            line(E, "call hpfrt_tmpl_dim(%su_%s, %d, %s, %s, %d, %s)", E->p, t->name, d + 1, lo,
-                 hi, t->fmt[d], k);
-            free(lo);
-            free(hi);
-            free(k);
-        }
-        if (t->onto)
-            line(E, "call hpfrt_tmpl_commit(%su_%s, %sp_%s)", E->p, t->name, E->p, t->onto->name);
+        if (t->at_alloc)
+            line(E, "%su_%s = 0", E->p, t->name);
         else
-            line(E, "call hpfrt_tmpl_commit(%su_%s, 0)", E->p, t->name);
+            emit_tmpl(E, t);
     }
     for (int i = 0; i < u->arrs.n; i++) {
         const SpArr *a = u->arrs.v[i];
-        const char *h = desc(E, a);
-        char hd[256];
-        snprintf(hd, sizeof hd, "%s", h);
-        line(E, "call hpfrt_arr_new(%s, %su_%s, %d, %d, '%s')", hd, E->p, a->tmpl->name, a->rank,
-             esize(a->type), a->name);
-        for (int d = 0; d < a->rank; d++) {
-            char *lo = ex(E, a->lo[d]), *hi = ex(E, a->hi[d]);
-            char *al = a->tdim[d] >= 0 ? ex(E, a->alpha[d]) : xstrdup("1");
-            char *be = a->tdim[d] >= 0 ? ex(E, a->beta[d]) : xstrdup("0");
-            line(E, "call hpfrt_arr_dim(%s, %d, %s, %s, %d, %s, %s, %d, %d)", hd, d + 1, lo, hi,
-                 a->tdim[d] + 1, al, be, a->glo[d], a->ghi[d]);
-            free(lo);
-            free(hi);
-            free(al);
-            free(be);
+        if (a->at_alloc) {
+            line(E, "%s = 0", desc(E, a));
+            continue;
         }
-        for (int te = 0; te < a->tmpl->rank; te++)
-            if (a->fix[te]) {
-                char *c = ex(E, a->fix[te]);
-                line(E, "call hpfrt_arr_fix(%s, %d, %s)", hd, te + 1, c);
-                free(c);
-            }
-        line(E, "call hpfrt_arr_commit(%s)", hd);
+        emit_arr(E, a);
         if (!a->version)
             alloc_local(E, a);     /* the other versions: when a remap needs them */
     }
@@ -1102,8 +1123,13 @@ static void free_descriptors(Emit *E)
 {
     if (E->u->main)
         return;
-    for (int i = 0; i < E->u->arrs.n; i++)
-        line(E, "call hpfrt_arr_free(%s)", desc(E, E->u->arrs.v[i]));
+    for (int i = 0; i < E->u->arrs.n; i++) {
+        const SpArr *a = E->u->arrs.v[i];
+        if (a->at_alloc)
+            line(E, "if (%s /= 0) call hpfrt_arr_free(%s)", desc(E, a), desc(E, a));
+        else
+            line(E, "call hpfrt_arr_free(%s)", desc(E, a));
+    }
 }
 
 static void emit_stmt(Emit *E, const SpStmt *s)
@@ -1261,8 +1287,20 @@ static void emit_stmt(Emit *E, const SpStmt *s)
             const SpArr *a = r->arr;
             if (s->kind == SP_DEALLOC) {
                 line(E, "deallocate(%s)", a->name);
+                if (a->at_alloc) {
+                    line(E, "call hpfrt_arr_free(%s)", desc(E, a));
+                    line(E, "%s = 0", desc(E, a));
+                }
                 continue;
             }
+            if (a->at_alloc && a->tmpl->at_alloc && !strcmp(a->tmpl->name, a->sym->name))
+                emit_tmpl(E, a->tmpl);         /* distributed directly: its own template */
+            else if (a->at_alloc && a->tmpl->at_alloc)
+                line(E, "if (%su_%s == 0) call hpfrt_abort('''%s'' is allocated before "
+                     "''%s'', which it is aligned with')", E->p, a->tmpl->name, a->sym->name,
+                     a->tmpl->name);
+            if (a->at_alloc)
+                emit_arr(E, a);
             if (a->tmpl) {
                 alloc_local(E, a);
                 continue;

@@ -1152,6 +1152,63 @@ const Symbol *elem_dummy(Lower *L, Node *n, int i, Node *a)
     return d && !d->rank ? d : NULL;
 }
 
+/* ALLOCATE and DEALLOCATE. A mapped ALLOCATABLE array's bounds go to
+ * hpfc's variables (every process runs it), then its descriptor is made
+ * and its local part allocated (SP_ALLOC); DEALLOCATE frees both. The
+ * other arrays are allocated as written. */
+static void lower_alloc(Lower *L, Node *n, PtrVec *out)
+{
+    Node *rest = arena_alloc(L->a, sizeof *rest);
+    *rest = *n;
+    rest->u.alloc.items = (PtrVec){0};
+    PtrVec mapped = {0};
+    Node *stat = NULL;                 /* STAT=, an item of the list */
+    for (int i = 0; i < n->u.alloc.items.n; i++) {
+        Node *it = n->u.alloc.items.v[i];
+        if (it->kind == AST_KEYWORD_ARG)
+            stat = it;
+    }
+    for (int i = 0; i < n->u.alloc.items.n; i++) {
+        Node *it = n->u.alloc.items.v[i];
+        Symbol *y = it->kind == AST_REF ? it->u.ref.sym : it->kind == AST_NAME
+                    ? it->u.name.sym : NULL;
+        SpArr *r = y ? arr_of(L, y) : NULL;
+        if (!r || !r->at_alloc) {
+            vec_push(L->a, &rest->u.alloc.items, it);
+            continue;
+        }
+        if (stat)
+            lower_error(L, stat->loc, "the SPMD lowering does not take STAT= "
+                        "in the %s of the mapped array '%s' (a failure would leave the "
+                        "processes apart)", n->kind == AST_ALLOCATE ? "ALLOCATE" : "DEALLOCATE",
+                        y->name);
+        Node *item = arena_alloc(L->a, sizeof *item);
+        *item = *it;
+        SpRef *ir = arena_alloc(L->a, sizeof *ir);
+        ir->acc = ACC_LOCAL;
+        ir->arr = r;
+        item->ir = ir;
+        vec_push(L->a, &mapped, item);
+        for (int d = 0; n->kind == AST_ALLOCATE && d < r->rank; d++) {
+            Node *a = it->u.ref.args.v[d];
+            Node *lo = a->kind == AST_TRIPLET ? a->u.triplet.lo : NULL;
+            Node *hi = a->kind == AST_TRIPLET ? a->u.triplet.hi : a;
+            lower_assign(L, copy_plain(L, r->lo[d]), lo ? lo : mk_int(L, 1), NULL, out);
+            lower_assign(L, copy_plain(L, r->hi[d]), hi, NULL, out);
+        }
+    }
+    if (rest->u.alloc.items.n) {
+        SpStmt *s = new_stmt(L, SP_SEQ);
+        s->u.seq = rest;
+        add_stmt(L, out, s);
+    }
+    if (mapped.n) {
+        SpStmt *s = new_stmt(L, n->kind == AST_ALLOCATE ? SP_ALLOC : SP_DEALLOC);
+        s->u.alloc.items = mapped;
+        add_stmt(L, out, s);
+    }
+}
+
 /* A DO or DO WHILE body: the mapping at its end is brought back to the one
  * at its top (EXIT and CYCLE bring it back before they jump). */
 static void lower_loop_body(Lower *L, Node *n, PtrVec *body)
@@ -1334,9 +1391,11 @@ static void lower_stmt(Lower *L, Node *n, PtrVec *out)
     case AST_REDISTRIBUTE: case AST_REALIGN:
         dyn_remap(L, n, out);
         break;
-    case AST_CYCLE: case AST_EXIT: case AST_CONTINUE: case AST_GOTO:
-    case AST_ALLOCATE: case AST_DEALLOCATE: {
-        if (n->kind == AST_CYCLE || n->kind == AST_EXIT || n->kind == AST_GOTO)
+    case AST_ALLOCATE: case AST_DEALLOCATE:
+        lower_alloc(L, n, out);
+        break;
+    case AST_CYCLE: case AST_EXIT: case AST_CONTINUE: case AST_GOTO: {
+        if (n->kind != AST_CONTINUE)
             dyn_jump(L, n, out);
         SpStmt *s = new_stmt(L, SP_SEQ);
         s->u.seq = n;

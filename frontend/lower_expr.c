@@ -96,8 +96,20 @@ static Node *inquire(Lower *L, const char *id, Symbol *y, int d)
     return mk_call(L, id, T_INT, 2, args);
 }
 
+/* A mapped ALLOCATABLE array's bounds are hpfc's variables (mapping.c);
+ * the local array's LBOUND and SIZE are its local part's. */
+static const SpArr *alloc_mapped(Lower *L, Symbol *y)
+{
+    const SpArr *r = y->allocatable ? arr_of(L, y) : NULL;
+    return r && r->at_alloc ? r : NULL;
+}
+
 static Node *dim_extent(Lower *L, Symbol *y, int d)
 {
+    const SpArr *r = alloc_mapped(L, y);
+    if (r)
+        return mk_bin(L, OP_ADD, mk_bin(L, OP_SUB, copy_plain(L, r->hi[d]),
+                                        copy_plain(L, r->lo[d])), mk_int(L, 1));
     Node *dm = y->dims[d];
     if (dm->u.dim.form == DIM_EXPLICIT && dm->u.dim.hi) {
         Node *lo = dm->u.dim.lo ? copy_plain(L, dm->u.dim.lo) : mk_int(L, 1);
@@ -108,6 +120,9 @@ static Node *dim_extent(Lower *L, Symbol *y, int d)
 
 static Node *lbound_of(Lower *L, Symbol *y, int d)
 {
+    const SpArr *r = alloc_mapped(L, y);
+    if (r)
+        return copy_plain(L, r->lo[d]);
     Node *dm = y->dims[d];
     if (dm->u.dim.lo)
         return copy_plain(L, dm->u.dim.lo);
@@ -118,6 +133,9 @@ static Node *lbound_of(Lower *L, Symbol *y, int d)
 
 static Node *ubound_of(Lower *L, Symbol *y, int d)
 {
+    const SpArr *r = alloc_mapped(L, y);
+    if (r)
+        return copy_plain(L, r->hi[d]);
     Node *dm = y->dims[d];
     if (dm->u.dim.hi && dm->u.dim.form == DIM_EXPLICIT)
         return copy_plain(L, dm->u.dim.hi);

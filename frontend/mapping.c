@@ -239,6 +239,34 @@ void align_array(Lower *L, SpArr *r, Node *al)
     }
 }
 
+/* A mapped ALLOCATABLE array's bounds: integer variables of hpfc's, set
+ * by its ALLOCATE (every process, and the predictor, runs it), read
+ * wherever the lowering needs a bound. */
+static void alloc_bounds(Lower *L, SpArr *r)
+{
+    Symbol *y = r->sym;
+    r->at_alloc = 1;
+    for (int d = 0; d < y->rank; d++)
+        for (int k = 0; k < 2; k++) {
+            const char *nm = arena_printf(L->a, "%s%s_%s%d", L->prog->prefix, y->name,
+                                          k ? "hi" : "lo", d + 1);
+            Symbol *v = scope_add(L->a, L->u->scope, nm, SYM_VARIABLE, y->decl);
+            v->type = (Type){TY_INTEGER, 4};
+            v->typed = 1;
+            vec_push(L->a, &L->u->hidden, v);
+            Node *n = arena_alloc(L->a, sizeof *n);
+            n->kind = AST_NAME;
+            n->loc = y->decl ? y->decl->loc : L->loc;
+            n->u.name.id = v->name;
+            n->u.name.sym = v;
+            n->type = v->type;
+            if (k)
+                r->hi[d] = n;
+            else
+                r->lo[d] = n;
+        }
+}
+
 /* The mapping of an array, made once; NULL when it is replicated. */
 static SpArr *map_array(Lower *L, Symbol *y)
 {
@@ -251,20 +279,37 @@ static SpArr *map_array(Lower *L, Symbol *y)
         return NULL;
     SpArr *r = new_arr(L, y);
     vec_push(L->a, &L->u->arrs, r);
+    if (y->allocatable && !y->dummy)
+        alloc_bounds(L, r);
     if (y->distribute) {
         r->tmpl = tmpl_of(L, y);
         for (int d = 0; d < y->rank; d++)
             set_axis(L, r, d, d, mk_int(L, 1), mk_int(L, 0));
+        if (r->at_alloc) {
+            /* the array is its own template: laid out by its ALLOCATE */
+            r->tmpl->at_alloc = 1;
+            for (int d = 0; d < y->rank; d++) {
+                r->tmpl->lo[d] = r->lo[d];
+                r->tmpl->hi[d] = r->hi[d];
+            }
+        }
     } else {
         align_array(L, r, y->align);
     }
     if (!r->tmpl)
         return NULL;
-    if (y->allocatable || y->dummy) {
+    if (y->dummy) {
         lower_error(L, y->decl ? y->decl->loc : L->u->unit->loc,
-                    "the SPMD lowering cannot map %s '%s': mapped arrays must have "
-                    "explicit bounds and be local to their unit", y->dummy ? "dummy argument"
-                    : "ALLOCATABLE array", y->name);
+                    "the SPMD lowering cannot map dummy argument '%s': mapped arrays must "
+                    "be local to their unit", y->name);
+        r->tmpl = NULL;
+        return NULL;
+    }
+    if (r->tmpl->at_alloc && !r->at_alloc) {
+        lower_error(L, y->decl ? y->decl->loc : L->u->unit->loc,
+                    "the SPMD lowering cannot align '%s' with the ALLOCATABLE array '%s': an "
+                    "array aligned with an ALLOCATABLE one must be ALLOCATABLE too (it is laid "
+                    "out when it is allocated)", y->name, r->tmpl->name);
         r->tmpl = NULL;
         return NULL;
     }
@@ -276,7 +321,7 @@ static SpArr *map_array(Lower *L, Symbol *y)
         r->tmpl = NULL;
         return NULL;
     }
-    for (int d = 0; d < y->rank; d++)
+    for (int d = 0; d < y->rank && !r->at_alloc; d++)
         if (!y->dims[d]->u.dim.hi || y->dims[d]->u.dim.form != DIM_EXPLICIT) {
             lower_error(L, y->decl ? y->decl->loc : L->u->unit->loc,
                         "the SPMD lowering cannot map '%s': its bounds are not explicit",

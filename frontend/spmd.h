@@ -31,6 +31,8 @@ typedef struct SpTmpl {
     Node *k[MAX_RANK];            /* argument of BLOCK(k) / CYCLIC(k), or NULL */
     SpProcs *onto;                /* NULL: the default 1-D arrangement */
     int gdim[MAX_RANK];           /* grid dimension of a distributed dimension, or -1 */
+    int at_alloc;                 /* an ALLOCATABLE array distributed directly: laid out
+                                     by its ALLOCATE, its bounds hpfc's variables */
 } SpTmpl;
 
 typedef struct SpArr {
@@ -53,6 +55,8 @@ typedef struct SpArr {
                                      or not (alpha, beta hold for it), or -1 */
     int version;                  /* 0, or k for the k-th mapping a REDISTRIBUTE or REALIGN
                                      gave it: allocated only while it holds the array */
+    int at_alloc;                 /* ALLOCATABLE: its descriptor made by its ALLOCATE, its
+                                     bounds (lo, hi) hpfc's variables that the ALLOCATE sets */
 } SpArr;
 
 /* ---- accesses ------------------------------------------------------------ */
@@ -238,6 +242,8 @@ typedef struct SpUnit {
     int nloopvars;                /* loop handles / segment variables */
     PtrVec index_syms;            /* FORALL indices turned into loop variables */
     PtrVec temp_arrs;             /* SpArr: replicated temporary arrays */
+    PtrVec hidden;                /* Symbol: integer variables of hpfc's (the bounds of
+                                     mapped ALLOCATABLE arrays), in the unit's scope */
     int main;                     /* the main program: init and finalize the run time */
     int internal;                 /* after CONTAINS in its host */
     struct SpUnit *host;          /* its host: its mapped arrays are visible here too */

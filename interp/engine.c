@@ -159,6 +159,7 @@ typedef struct {
     double first_touch;           /* scratch: pages touched for the first time by the Seq
                                      being costed, their time (charged once) */
     int inline_calls;             /* EngineOptions.inline_calls */
+    PtrVec laid;                  /* SpTmpl of ALLOCATABLE arrays allocated now */
     const EngineTrips *trips;     /* EngineOptions.trips */
     int ntrips;
     int in_trips;                 /* loops with a given trip count being walked */
@@ -1976,8 +1977,49 @@ static void effect(Eng *e, Aau *a)
         fi_exec(e->fi, a->stmt);
 }
 
+/* An ALLOCATE lays out the templates of the mapped ALLOCATABLE arrays it
+ * allocates anew: their bounds are the ALLOCATE's (the old layout stays
+ * allocated, unmatched, so that nothing cached takes its address). */
+static void relayout(Eng *e, const SpStmt *s)
+{
+    for (int i = 0; i < s->u.alloc.items.n; i++) {
+        const Node *ref = s->u.alloc.items.v[i];
+        const SpRef *r = ref->ir;
+        if (!r || !r->arr || !r->arr->at_alloc || !r->arr->tmpl->at_alloc)
+            continue;
+        int own = !strcmp(r->arr->tmpl->name, r->arr->sym->name), laid = -1;
+        for (int k = 0; k < e->laid.n && laid < 0; k++)
+            if (e->laid.v[k] == r->arr->tmpl)
+                laid = k;
+        if (s->kind == SP_DEALLOC) {
+            if (own && laid >= 0)
+                e->laid.v[laid] = e->laid.v[--e->laid.n];
+            continue;
+        }
+        if (!own) {
+            /* laid out by the array it is aligned with, which must be allocated */
+            if (laid < 0) {
+                fi_error_once(e->fi, s, s->loc, "'%s' is allocated before '%s', which it is "
+                              "aligned with (the SPMD program stops here)", r->arr->sym->name,
+                              r->arr->tmpl->name);
+                e->failed = 1;
+            }
+            continue;
+        }
+        if (laid < 0)
+            vec_push(NULL, &e->laid, (void *)r->arr->tmpl);
+        for (int k = 0; k < e->tmpls.n; k++) {
+            Tmpl *m = e->tmpls.v[k];
+            if (m->t == r->arr->tmpl)
+                m->t = NULL;
+        }
+    }
+}
+
 static void seq(Eng *e, Aau *a, const double *mult)
 {
+    if (a->stmt && (a->stmt->kind == SP_ALLOC || a->stmt->kind == SP_DEALLOC))
+        relayout(e, a->stmt);
     if (a->ctl) {
         /* applied, at no cost of its own: the branch is its IF's */
         begin(e);
@@ -4211,7 +4253,7 @@ static void setup_classes(Eng *e, const EngineOptions *o)
         }
         for (int i = 0; i < e->tmpls.n; i++)
             free(e->tmpls.v[i]);
-        e->grids.n = e->tmpls.n = 0;
+        e->grids.n = e->tmpls.n = e->laid.n = 0;
     }
     k->pending = 0;
     e->ec = k;
@@ -4351,6 +4393,7 @@ int engine_run(Aag *g, Fi *fi, const SagGraph *sag, const EngineOptions *o, Engi
         free(e->tmpls.v[i]);
     free(e->grids.v);
     free(e->tmpls.v);
+    free(e->laid.v);
     free(e->cvar);
     for (int i = 0; e->memo && i < g->naau; i++) {
         free(e->memo[i].cv);

@@ -1215,20 +1215,20 @@ static void assign(Fi *fi, const Node *lhs, const Node *rhs)
     fv_free(&v);
 }
 
-static void allocate(Fi *fi, const Node *n)
+/* One item of an ALLOCATE (dealloc 0) or a DEALLOCATE. */
+static void allocate_item(Fi *fi, const Node *it, int dealloc)
 {
     Frame *fr = fi->top;
-    for (int i = 0; i < n->u.alloc.items.n; i++) {
-        const Node *it = n->u.alloc.items.v[i];
+    {
         const Symbol *y = it->kind == AST_REF ? it->u.ref.sym : it->u.name.sym;
         if (!y || y->kind != SYM_VARIABLE)
-            continue;
+            return;
         Store *s = fi_var(fi, fr, y);
         if (s->home != s)
-            continue;
+            return;
         store_release(s);
-        if (n->kind == AST_DEALLOCATE || it->kind != AST_REF)
-            continue;
+        if (dealloc || it->kind != AST_REF)
+            return;
         int ok = 1;
         for (int d = 0; d < it->u.ref.args.n && d < s->rank; d++) {
             const Node *a = it->u.ref.args.v[d];
@@ -1250,6 +1250,12 @@ static void allocate(Fi *fi, const Node *n)
         if (def)
             hold(fi, s, def);
     }
+}
+
+static void allocate(Fi *fi, const Node *n)
+{
+    for (int i = 0; i < n->u.alloc.items.n; i++)
+        allocate_item(fi, n->u.alloc.items.v[i], n->kind == AST_DEALLOCATE);
     const Node *stat = n->u.alloc.stat;
     if (stat && stat->kind == AST_NAME && stat->u.name.sym)
         fi_set_int(fi, stat->u.name.sym, 0);
@@ -1736,6 +1742,10 @@ int fi_exec(Fi *fi, const SpStmt *s)
         for (int i = 0; i < s->u.alloc.items.n; i++) {
             const Node *ref = s->u.alloc.items.v[i];
             const SpRef *r = ref->ir;
+            if (r && r->arr && r->arr->at_alloc) {
+                allocate_item(fi, ref, s->kind == SP_DEALLOC);   /* a mapped ALLOCATABLE */
+                continue;
+            }
             if (!r || !r->arr || r->arr->sym)
                 continue;         /* a version of a mapped array: its values are the array's */
             if (s->kind == SP_ALLOC)
@@ -2089,9 +2099,12 @@ int fi_report(Fi *fi, Diag *d)
             n++;
             continue;
         }
-        diag_error(d, m->loc.line ? m->loc : c->loc, "value of '%s' needed for %s at line %d is "
+        char at[32] = "";
+        if (m->line)
+            snprintf(at, sizeof at, " at line %d", m->line);
+        diag_error(d, m->loc.line ? m->loc : c->loc, "value of '%s' needed for %s%s is "
                    "not known; give it with -D %s=VALUE or --input FILE", c->name, m->what,
-                   m->line, c->name);
+                   at, c->name);
         if (c->line)
             diag_note(d, c->loc, "'%s' is read at line %d, and the input has no data for it",
                       c->name, c->line);

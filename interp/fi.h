@@ -125,6 +125,10 @@ typedef struct {
 } FiRefs;
 int fi_refs(Fi *fi, const SpLoop *loop, const Node *ref, const SpCtx *ctx, FiRefs *out);
 
+/* An error of the program's run, reported once per key (a statement, a
+ * node); the prediction fails. */
+void fi_error_once(Fi *fi, const void *key, Loc loc, const char *fmt, ...) HPF_PRINTF(4, 5);
+
 /* Missing values. When the engine needs a value that is not known it calls
  * fi_missing with the expression and the line that needed it; fi records
  * the variables behind the unknown value (each once, with the line where

@@ -160,7 +160,6 @@ struct Fi {
 /* ---- fi.c ---- */
 
 int fi_step(Fi *fi, long n);                  /* 0: the budget is spent */
-void fi_error_once(Fi *fi, const void *key, Loc loc, const char *fmt, ...) HPF_PRINTF(4, 5);
 Loc fi_loc(Fi *fi, const Node *e);            /* e's, else the statement's */
 Store *fi_var(Fi *fi, Frame *fr, const Symbol *y);
 Store *fi_temp(Fi *fi, Frame *fr, const char *name);       /* prefix + tN, or NULL */
