@@ -56,6 +56,7 @@ enum { ATTR_PARAMETER, ATTR_DIMENSION, ATTR_ALLOCATABLE, ATTR_INTENT, ATTR_SAVE,
        ATTR_EXTERNAL, ATTR_INTRINSIC };
 enum { INTENT_NONE, INTENT_IN, INTENT_OUT, INTENT_INOUT };
 enum { DIST_BLOCK, DIST_CYCLIC, DIST_STAR };
+enum { DIST_PRESCRIPTIVE, DIST_DESCRIPTIVE, DIST_TRANSCRIPTIVE };
 enum { DIM_EXPLICIT, DIM_DEFERRED, DIM_ASSUMED_SIZE };   /* a(n), a(:), a(*) */
 
 struct Node {
@@ -100,7 +101,9 @@ struct Node {
         struct { int none; PtrVec rules; } implicit;
         struct { TypeSpec spec; unsigned char letters[26]; } irule;
         struct { PtrVec names, formats; const char *onto; Loc onto_loc;
-                 const char *target; int attributed; } dist;
+                 const char *target; int attributed;
+                 int star; } dist;     /* DIST_PRESCRIPTIVE, _DESCRIPTIVE `*(...)`,
+                                          _TRANSCRIPTIVE `*` (dummies) */
         struct { int fmt; Node *arg; } distfmt;
         struct { PtrVec names, src, tgt; const char *target; Loc target_loc;
                  int attributed; } align;

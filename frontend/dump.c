@@ -152,6 +152,8 @@ static void details(FILE *out, const Node *n)
     case AST_DISTRIBUTE: case AST_REDISTRIBUTE:
         if (n->u.dist.attributed)
             fputs(" attributed", out);
+        if (n->u.dist.star)
+            fputs(n->u.dist.star == DIST_DESCRIPTIVE ? " descriptive" : " transcriptive", out);
         if (n->u.dist.onto)
             fprintf(out, " onto %s", n->u.dist.onto);
         break;

@@ -65,17 +65,23 @@ void dyn_unit(Lower *L)
     int remaps = 0;
     for (int i = 0; i < body->n && !remaps; i++)
         remaps = remaps_visit(body->v[i], NULL);
-    if (!remaps)
+    if (!remaps && !pass_versions(L))
         return;
     Dyn *D = arena_alloc(L->a, sizeof *D);
     SpUnit *u = L->u;
     D->na = u->arrs.n;
     D->asym = arena_alloc(L->a, (size_t)(D->na + 1) * sizeof *D->asym);
     D->acur = arena_alloc(L->a, (size_t)(D->na + 1) * sizeof *D->acur);
-    for (int i = 0; i < D->na; i++) {
+    D->na = 0;
+    for (int i = 0; i < u->arrs.n; i++) {
         SpArr *r = u->arrs.v[i];
-        D->asym[i] = r->sym;
-        D->acur[i] = r;
+        int seen = 0;
+        for (int k = 0; k < D->na && !seen; k++)
+            seen = D->asym[k] == r->sym;
+        if (seen)
+            continue;                 /* a dummy's own mapping: after its inherited one */
+        D->asym[D->na] = r->sym;
+        D->acur[D->na++] = r;
     }
     D->tsym = arena_alloc(L->a, (size_t)(u->tmpls.n + 1) * sizeof *D->tsym);
     D->tcur = arena_alloc(L->a, (size_t)(u->tmpls.n + 1) * sizeof *D->tcur);
@@ -111,16 +117,6 @@ SpTmpl *dyn_tmpl(Lower *L, Symbol *y)
 }
 
 /* ---- versions ---- */
-
-static int tmpl_equal(const SpTmpl *a, const SpTmpl *b)
-{
-    if (a->rank != b->rank || a->onto != b->onto)
-        return 0;
-    for (int d = 0; d < a->rank; d++)
-        if (!tdim_equiv(a, d, b, d))
-            return 0;
-    return 1;
-}
 
 static int same_or_null(const Node *a, const Node *b)
 {
@@ -176,6 +172,15 @@ static Node *alloc_item(Lower *L, SpArr *r)
     return ref;
 }
 
+static void free_version(Lower *L, SpArr *a, PtrVec *out)
+{
+    if (a->passed)
+        return;
+    SpStmt *de = new_stmt(L, SP_DEALLOC);
+    vec_push(L->a, &de->u.alloc.items, alloc_item(L, a));
+    add_stmt(L, out, de);
+}
+
 static void set_cur(Lower *L, Symbol *y, SpArr *r)
 {
     Dyn *D = L->dyn;
@@ -194,8 +199,8 @@ static int uses_visit(Node *n, void *ctx)
 }
 
 /* The array y moves from version a to version b: b allocated, the copy,
- * a deallocated. */
-static void remap(Lower *L, SpArr *a, SpArr *b, PtrVec *out)
+ * a deallocated (a dummy's storage, passed, neither). */
+static void move(Lower *L, SpArr *a, SpArr *b, PtrVec *out, int copy)
 {
     if (a == b)
         return;
@@ -215,9 +220,16 @@ static void remap(Lower *L, SpArr *a, SpArr *b, PtrVec *out)
             return;
         }
     }
-    SpStmt *al = new_stmt(L, SP_ALLOC);
-    vec_push(L->a, &al->u.alloc.items, alloc_item(L, b));
-    add_stmt(L, out, al);
+    if (!b->passed) {
+        SpStmt *al = new_stmt(L, SP_ALLOC);
+        vec_push(L->a, &al->u.alloc.items, alloc_item(L, b));
+        add_stmt(L, out, al);
+    }
+    if (!copy) {
+        set_cur(L, y, b);
+        free_version(L, a, out);
+        return;
+    }
 
     Symbol *vars[MAX_RANK];
     Node *lo[MAX_RANK], *hi[MAX_RANK], *st[MAX_RANK];
@@ -246,9 +258,17 @@ static void remap(Lower *L, SpArr *a, SpArr *b, PtrVec *out)
     cp->u.loop = lp;
     add_stmt(L, out, cp);
 
-    SpStmt *de = new_stmt(L, SP_DEALLOC);
-    vec_push(L->a, &de->u.alloc.items, alloc_item(L, a));
-    add_stmt(L, out, de);
+    free_version(L, a, out);
+}
+
+static void remap(Lower *L, SpArr *a, SpArr *b, PtrVec *out)
+{
+    move(L, a, b, out, 1);
+}
+
+void dyn_move(Lower *L, SpArr *a, SpArr *b, PtrVec *out, int copy)
+{
+    move(L, a, b, out, copy);
 }
 
 static void redistribute(Lower *L, Node *n, PtrVec *out)
@@ -268,7 +288,7 @@ static void redistribute(Lower *L, Node *n, PtrVec *out)
         SpTmpl *nt = make_tmpl(L, x, arena_printf(L->a, "%sv%d_%s", L->prog->prefix,
                                                    D->nver + 1, x->name), n);
         for (int k = 0; k + 1 < D->tvers.n; k += 2)
-            if (D->tvers.v[k] == x && tmpl_equal(D->tvers.v[k + 1], nt)) {
+            if (D->tvers.v[k] == x && tmpl_same(D->tvers.v[k + 1], nt)) {
                 L->u->tmpls.n = ntmpls;          /* made again: dropped */
                 nt = D->tvers.v[k + 1];
                 break;
@@ -278,7 +298,7 @@ static void redistribute(Lower *L, Node *n, PtrVec *out)
             vec_push(L->a, &D->tvers, x);
             vec_push(L->a, &D->tvers, nt);
         }
-        if (tmpl_equal(nt, t))
+        if (tmpl_same(nt, t))
             continue;                             /* nothing moves */
         for (int k = 0; k < D->nt; k++)
             if (D->tsym[k] == x)

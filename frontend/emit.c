@@ -438,7 +438,7 @@ static void declarations(Emit *E)
         Node *n = body->v[i];
         switch (n->kind) {
         case AST_PROCESSORS: case AST_TEMPLATE: case AST_DISTRIBUTE: case AST_ALIGN:
-        case AST_INDEPENDENT: case AST_DYNAMIC:
+        case AST_INDEPENDENT: case AST_DYNAMIC: case AST_INHERIT:
             continue;
         case AST_TYPE_DECL: case AST_DIMENSION_STMT: case AST_PARAMETER_STMT: {
             Node c = *n;
@@ -483,6 +483,8 @@ static void declarations(Emit *E)
      * run time */
     for (int i = 0; i < u->arrs.n + u->temp_arrs.n; i++) {
         const SpArr *a = i < u->arrs.n ? u->arrs.v[i] : u->temp_arrs.v[i - u->arrs.n];
+        if (a->passed)
+            continue;
         StrBuf b = {0};
         sb_printf(&b, "%s, allocatable :: %s(", type_text(a->type), a->name);
         for (int d = 0; d < a->rank; d++)
@@ -500,7 +502,24 @@ static void declarations(Emit *E)
         add_name(&names, "%s", desc(E, u->arrs.v[i]));
     for (int i = 0; i < u->hidden.n; i++)
         add_name(&names, "%s", ((Symbol *)u->hidden.v[i])->name);
+    for (int i = 0; i < u->passed.n; i++) {
+        const SpArr *r = u->passed.v[i];
+        for (int d = 0; d < r->rank; d++)
+            add_name(&names, "%s%s_l%d, %s%s_h%d", E->p, r->name, d + 1, E->p, r->name, d + 1);
+    }
     decl_list(E, "integer", &names);
+    /* a passed dummy: the caller's local part, its bounds passed too */
+    for (int i = 0; i < u->passed.n; i++) {
+        const SpArr *r = u->passed.v[i];
+        StrBuf b = {0};
+        sb_printf(&b, "%s :: %s(", type_text(r->type), r->name);
+        for (int d = 0; d < r->rank; d++)
+            sb_printf(&b, "%s%s%s_l%d:%s%s_h%d", d ? ", " : "", E->p, r->name, d + 1, E->p,
+                      r->name, d + 1);
+        sb_puts(&b, ")");
+        put_line(E, 0, b.s);
+        sb_free(&b);
+    }
     for (int i = 0; i < u->index_syms.n; i++) {
         int used = 0;
         for (int k = 0; k < E->vused.n && !used; k++)
@@ -619,6 +638,11 @@ static void mapping(Emit *E)
     }
     for (int i = 0; i < u->arrs.n; i++) {
         const SpArr *a = u->arrs.v[i];
+        if (a->passed) {
+            /* the caller's: its descriptor must have come along */
+            line(E, "call hpfrt_arr_check(%s, %d)", desc(E, a), a->rank);
+            continue;
+        }
         if (a->at_alloc) {
             line(E, "%s = 0", desc(E, a));
             continue;
@@ -1125,11 +1149,56 @@ static void free_descriptors(Emit *E)
         return;
     for (int i = 0; i < E->u->arrs.n; i++) {
         const SpArr *a = E->u->arrs.v[i];
+        if (a->passed)
+            continue;
         if (a->at_alloc)
             line(E, "if (%s /= 0) call hpfrt_arr_free(%s)", desc(E, a), desc(E, a));
         else
             line(E, "call hpfrt_arr_free(%s)", desc(E, a));
     }
+}
+
+/* The names of a passed dummy's extra arguments: its descriptor, then the
+ * lower and upper local bound of each dimension. */
+static void passed_args(Emit *E, StrBuf *b, const SpArr *r)
+{
+    sb_printf(b, ", %s", desc(E, r));
+    for (int d = 0; d < r->rank; d++)
+        sb_printf(b, ", %s%s_l%d, %s%s_h%d", E->p, r->name, d + 1, E->p, r->name, d + 1);
+}
+
+/* A CALL: a whole mapped array passed comes with its descriptor and its
+ * local bounds (passing.c). */
+static void emit_call(Emit *E, const Node *call)
+{
+    const SpUnit *callee = spmd_callee(E->prog, E->u, call);
+    if (!callee || !callee->passed.n) {
+        stmt_line(E, 0, call);
+        return;
+    }
+    char *c = unparse_stmt_string(call, hook, E);
+    size_t n = strlen(c);
+    StrBuf b = {0};
+    if (n && c[n - 1] == ')')
+        c[n - 1] = 0;
+    sb_puts(&b, c);
+    if (!strchr(c, '('))
+        sb_puts(&b, "(");
+    for (int i = 0; i < callee->passed.n; i++) {
+        const SpArr *r = callee->passed.v[i];
+        const Node *a = r->dummy <= call->u.ref.args.n ? call->u.ref.args.v[r->dummy - 1] : NULL;
+        const SpRef *ir = a ? a->ir : NULL;
+        if (!ir || !ir->arr)
+            continue;               /* the lowering refused it */
+        const SpArr *x = ir->arr;
+        sb_printf(&b, ", %s", desc(E, x));
+        for (int d = 0; d < x->rank; d++)
+            sb_printf(&b, ", lbound(%s, %d), ubound(%s, %d)", x->name, d + 1, x->name, d + 1);
+    }
+    sb_puts(&b, ")");
+    put_line(E, 0, b.s);
+    sb_free(&b);
+    free(c);
 }
 
 static void emit_stmt(Emit *E, const SpStmt *s)
@@ -1139,7 +1208,10 @@ static void emit_stmt(Emit *E, const SpStmt *s)
         put_line(E, s->label, "continue");
     switch (s->kind) {
     case SP_SEQ:
-        stmt_line(E, 0, s->u.seq);
+        if (s->u.seq->kind == AST_CALL)
+            emit_call(E, s->u.seq);
+        else
+            stmt_line(E, 0, s->u.seq);
         break;
     case SP_STORE: {
         StrBuf b = {0};
@@ -1371,6 +1443,8 @@ static void emit_unit(Emit *E, const SpUnit *u)
             const Node *a = n->u.unit.args.v[i];
             sb_printf(&b, "%s%s", i ? ", " : "", a->kind == AST_NAME ? a->u.name.id : "*");
         }
+        for (int i = 0; i < u->passed.n; i++)
+            passed_args(E, &b, u->passed.v[i]);
         sb_puts(&b, ")");
         if (n->u.unit.result)
             sb_printf(&b, " result(%s)", n->u.unit.result);

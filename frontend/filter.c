@@ -465,9 +465,10 @@ static void classify_directive(Parser *p, int i)
         {"distribute", KW_DISTRIBUTE}, {"align", KW_ALIGN},
         {"independent", KW_INDEPENDENT}, {"dynamic", KW_DYNAMIC},
         {"redistribute", KW_REDISTRIBUTE}, {"realign", KW_REALIGN},
+        {"inherit", KW_INHERIT},
     };
     static const char *const refused_dirs[] = {
-        "inherit", "sequence", "nosequence",
+        "sequence", "nosequence",
         "pure", "extrinsic", "local", "subset",
     };
     Token *t = tk(p, i);

@@ -1209,6 +1209,27 @@ static void lower_alloc(Lower *L, Node *n, PtrVec *out)
     }
 }
 
+/* The first mapped array an array expression reads, whole, in a section
+ * or an element; NULL if none. */
+static int mapped_visit(Node *n, void *ctx)
+{
+    void **c = ctx;
+    Lower *L = c[0];
+    Symbol *y = n->kind == AST_NAME ? n->u.name.sym : n->kind == AST_REF ? n->u.ref.sym : NULL;
+    if (y && y->rank && arr_of(L, y)) {
+        c[1] = y;
+        return 1;
+    }
+    return ast_children(n, mapped_visit, ctx);
+}
+
+static Symbol *mapped_array_in(Lower *L, Node *e)
+{
+    void *c[2] = {L, NULL};
+    mapped_visit(e, c);
+    return c[1];
+}
+
 /* A DO or DO WHILE body: the mapping at its end is brought back to the one
  * at its top (EXIT and CYCLE bring it back before they jump). */
 static void lower_loop_body(Lower *L, Node *n, PtrVec *body)
@@ -1334,19 +1355,16 @@ static void lower_stmt(Lower *L, Node *n, PtrVec *out)
         for (int i = 0; i < n->u.ref.args.n; i++) {
             Node *a = n->u.ref.args.v[i];
             Node *v = a->kind == AST_KEYWORD_ARG ? a->u.kwarg.value : a;
-            if (v->rank) {
-                PtrVec refs = {0};
-                collect_refs(v, &refs);
-                if (v->kind == AST_NAME && arr_of(L, v->u.name.sym))
-                    vec_push(NULL, &refs, v);
-                for (int k = 0; k < refs.n; k++) {
-                    Node *r = refs.v[k];
-                    Symbol *y = r->kind == AST_NAME ? r->u.name.sym : r->u.ref.sym;
-                    if (arr_of(L, y))
-                        lower_error(L, a->loc, "the SPMD lowering cannot pass the mapped array "
-                                    "'%s' to '%s' (no descriptor passing)", y->name, n->u.ref.id);
-                }
-                free(refs.v);
+            if (v->rank && v == a && v->kind == AST_NAME && arr_of(L, v->u.name.sym)) {
+                /* a whole mapped array: its descriptor goes along (passing.c) */
+                Node *p = pass_actual(L, spmd_callee(L->prog, L->u, n), i + 1, v);
+                vec_push(L->a, &c->u.ref.args, p ? p : a);
+            } else if (v->rank) {
+                Symbol *y = mapped_array_in(L, v);
+                if (y)
+                    lower_error(L, a->loc, "the SPMD lowering cannot pass a section or an "
+                                "expression of the mapped array '%s' to '%s' (pass the "
+                                "whole array)", y->name, n->u.ref.id);
                 vec_push(L->a, &c->u.ref.args, a);
             } else if (v->kind == AST_REF && v->u.ref.what == REF_ELEMENT &&
                        arr_of(L, v->u.ref.sym)) {
@@ -1386,6 +1404,7 @@ static void lower_stmt(Lower *L, Node *n, PtrVec *out)
         break;
     }
     case AST_RETURN:
+        pass_leave(L, out);
         add_stmt(L, out, new_stmt(L, SP_RETURN));
         break;
     case AST_REDISTRIBUTE: case AST_REALIGN:
@@ -1428,7 +1447,10 @@ static void lower_stmts(Lower *L, PtrVec *src, PtrVec *out)
     }
 }
 
-static void lower_unit(Lower *L, Node *u, SpUnit *host)
+/* A unit and its mapping (its internal units after it): every unit is
+ * mapped before any body is lowered, so that a dummy can take the mapping
+ * of the arrays the calls pass it (passing.c). */
+static void map_units(Lower *L, Node *u, SpUnit *host)
 {
     SpUnit *su = arena_alloc(L->a, sizeof *su);
     su->internal = host != NULL;
@@ -1440,17 +1462,27 @@ static void lower_unit(Lower *L, Node *u, SpUnit *host)
     L->u = su;
     L->loc = u->loc;
     map_unit(L);
-    dyn_unit(L);
     for (int i = 0; i < su->scope->symbols.n; i++) {
         Symbol *y = su->scope->symbols.v[i];
         if (y->common && arr_of(L, y))
             lower_error(L, y->decl ? y->decl->loc : u->loc, "the SPMD lowering cannot map "
                         "'%s': it is in COMMON", y->name);
     }
-    lower_stmts(L, &u->u.unit.body, &su->body);
     for (int i = 0; i < u->u.unit.contains.n; i++)
-        lower_unit(L, u->u.unit.contains.v[i], su);
-    L->u = su->host ? su->host : su;
+        map_units(L, u->u.unit.contains.v[i], su);
+}
+
+static void lower_body(Lower *L, SpUnit *su)
+{
+    L->u = su;
+    L->loc = su->unit->loc;
+    L->line = su->unit->loc.line;
+    dyn_unit(L);
+    pass_enter(L, &su->body);
+    lower_stmts(L, &su->unit->u.unit.body, &su->body);
+    L->loc = su->unit->u.unit.end_loc;
+    L->line = L->loc.line;
+    pass_leave(L, &su->body);
 }
 
 static Node *find_in(Node *u, const char *name)
@@ -1503,7 +1535,11 @@ SpProgram *spmd_lower(Node *file, Arena *a, Diag *d)
         prefix = arena_printf(a, "hpf%d_", k);
     L.prog->prefix = prefix;
     for (int i = 0; i < file->u.list.items.n; i++)
-        lower_unit(&L, file->u.list.items.v[i], NULL);
+        map_units(&L, file->u.list.items.v[i], NULL);
+    pass_bind(&L);
+    for (int i = 0; i < L.prog->units.n; i++)
+        lower_body(&L, L.prog->units.v[i]);
+    pass_ghosts(&L);
     free(L.loopvars.v);
     return L.errors ? NULL : L.prog;
 }

@@ -96,12 +96,13 @@ static Node *inquire(Lower *L, const char *id, Symbol *y, int d)
     return mk_call(L, id, T_INT, 2, args);
 }
 
-/* A mapped ALLOCATABLE array's bounds are hpfc's variables (mapping.c);
- * the local array's LBOUND and SIZE are its local part's. */
+/* A mapped ALLOCATABLE array's bounds are hpfc's variables (mapping.c), a
+ * passed dummy's its mapping's (passing.c): the local array's LBOUND and
+ * SIZE are its local part's. */
 static const SpArr *alloc_mapped(Lower *L, Symbol *y)
 {
-    const SpArr *r = y->allocatable ? arr_of(L, y) : NULL;
-    return r && r->at_alloc ? r : NULL;
+    const SpArr *r = y->allocatable || y->dummy ? arr_of(L, y) : NULL;
+    return r && (r->at_alloc || r->passed) ? r : NULL;
 }
 
 static Node *dim_extent(Lower *L, Symbol *y, int d)

@@ -28,6 +28,8 @@ typedef struct Lower {
     int nsubst;
     int ntemps;
     struct Dyn *dyn;          /* the unit remaps (dynamic.c); NULL if not */
+    int dummies;              /* map_dummy: dummies are mapped too */
+    PtrVec pass;              /* passing.c: Pass records */
 } Lower;
 
 /* lower.c: builders and small helpers */
@@ -47,7 +49,9 @@ Node *subst_copy(Lower *L, Node *n, Symbol *from, Node *to);
 void map_unit(Lower *L);
 SpArr *arr_of(Lower *L, Symbol *y);
 int tdim_equiv(const SpTmpl *a, int da, const SpTmpl *b, int db);
+int tmpl_same(const SpTmpl *a, const SpTmpl *b);
 SpArr *new_arr(Lower *L, Symbol *y);
+SpArr *map_dummy(Lower *L, Symbol *y);
 SpTmpl *make_tmpl(Lower *L, Symbol *y, const char *name, Node *dist);
 void align_array(Lower *L, SpArr *r, Node *al);
 
@@ -69,6 +73,18 @@ void dyn_loop_enter(Lower *L, DynState *top);     /* EXIT and CYCLE come back to
 void dyn_loop_leave(Lower *L);
 void dyn_jump(Lower *L, Node *n, PtrVec *out);    /* before EXIT, CYCLE, GOTO */
 void dyn_label(Lower *L, int label);              /* where a label is */
+/* Moves the array from version a to b (b allocated, copied into when
+ * copy is set, a deallocated; not the storage of a dummy). */
+void dyn_move(Lower *L, SpArr *a, SpArr *b, PtrVec *out, int copy);
+
+/* passing.c: mapped arrays passed to the procedures of the file */
+int arr_same(const SpArr *a, const SpArr *b);
+void pass_bind(Lower *L);                         /* after every unit's map_unit */
+int pass_versions(Lower *L);
+void pass_enter(Lower *L, PtrVec *out);
+void pass_leave(Lower *L, PtrVec *out);
+Node *pass_actual(Lower *L, const SpUnit *callee, int pos, Node *v);
+void pass_ghosts(Lower *L);                       /* after every body */
 
 /* lower_expr.c: array expressions element by element, and the lowering of
  * scalar expressions (references classified, reductions hoisted) */

@@ -277,6 +277,8 @@ static SpArr *map_array(Lower *L, Symbol *y)
     }
     if (!y->align && !y->distribute)
         return NULL;
+    if (y->dummy && !L->dummies)
+        return NULL;              /* passing.c maps it, once its actuals are known */
     SpArr *r = new_arr(L, y);
     vec_push(L->a, &L->u->arrs, r);
     if (y->allocatable && !y->dummy)
@@ -298,10 +300,11 @@ static SpArr *map_array(Lower *L, Symbol *y)
     }
     if (!r->tmpl)
         return NULL;
-    if (y->dummy) {
+    if (y->dummy && (y->allocatable || (y->rank && y->dims[0]->u.dim.form != DIM_EXPLICIT))) {
         lower_error(L, y->decl ? y->decl->loc : L->u->unit->loc,
-                    "the SPMD lowering cannot map dummy argument '%s': mapped arrays must "
-                    "be local to their unit", y->name);
+                    "the SPMD lowering cannot give the dummy argument '%s' a mapping of its "
+                    "own: it needs explicit bounds (declare it x(n), or INHERIT the actual's "
+                    "mapping)", y->name);
         r->tmpl = NULL;
         return NULL;
     }
@@ -362,6 +365,15 @@ void map_unit(Lower *L)
     L->u->arrs.n = n;
 }
 
+/* A dummy's own mapping (DISTRIBUTE, ALIGN), once its actuals are known. */
+SpArr *map_dummy(Lower *L, Symbol *y)
+{
+    L->dummies = 1;
+    SpArr *r = map_array(L, y);
+    L->dummies = 0;
+    return r;
+}
+
 SpArr *arr_of(Lower *L, Symbol *y)
 {
     if (!y)
@@ -376,6 +388,38 @@ SpArr *arr_of(Lower *L, Symbol *y)
                 return r;
         }
     return NULL;
+}
+
+static int procs_same(const SpProcs *a, const SpProcs *b)
+{
+    if (a == b)
+        return 1;
+    if (!a || !b || a->rank != b->rank)
+        return 0;
+    for (int d = 0; d < a->rank; d++)
+        if ((a->ext[d] == NULL) != (b->ext[d] == NULL)
+            || (a->ext[d] && !same_expr(a->ext[d], b->ext[d])))
+            return 0;
+    return 1;
+}
+
+/* Two templates lay their cells out alike (arrangements of the same
+ * declared shape are the same processes in the same order). */
+int tmpl_same(const SpTmpl *a, const SpTmpl *b)
+{
+    if (a == b)
+        return 1;
+    if (a->rank != b->rank || !procs_same(a->onto, b->onto))
+        return 0;
+    for (int d = 0; d < a->rank; d++) {
+        if (a->gdim[d] != b->gdim[d] || a->fmt[d] != b->fmt[d])
+            return 0;
+        if (!same_expr(a->lo[d], b->lo[d]) || !same_expr(a->hi[d], b->hi[d]))
+            return 0;
+        if ((a->k[d] == NULL) != (b->k[d] == NULL) || (a->k[d] && !same_expr(a->k[d], b->k[d])))
+            return 0;
+    }
+    return 1;
 }
 
 /* Two template dimensions distribute their cells alike: same bounds, format,

@@ -100,6 +100,7 @@ static const PtrVec empty;
 %token KW_PROCESSORS "PROCESSORS" KW_TEMPLATE "TEMPLATE" KW_DISTRIBUTE "DISTRIBUTE"
 %token KW_ALIGN "ALIGN" KW_WITH "WITH" KW_ONTO "ONTO" KW_INDEPENDENT "INDEPENDENT"
 %token KW_DYNAMIC "DYNAMIC" KW_REDISTRIBUTE "REDISTRIBUTE" KW_REALIGN "REALIGN"
+%token KW_INHERIT "INHERIT"
 %token KW_NEW "NEW"
 
 %type <node> expr primary ref arg ctl_item sect opt_expr pitem entity dim attr
@@ -694,6 +695,19 @@ directive:
                                   n->u.align.target = $3; n->u.align.target_loc = @3;
                                   n->u.align.tgt = $4;    /* the source: sema's (:, ...) */
                                   bld_add(p, n); }
+  | KW_DISTRIBUTE T_NAME '*' '(' dist_list ')' onto_opt
+                                { Node *n = mk_expr(p, AST_DISTRIBUTE, @$);
+                                  n->u.dist.names = one(p, named(p, AST_NAME, $2, @2));
+                                  n->u.dist.formats = $5; n->u.dist.onto = $7;
+                                  n->u.dist.onto_loc = @7; n->u.dist.star = DIST_DESCRIPTIVE;
+                                  bld_add(p, n); }
+  | KW_DISTRIBUTE T_NAME '*'    { Node *n = mk_expr(p, AST_DISTRIBUTE, @$);
+                                  n->u.dist.names = one(p, named(p, AST_NAME, $2, @2));
+                                  n->u.dist.star = DIST_TRANSCRIPTIVE;
+                                  bld_add(p, n); }
+  | KW_INHERIT name_list        { bld_add(p, list_node(p, AST_INHERIT, $2, @$)); }
+  | KW_INHERIT T_DCOLON name_list
+                                { bld_add(p, list_node(p, AST_INHERIT, $3, @$)); }
   | KW_DYNAMIC name_list        { bld_add(p, list_node(p, AST_DYNAMIC, $2, @$)); }
   | KW_DYNAMIC T_DCOLON name_list
                                 { bld_add(p, list_node(p, AST_DYNAMIC, $3, @$)); }

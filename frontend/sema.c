@@ -447,10 +447,32 @@ static int names_constant(Node *e, void *ctx)
     return ast_children(e, names_constant, ctx);
 }
 
+/* INHERIT x, DISTRIBUTE x * and DISTRIBUTE x *(...) describe dummies. */
+static int inheriting(Sema *s, Node *nm, const char *what)
+{
+    Symbol *y = scope_lookup_local(s->scope, nm->u.name.id);
+    if (!y || y->kind != SYM_VARIABLE || !y->rank || !y->dummy) {
+        diag_error(s->diag, nm->loc, "%s: '%s' is not a dummy array argument", what,
+                   nm->u.name.id);
+        return 0;
+    }
+    nm->u.name.sym = y;
+    if (y->inherit || y->align || y->distribute) {
+        diag_error(s->diag, nm->loc, "'%s' is mapped twice (%s)", y->name, what);
+        return 0;
+    }
+    y->inherit = 1;
+    return 1;
+}
+
 static void distribute(Sema *s, Node *n)
 {
     int exec = n->kind == AST_REDISTRIBUTE;
     PtrVec *fmts = &n->u.dist.formats;
+    if (n->u.dist.star == DIST_TRANSCRIPTIVE) {
+        inheriting(s, n->u.dist.names.v[0], "DISTRIBUTE *");
+        return;
+    }
     int ndist = 0;
     if (!fmts->n && n->u.dist.names.n) {
         /* DISTRIBUTE t, as other compilers took it: BLOCK in every dimension */
@@ -507,6 +529,11 @@ static void distribute(Sema *s, Node *n)
         }
         if (exec ? !remappable(s, y, nm, n) : mapped_twice(s, y, n))
             continue;
+        if (n->u.dist.star == DIST_DESCRIPTIVE && !y->dummy) {
+            diag_error(s->diag, nm->loc, "DISTRIBUTE %s *(...) describes a dummy argument; "
+                       "'%s' is not one", y->name, y->name);
+            continue;
+        }
         if (!exec)
             y->distribute = n;
         if (!p)
@@ -765,7 +792,7 @@ static int is_spec(Node *n)
     case AST_ALLOCATABLE_STMT: case AST_SAVE_STMT: case AST_EXTERNAL_STMT:
     case AST_INTRINSIC_STMT: case AST_COMMON_STMT: case AST_IMPLICIT:
     case AST_PROCESSORS: case AST_TEMPLATE: case AST_DISTRIBUTE: case AST_ALIGN:
-    case AST_DYNAMIC:
+    case AST_DYNAMIC: case AST_INHERIT:
         return 1;
     default:
         return 0;
@@ -1218,7 +1245,7 @@ static void check_stmt(Sema *s, Node *n)
             diag_error(s->diag, n->loc, "%s after the first executable statement",
                        n->kind == AST_PROCESSORS || n->kind == AST_TEMPLATE
                        || n->kind == AST_DISTRIBUTE || n->kind == AST_ALIGN
-                       || n->kind == AST_DYNAMIC
+                       || n->kind == AST_DYNAMIC || n->kind == AST_INHERIT
                            ? "HPF specification directive" : "declaration");
         break;
     }
@@ -1358,6 +1385,9 @@ static void check_unit(Sema *s, Node *u, Scope *host)
         if (y->typed || y->kind != SYM_VARIABLE)
             continue;
         Type t = sc->implicit[y->name[0] - 'a'];
+        if (t.base == TY_NONE && y->external && !y->rank)
+            continue;     /* an EXTERNAL subroutine needs no type; a function reference
+                             says so (sema_expr.c) */
         if (t.base == TY_NONE) {
             diag_error(s->diag, y->decl->loc, "'%s' has no type (IMPLICIT NONE is in effect)",
                        y->name);
@@ -1377,6 +1407,9 @@ static void check_unit(Sema *s, Node *u, Scope *host)
             distribute(s, n);
         else if (n->kind == AST_ALIGN)
             align(s, n);
+        else if (n->kind == AST_INHERIT)
+            for (int k = 0; k < n->u.list.items.n; k++)
+                inheriting(s, n->u.list.items.v[k], "INHERIT");
         else if (n->kind == AST_DYNAMIC)
             for (int k = 0; k < n->u.list.items.n; k++) {
                 Node *nm = n->u.list.items.v[k];

@@ -793,6 +793,10 @@ static void check_ref(Sema *s, Node *e)
         e->type = unit_result_type(s, u, e->loc);
     } else {
         Symbol *f = y ? y : sema_implicit(s, name, e);
+        if (f->type.base == TY_NONE) {
+            diag_error(s->diag, e->loc, "'%s' has no type (IMPLICIT NONE is in effect)", name);
+            f->type = (Type){TY_ERROR, 0};
+        }
         if (f->type.base == TY_ERROR) {
             set_error(e);
             return;

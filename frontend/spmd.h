@@ -57,6 +57,9 @@ typedef struct SpArr {
                                      gave it: allocated only while it holds the array */
     int at_alloc;                 /* ALLOCATABLE: its descriptor made by its ALLOCATE, its
                                      bounds (lo, hi) hpfc's variables that the ALLOCATE sets */
+    int passed;                   /* a dummy argument as its actual is mapped: storage and
+                                     descriptor come with the call (dummy: its position, 1..) */
+    int dummy;
 } SpArr;
 
 /* ---- accesses ------------------------------------------------------------ */
@@ -244,6 +247,8 @@ typedef struct SpUnit {
     PtrVec temp_arrs;             /* SpArr: replicated temporary arrays */
     PtrVec hidden;                /* Symbol: integer variables of hpfc's (the bounds of
                                      mapped ALLOCATABLE arrays), in the unit's scope */
+    PtrVec passed;                /* SpArr: its mapped dummies, as their actuals are mapped;
+                                     their descriptors and local bounds are extra arguments */
     int main;                     /* the main program: init and finalize the run time */
     int internal;                 /* after CONTAINS in its host */
     struct SpUnit *host;          /* its host: its mapped arrays are visible here too */
@@ -259,6 +264,10 @@ typedef struct SpProgram {
 SpProgram *spmd_lower(Node *file, Arena *a, Diag *d);
 
 void spmd_dump(FILE *out, const SpProgram *p);                 /* spmd_dump.c */
+
+/* The unit of the program that a CALL or a function reference calls, or
+ * NULL (not in the file). */
+const SpUnit *spmd_callee(const SpProgram *p, const SpUnit *from, const Node *call);
 
 
 /* One overlap exchange of a loop: an array dimension and the widest ghost

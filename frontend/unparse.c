@@ -548,6 +548,12 @@ static void distribute(Unparse *u, const Node *n)
     put(u, n->kind == AST_REDISTRIBUTE ? "redistribute " : "distribute ");
     if (!n->u.dist.attributed)
         expr_list(u, &n->u.dist.names);
+    if (n->u.dist.star == DIST_TRANSCRIPTIVE) {
+        put(u, " *");
+        return;
+    }
+    if (n->u.dist.star == DIST_DESCRIPTIVE)
+        put(u, " *");
     put(u, "(");
     for (int i = 0; i < n->u.dist.formats.n; i++) {
         if (i)
@@ -605,7 +611,7 @@ static void independent(Unparse *u, const Node *n, int level)
 static int is_directive(AstKind k)
 {
     return k == AST_PROCESSORS || k == AST_TEMPLATE || k == AST_DISTRIBUTE
-           || k == AST_ALIGN || k == AST_INDEPENDENT || k == AST_DYNAMIC
+           || k == AST_ALIGN || k == AST_INDEPENDENT || k == AST_DYNAMIC || k == AST_INHERIT
            || k == AST_REDISTRIBUTE || k == AST_REALIGN;
 }
 
@@ -626,8 +632,8 @@ static void directive(Unparse *u, const Node *n, int level)
     case AST_ALIGN: case AST_REALIGN:
         align(u, n);
         break;
-    case AST_DYNAMIC:
-        put(u, "dynamic ");
+    case AST_DYNAMIC: case AST_INHERIT:
+        put(u, n->kind == AST_DYNAMIC ? "dynamic " : "inherit ");
         expr_list(u, &n->u.list.items);
         break;
     case AST_INDEPENDENT:

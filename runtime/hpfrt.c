@@ -512,6 +512,14 @@ void hpfrt_arr_commit_(const int *ha)
     a->committed = 1;
 }
 
+void hpfrt_arr_check_(const int *ha, const int *r)
+{
+    RtArr *a = rt_arr(*ha, "hpfrt_arr_check");
+    if (a->r != *r)
+        rt_error("hpfrt_arr_check: array '%s' of rank %d passed for a dummy of rank %d",
+                 a->name, a->r, *r);
+}
+
 void hpfrt_arr_free_(const int *ha)
 {
     RtArr *a = arr_get(*ha, "hpfrt_arr_free");

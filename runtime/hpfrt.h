@@ -91,6 +91,9 @@ void hpfrt_arr_dim_(const int *ha, const int *d, const int *lb, const int *ub,
 void hpfrt_arr_fix_(const int *ha, const int *tdim, const int *cell);
 void hpfrt_arr_commit_(const int *ha);
 void hpfrt_arr_free_(const int *ha);   /* DEALLOCATE; the handle may be reused */
+/* A procedure's check that the descriptor of a mapped dummy came along
+ * with it: a committed array's, of rank r. */
+void hpfrt_arr_check_(const int *ha, const int *r);
 
 /* Local allocation bounds of dimension d, ghosts included: lb:ub for a
  * local dimension, 1-glo : count+ghi for a distributed one; never empty

@@ -50,7 +50,8 @@ class _Opener:
 
 BLOCK_OPEN = _Opener()
 BLOCK_CLOSE = re.compile(r'^\s*end\s*(forall|where)\b', re.I)
-ASSIGN = re.compile(r'^(\s*)([a-z]\w*(\s*\([^=]*\))?\s*=)(?!=)(.*)$', re.I)
+# (no quote before the '=': `write (*, '(a)') 'x =', x` is no assignment)
+ASSIGN = re.compile(r'^(\s*)([a-z]\w*(\s*\([^=\'"]*\))?\s*=)(?!=)(.*)$', re.I)
 NOT_EXEC = re.compile(
     r'^\s*(!|implicit\b|use\b|contains\b|end\b|else\b|case\b|'
     r'(integer|real|double|complex|logical|character|type|dimension|parameter|'
