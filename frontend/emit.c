@@ -655,6 +655,24 @@ static void mapping(Emit *E)
 
 /* ---- loops ---- */
 
+/* The position of a MAXLOC/MINLOC's element, from 1, in array element
+ * order: 1 + i1 + n1*(i2 + n2*(...)) of its 0-based positions. */
+static void linear_position(Emit *E, StrBuf *b, const SpLoop *lp)
+{
+    int r = lp->red_rank > 1 ? lp->red_rank : 1;
+    sb_puts(b, "1 + ");
+    for (int d = 0; d < r; d++) {
+        if (d) {
+            char *h = ex(E, lp->idx[d - 1].hi);
+            sb_printf(b, " + (%s + 1)*(", h);
+            free(h);
+        }
+        sb_puts(b, lp->idx[d].var->name);
+    }
+    for (int d = 1; d < r; d++)
+        sb_puts(b, ")");
+}
+
 static void emit_stmts(Emit *E, const PtrVec *v);
 
 static const char *identity(int op, Type t, const char *acc, char *buf, size_t n)
@@ -857,7 +875,10 @@ static void loop_body(Emit *E, int mode)
                      lp->red_op == HPFRT_MAX ? ">" : "<", E->p, lp->red_acc);
                 E->level++;
                 line(E, "%st%d = %s", E->p, lp->red_acc, v);
-                line(E, "%st%d = %s + 1", E->p, lp->red_pos, lp->idx[0].var->name);
+                StrBuf lin = {0};
+                linear_position(E, &lin, lp);
+                line(E, "%st%d = %s", E->p, lp->red_pos, lin.s);
+                sb_free(&lin);
                 E->level--;
                 line(E, "end if");
             } else if (lp->red_op) {

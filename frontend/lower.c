@@ -687,31 +687,47 @@ static int mask_reads_own(Node *mask, Node *lhs)
     return ok && !names_whole(mask, lhs->u.ref.sym);
 }
 
+static Node *not_of(Lower *L, Node *c);
+static Node *and_of(Lower *L, Node *a, Node *b);
+static Node *or_of(Lower *L, Node *a, Node *b);
+
 /* A WHERE inside a FORALL, F95 7.5.4.5: each assignment under the FORALL's
- * mask and the WHERE's, elementwise. Done when the WHERE has no ELSEWHERE
- * and its mask, evaluated first, cannot change: it reads nothing the
- * assignments assign, or, for a single assignment, only the element each
- * point assigns; 0 otherwise (the caller refuses it). */
+ * mask and the WHERE's, elementwise; an ELSEWHERE's under its own mask and
+ * the negation of those before it. Done when the masks, evaluated first,
+ * cannot change: they read nothing the assignments assign, or, for a WHERE
+ * of one assignment and no ELSEWHERE, only the element each point
+ * assigns; 0 otherwise (the caller refuses it). */
 static int forall_where(Lower *L, Node *f, Node *w, PtrVec *out)
 {
-    if (w->u.cond.branches.n != 1)
-        return 0;
-    Node *br = w->u.cond.branches.v[0];
-    Node *mask = br->u.branch.cond;
-    int one = br->u.branch.body.n == 1;
-    for (int i = 0; i < br->u.branch.body.n; i++) {
-        Node *a = br->u.branch.body.v[i];
-        if (a->kind != AST_ASSIGN)
-            return 0;
-        Node *lhs = a->u.assign.lhs;
-        if (mentions(mask, lhs_sym(lhs)) && !(one && mask_reads_own(mask, lhs)))
-            return 0;
+    int nb = w->u.cond.branches.n;
+    Node *first = w->u.cond.branches.v[0];
+    int one = nb == 1 && first->u.branch.body.n == 1;
+    for (int b = 0; b < nb; b++) {
+        Node *br = w->u.cond.branches.v[b];
+        for (int i = 0; i < br->u.branch.body.n; i++) {
+            Node *a = br->u.branch.body.v[i];
+            if (a->kind != AST_ASSIGN)
+                return 0;
+            Node *lhs = a->u.assign.lhs;
+            for (int k = 0; k < nb; k++) {
+                Node *mask = ((Node *)w->u.cond.branches.v[k])->u.branch.cond;
+                if (mask && mentions(mask, lhs_sym(lhs)) && !(one && mask_reads_own(mask, lhs)))
+                    return 0;
+            }
+        }
     }
-    for (int i = 0; i < br->u.branch.body.n; i++) {
-        Node *a = br->u.branch.body.v[i];
-        L->line = a->loc.line;
-        L->loc = a->loc;
-        lower_forall_masked(L, f, a, mask, out);
+    Node *before = NULL;              /* the masks of the branches before: or-ed */
+    for (int b = 0; b < nb; b++) {
+        Node *br = w->u.cond.branches.v[b];
+        Node *m = br->u.branch.cond;
+        Node *eff = !before ? m : m ? and_of(L, m, not_of(L, before)) : not_of(L, before);
+        before = !m ? before : before ? or_of(L, before, m) : m;
+        for (int i = 0; i < br->u.branch.body.n; i++) {
+            Node *a = br->u.branch.body.v[i];
+            L->line = a->loc.line;
+            L->loc = a->loc;
+            lower_forall_masked(L, f, a, eff, out);
+        }
     }
     return 1;
 }
@@ -1264,8 +1280,8 @@ static void lower_stmt(Lower *L, Node *n, PtrVec *out)
                 continue;
             if (s->kind != AST_ASSIGN) {
                 lower_error(L, s->loc, "the SPMD lowering does not handle a %s inside a FORALL",
-                            s->kind == AST_WHERE ? "WHERE with ELSEWHERE, or whose mask reads "
-                            "what it assigns," : "nested FORALL");
+                            s->kind == AST_WHERE ? "WHERE whose mask reads what it assigns"
+                            : "nested FORALL");
                 continue;
             }
             lower_forall(L, n, s, out);

@@ -291,6 +291,35 @@ static Node *red_node(Lower *L, Node *call, int op, int loc, Node *n, Node *body
 }
 
 
+static Node *lower_reduction_at(Lower *L, Node *e, int whole_loc);
+
+/* Element p (0-based) of MAXLOC/MINLOC(a) of an array of rank > 1: the
+ * subscript of dimension p+1 of linear position t (in array element
+ * order, from 1; 0: none, every subscript 0). */
+static Node *loc_subscript(Lower *L, Node *t, Node *a, Node *p)
+{
+    Node *val[MAX_RANK] = {0}, *stride = mk_int(L, 1);
+    int r = a->rank;
+    for (int d = 0; d < r; d++) {
+        Node *ext = shape_n(L, a, d);
+        Node *q = mk_bin(L, OP_DIV, mk_bin(L, OP_SUB, t, mk_int(L, 1)), stride);
+        Node *args[2] = {q, ext};
+        val[d] = mk_bin(L, OP_ADD, mk_call(L, "mod", T_INT, 2, args), mk_int(L, 1));
+        stride = mk_bin(L, OP_MUL, stride, ext);
+    }
+    Node *res = val[r - 1];
+    for (int d = r - 2; d >= 0; d--) {
+        Node *c = mk_bin(L, OP_EQ, p, mk_int(L, d));
+        c->type = (Type){TY_LOGICAL, 4};
+        Node *args[3] = {val[d], res, c};
+        res = mk_call(L, "merge", T_INT, 3, args);
+    }
+    Node *none = mk_bin(L, OP_EQ, t, mk_int(L, 0));
+    none->type = (Type){TY_LOGICAL, 4};
+    Node *args[3] = {mk_int(L, 0), res, none};
+    return mk_call(L, "merge", T_INT, 3, args);
+}
+
 static Node *elem_intrinsic(Lower *L, Node *e, Node **pos);
 
 /* Element p of an array constructor: (/ (f(i), i = lo, hi, st) /) is f at
@@ -421,6 +450,26 @@ static Node *zero_of(Lower *L, Type t)
     return z;
 }
 
+static int index_visit(Node *n, void *ctx)
+{
+    Lower *L = ctx;
+    if (n->kind == AST_NAME && n->u.name.sym) {
+        if (n->u.name.sym->kind == SYM_INDEX)
+            return 1;
+        for (int i = 0; i < L->loopvars.n; i++)
+            if (L->loopvars.v[i] == n->u.name.sym)
+                return 1;
+    }
+    return ast_children(n, index_visit, ctx);
+}
+
+/* e reads a FORALL or implied-DO index, or an index of the loop being
+ * lowered: it cannot be evaluated once, before the statement. */
+static int mentions_index(Lower *L, Node *e)
+{
+    return index_visit(e, L);
+}
+
 static Node *elem_intrinsic(Lower *L, Node *e, Node **pos)
 {
     const char *id = e->u.ref.id;
@@ -431,7 +480,12 @@ static Node *elem_intrinsic(Lower *L, Node *e, Node **pos)
         Node *dn = dim_arg(e);
         long long k = 1;
         int loc = !strcmp(id, "maxloc") || !strcmp(id, "minloc");
-        if (loc && !dn && a->rank == 1) {
+        int varies = loc && !dn && mentions_index(L, a);
+        if (loc && !dn && a->rank == 1 && varies) {
+            /* MAXLOC(a) of a rank-1 array varying with a FORALL or implied-DO
+               index: MAXLOC(a, DIM=1), inline */
+            dn = mk_int(L, 1);
+        } else if (loc && !dn && a->rank == 1) {
             /* MAXLOC(a) of a rank-1 array: its one element, MAXLOC(a, DIM=1) */
             Node *s = arena_alloc(L->a, sizeof *s);
             *s = *e;
@@ -447,6 +501,17 @@ static Node *elem_intrinsic(Lower *L, Node *e, Node **pos)
             kw->type = kw->u.kwarg.value->type;
             vec_push(L->a, &s->u.ref.args, kw);
             return lx(L, s, NULL);
+        }
+        if (loc && !dn) {
+            /* MAXLOC(a) of rank > 1: one reduction to a linear position, before
+               the statement; each element one of its subscripts */
+            if (varies) {
+                lower_error(L, e->loc, "the SPMD lowering does not handle %s without DIM= "
+                            "of an array of rank > 1 that varies with a FORALL or implied-DO "
+                            "index", id);
+                return mk_int(L, 0);
+            }
+            return loc_subscript(L, lower_reduction_at(L, e, 1), a, pos[0]);
         }
         if (!dn || !cint(dn, &k) || k < 1 || k > a->rank) {
             if (loc)
@@ -1237,6 +1302,13 @@ static Node *lx_intrinsic(Lower *L, Node *e, SpCtx *ctx)
  * affine distributed subscript, then the partial results combined. */
 static Node *lower_reduction(Lower *L, Node *e)
 {
+    return lower_reduction_at(L, e, 0);
+}
+
+/* whole_loc: MAXLOC/MINLOC without DIM= of any rank, to the linear
+ * position of the first extreme. */
+static Node *lower_reduction_at(Lower *L, Node *e, int whole_loc)
+{
     const char *id = e->u.ref.id;
     int cmi = !strcmp(id, "count") || !strcmp(id, "any") || !strcmp(id, "all");
     int dot = !strcmp(id, "dot_product");
@@ -1247,7 +1319,7 @@ static Node *lower_reduction(Lower *L, Node *e)
                     "expressions only", id);
         return e;
     }
-    if (loc && (a->rank != 1 || e->rank)) {
+    if (loc && !whole_loc && (a->rank != 1 || e->rank)) {
         lower_error(L, e->loc, "the SPMD lowering handles %s of an array of rank > 1 only "
                     "with DIM= in an array assignment", id);
         return e;
@@ -1278,8 +1350,9 @@ static Node *lower_reduction(Lower *L, Node *e)
     lp->red_acc = new_temp(L, lp->red_type, 0);
     if (loc) {
         lp->red_loc = 1;
+        lp->red_rank = r;
         lp->red_pos = new_temp(L, T_INT, 0);
     }
     add_stmt(L, L->pre, s);
-    return mk_temp_name(L, loc ? lp->red_pos : lp->red_acc, e->type);
+    return mk_temp_name(L, loc ? lp->red_pos : lp->red_acc, loc ? T_INT : e->type);
 }

@@ -176,6 +176,11 @@ void align_array(Lower *L, SpArr *r, Node *al)
         trank = t->rank;
     } else {
         base = dyn_arr(L, ts);
+        for (int i = 0; !base && L->dummies && ts->dummy && i < L->u->arrs.n; i++) {
+            SpArr *v = L->u->arrs.v[i];
+            if (v->sym == ts && !v->passed)
+                base = v;             /* a dummy's own mapping, not its actual's */
+        }
         if (!base)
             base = map_array(L, ts);
         if (!base || !base->tmpl)

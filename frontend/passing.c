@@ -187,24 +187,19 @@ static SpArr *inherited(Lower *L, Pass *p)
     return r;
 }
 
+/* 0: mapped as its actual; 1: DISTRIBUTEd; 2: ALIGNed (after what it is
+ * aligned with) */
 static int own_mapping(const Symbol *y)
 {
-    return y->distribute || y->align;
+    return y->distribute ? 1 : y->align ? 2 : 0;
 }
 
-void pass_bind(Lower *L)
+/* The dummies of the passes from the first-th on. */
+static void bind_new(Lower *L, int first)
 {
-    SpProgram *prog = L->prog;
-    for (int i = 0; i < prog->units.n; i++) {
-        Walk w = {L, prog->units.v[i]};
-        L->u = w.from;
-        PtrVec *body = &w.from->unit->u.unit.body;
-        for (int k = 0; k < body->n; k++)
-            calls_visit(body->v[k], &w);
-    }
     /* dummies inheriting first: an ALIGN with a dummy needs its mapping */
-    for (int round = 0; round < 2; round++)
-        for (int i = 0; i < L->pass.n; i++) {
+    for (int round = 0; round < 3; round++)
+        for (int i = first; i < L->pass.n; i++) {
             Pass *p = L->pass.v[i];
             if (own_mapping(p->dummy) != round)
                 continue;
@@ -236,15 +231,34 @@ void pass_bind(Lower *L)
             if (own) {
                 Node *dist = p->dummy->distribute;
                 if (dist && dist->u.dist.star == DIST_DESCRIPTIVE)
-                    diag_warning(L->d, dist->loc, "the actual of '%s' is not mapped as this "
-                                 "descriptive DISTRIBUTE says (first call at line %d): hpfc "
-                                 "remaps it on entry and back on exit", p->dummy->name,
-                                 p->loc.line);
+                    diag_warning(L->d, dist->loc, "hpfc cannot tell that the actual of '%s' "
+                                 "(first call at line %d) is mapped as this descriptive "
+                                 "DISTRIBUTE says (bounds that are not constants here count as "
+                                 "different): it remaps it on entry and back on exit",
+                                 p->dummy->name, p->loc.line);
                 own->version = 1;
-                own->name = arena_printf(L->a, "%sv1_%s", prog->prefix, p->dummy->name);
+                own->name = arena_printf(L->a, "%sv1_%s", L->prog->prefix, p->dummy->name);
                 p->own = own;
             }
         }
+}
+
+void pass_bind(Lower *L)
+{
+    SpProgram *prog = L->prog;
+    /* until no call passes anything new: a dummy bound here may be passed
+       on by its procedure */
+    for (int done = 0, more = 1; more; done = L->pass.n) {
+        for (int i = 0; i < prog->units.n; i++) {
+            Walk w = {L, prog->units.v[i]};
+            L->u = w.from;
+            PtrVec *body = &w.from->unit->u.unit.body;
+            for (int k = 0; k < body->n; k++)
+                calls_visit(body->v[k], &w);
+        }
+        more = L->pass.n > done;
+        bind_new(L, done);
+    }
     /* a dummy with a mapping of its own that no call passes a mapped array */
     for (int i = 0; i < prog->units.n; i++) {
         SpUnit *u = prog->units.v[i];

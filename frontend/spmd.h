@@ -176,7 +176,10 @@ typedef struct SpLoop {
     PtrVec overlaps;              /* SpRef of the references needing ghost cells */
     /* reductions */
     int red_op;                   /* HPFRT_SUM ...; 0 for an assignment */
-    int red_loc;                  /* MAXLOC/MINLOC of a rank-1 array: the result is red_pos */
+    int red_loc;                  /* MAXLOC/MINLOC: the result is red_pos, the position
+                                     (of rank > 1: in array element order, from 1) */
+    int red_rank;                 /* MAXLOC/MINLOC: the rank of the argument (its first
+                                     red_rank indices are the positions) */
     int red_acc, red_pos;         /* scalar temporaries: the extreme, its position */
     Type red_type;
     int primary;                  /* only the first copy of the driver contributes */

@@ -1665,8 +1665,25 @@ static void exec_reduce(Fi *fi, const SpStmt *s)
     unsigned char *unk;
     int pinned = space_ctx(fi, sp, 1, &c, &unk);
     Vec v = fi_ev(fi, &c, lp->rhs);
-    long long *where = lp->nidx ? fi_ctx_lookup(&c, lp->idx[0].var) : NULL;
+    long long *where = lp->nidx ? fi_ctx_lookup(&c, lp->idx[0].var) : NULL, *lin = NULL;
+    if (lp->red_loc && lp->red_rank > 1 && where) {
+        /* the linear position in array element order, from 0 */
+        lin = xmalloc((size_t)(c.n + 1) * sizeof *lin);
+        long long stride = 1;
+        for (long q = 0; q < c.n; q++)
+            lin[q] = 0;
+        for (int d = 0; d < lp->red_rank && d < lp->nidx; d++) {
+            const long long *x = fi_ctx_lookup(&c, lp->idx[d].var);
+            int k = 1;
+            long long ext = eval_int(fi, fr, lp->idx[d].hi, &k) + 1;
+            for (long q = 0; x && q < c.n; q++)
+                lin[q] += stride * x[q];
+            stride *= ext > 0 ? ext : 1;
+        }
+        where = lin;
+    }
     fi_reduce(fi, lp->red_op, lp->red_loc, lp->red_type, &v, c.n, NULL, where, 1, &a, &p);
+    free(lin);
     if (!fi->stopped) {
         int masked_unknown = 0;
         for (long q = 0; q < c.n; q++)

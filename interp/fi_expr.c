@@ -1572,7 +1572,10 @@ int fi_reduce(Fi *fi, int op, int loc, Type t, const Vec *vals, long nvals, cons
             int better = t.base == TY_INTEGER
                 ? (op == HPFRT_MAX ? v.i[pq] > acc->i[g] : v.i[pq] < acc->i[g])
                 : (op == HPFRT_MAX ? v.r[pq] > acc->r[g] : v.r[pq] < acc->r[g]);
-            if (!pos->i[g] || better) {
+            int same = t.base == TY_INTEGER ? v.i[pq] == acc->i[g] : v.r[pq] == acc->r[g];
+            long long at = (where ? where[q] : q) + 1;
+            /* the first extreme in array element order */
+            if (!pos->i[g] || better || (same && at < pos->i[g])) {
                 if (t.base == TY_INTEGER)
                     acc->i[g] = v.i[pq];
                 else

@@ -1,10 +1,10 @@
-! MAXLOC of a rank-2 array in an array assignment needs DIM= (rank 1 is lowered).
+! MAXLOC without DIM= of an array that varies with the FORALL's index is not lowered (one that does not is).
 program p
-  real(8), dimension(16, 4) :: x
-  integer, dimension(2) :: k
-  integer :: i, j
-!HPF$ DISTRIBUTE x(BLOCK, *)
-  forall (i = 1:16, j = 1:4) x(i, j) = dble(mod(7*i + j, 16))
-  k = maxloc(x)
-  print *, k
+  real(8), dimension(16, 4, 3) :: x
+  integer, dimension(2, 3) :: l
+  integer :: i, j, k
+!HPF$ DISTRIBUTE x(BLOCK, *, *)
+  forall (i = 1:16, j = 1:4, k = 1:3) x(i, j, k) = dble(mod(7*i + j*k, 16))
+  forall (k = 1:3) l(:, k) = maxloc(x(:, :, k))
+  print *, l
 end program p

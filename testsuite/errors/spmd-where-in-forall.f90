@@ -1,4 +1,4 @@
-! A WHERE with ELSEWHERE inside a FORALL construct is not lowered (one without is).
+! A WHERE inside a FORALL whose mask reads what its branches assign (with an ELSEWHERE) is not lowered.
 program p
   real(8), dimension(8, 8) :: a
   integer :: i
