@@ -118,34 +118,12 @@ SpTmpl *dyn_tmpl(Lower *L, Symbol *y)
 
 /* ---- versions ---- */
 
-static int same_or_null(const Node *a, const Node *b)
-{
-    return a == b || (a && b && same_expr(a, b));
-}
-
-static int arr_equal(const SpArr *a, const SpArr *b)
-{
-    if (a->sym != b->sym || a->tmpl != b->tmpl)
-        return 0;
-    for (int d = 0; d < a->rank; d++) {
-        if (a->adim[d] != b->adim[d] || a->tdim[d] != b->tdim[d])
-            return 0;
-        if (a->adim[d] >= 0 && (!same_or_null(a->alpha[d], b->alpha[d])
-                                || !same_or_null(a->beta[d], b->beta[d])))
-            return 0;
-    }
-    for (int te = 0; te < a->tmpl->rank; te++)
-        if (!same_or_null(a->fix[te], b->fix[te]))
-            return 0;
-    return 1;
-}
-
 /* r, made for this point, or the version of its array equal to it. */
 static SpArr *version_of(Lower *L, SpArr *r)
 {
     for (int i = 0; i < L->u->arrs.n; i++) {
         SpArr *v = L->u->arrs.v[i];
-        if (arr_equal(v, r))
+        if (v->sym == r->sym && arr_same(v, r))
             return v;
     }
     r->version = ++L->dyn->nver;
@@ -271,6 +249,15 @@ void dyn_move(Lower *L, SpArr *a, SpArr *b, PtrVec *out, int copy)
     move(L, a, b, out, copy);
 }
 
+/* The mapping a REDISTRIBUTE or REALIGN starts from, v, is there. */
+static int held(Lower *L, const void *v, const Node *nm, const char *what)
+{
+    if (!v)
+        lower_error(L, nm->loc, "the SPMD lowering cannot %s '%s': it has no mapping here",
+                    what, nm->u.name.id);
+    return v != NULL;
+}
+
 static void redistribute(Lower *L, Node *n, PtrVec *out)
 {
     Dyn *D = L->dyn;
@@ -278,11 +265,8 @@ static void redistribute(Lower *L, Node *n, PtrVec *out)
         Node *nm = n->u.dist.names.v[i];
         Symbol *x = nm->u.name.sym;
         SpTmpl *t = x ? dyn_tmpl(L, x) : NULL;
-        if (!t) {
-            lower_error(L, nm->loc, "the SPMD lowering cannot REDISTRIBUTE '%s': it has no "
-                        "mapping here", nm->u.name.id);
+        if (!held(L, t, nm, "REDISTRIBUTE"))
             continue;
-        }
         /* the new mapping: a version made before, or a new one */
         int ntmpls = L->u->tmpls.n;
         SpTmpl *nt = make_tmpl(L, x, arena_printf(L->a, "%sv%d_%s", L->prog->prefix,
@@ -325,11 +309,8 @@ static void realign(Lower *L, Node *n, PtrVec *out)
         Node *nm = n->u.align.names.v[i];
         Symbol *y = nm->u.name.sym;
         SpArr *a = y ? dyn_arr(L, y) : NULL;
-        if (!a) {
-            lower_error(L, nm->loc, "the SPMD lowering cannot REALIGN '%s': it has no "
-                        "mapping here", nm->u.name.id);
+        if (!held(L, a, nm, "REALIGN"))
             continue;
-        }
         SpArr *b = new_arr(L, y);
         b->allocatable = a->allocatable;
         align_array(L, b, n);
