@@ -267,10 +267,31 @@ static const SpIndex *loop_index(const Emit *E, int k)
     return &E->loop->idx[k];
 }
 
+static void passed_extra(Emit *E, StrBuf *b, const SpUnit *callee, const Node *call);
+
 static int hook(Unparse *u, const Node *n, void *ctx)
 {
     Emit *E = ctx;
     char buf[512];
+    if (n->kind == AST_REF && n->u.ref.what == REF_FUNCTION) {
+        /* a function given mapped arrays whole: their descriptors too */
+        const SpUnit *callee = spmd_callee(E->prog, E->u, n);
+        if (!callee || !callee->passed.n)
+            return 0;
+        unparse_put(u, n->u.ref.id);
+        unparse_put(u, "(");
+        for (int i = 0; i < n->u.ref.args.n; i++) {
+            if (i)
+                unparse_put(u, ", ");
+            unparse_expr(u, n->u.ref.args.v[i]);
+        }
+        StrBuf b = {0};
+        passed_extra(E, &b, callee, n);
+        unparse_put(u, b.s ? b.s : "");
+        sb_free(&b);
+        unparse_put(u, ")");
+        return 1;
+    }
     if (n->kind != AST_REF || !n->ir)
         return 0;
     if (n->u.ref.what == REF_INTRINSIC) {
@@ -1188,6 +1209,23 @@ static void passed_args(Emit *E, StrBuf *b, const SpArr *r)
         sb_printf(b, ", %s%s_l%d, %s%s_h%d", E->p, r->name, d + 1, E->p, r->name, d + 1);
 }
 
+/* After a call's arguments: for each mapped array passed whole, its
+ * descriptor and its local bounds (passing.c). */
+static void passed_extra(Emit *E, StrBuf *b, const SpUnit *callee, const Node *call)
+{
+    for (int i = 0; i < callee->passed.n; i++) {
+        const SpArr *r = callee->passed.v[i];
+        const Node *a = r->dummy <= call->u.ref.args.n ? call->u.ref.args.v[r->dummy - 1] : NULL;
+        const SpRef *ir = a ? a->ir : NULL;
+        if (!ir || !ir->arr)
+            continue;               /* the lowering refused it */
+        const SpArr *x = ir->arr;
+        sb_printf(b, ", %s", desc(E, x));
+        for (int d = 0; d < x->rank; d++)
+            sb_printf(b, ", lbound(%s, %d), ubound(%s, %d)", x->name, d + 1, x->name, d + 1);
+    }
+}
+
 /* A CALL: a whole mapped array passed comes with its descriptor and its
  * local bounds (passing.c). */
 static void emit_call(Emit *E, const Node *call)
@@ -1205,17 +1243,7 @@ static void emit_call(Emit *E, const Node *call)
     sb_puts(&b, c);
     if (!strchr(c, '('))
         sb_puts(&b, "(");
-    for (int i = 0; i < callee->passed.n; i++) {
-        const SpArr *r = callee->passed.v[i];
-        const Node *a = r->dummy <= call->u.ref.args.n ? call->u.ref.args.v[r->dummy - 1] : NULL;
-        const SpRef *ir = a ? a->ir : NULL;
-        if (!ir || !ir->arr)
-            continue;               /* the lowering refused it */
-        const SpArr *x = ir->arr;
-        sb_printf(&b, ", %s", desc(E, x));
-        for (int d = 0; d < x->rank; d++)
-            sb_printf(&b, ", lbound(%s, %d), ubound(%s, %d)", x->name, d + 1, x->name, d + 1);
-    }
+    passed_extra(E, &b, callee, call);
     sb_puts(&b, ")");
     put_line(E, 0, b.s);
     sb_free(&b);

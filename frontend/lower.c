@@ -1367,7 +1367,8 @@ static void lower_stmt(Lower *L, Node *n, PtrVec *out)
         Node *c = arena_alloc(L->a, sizeof *c);
         *c = *n;
         c->u.ref.args = (PtrVec){0};
-        PtrVec back = {0};        /* elements of mapped arrays, their temporaries */
+        PtrVec back = {0};        /* elements and sections of mapped arrays, their copies */
+        PtrVec copies = {0};      /* replicated copies of parts of mapped arrays */
         for (int i = 0; i < n->u.ref.args.n; i++) {
             Node *a = n->u.ref.args.v[i];
             Node *v = a->kind == AST_KEYWORD_ARG ? a->u.kwarg.value : a;
@@ -1375,6 +1376,27 @@ static void lower_stmt(Lower *L, Node *n, PtrVec *out)
                 /* a whole mapped array: its descriptor goes along (passing.c) */
                 Node *p = pass_actual(L, spmd_callee(L->prog, L->u, n), i + 1, v);
                 vec_push(L->a, &c->u.ref.args, p ? p : a);
+            } else if (v->rank && v == a && mapped_array_in(L, v)) {
+                /* a section or an expression of a mapped array: a replicated
+                   copy goes (gathered), and a section comes back after the
+                   call unless the dummy is INTENT(IN) */
+                const SpUnit *callee = spmd_callee(L->prog, L->u, n);
+                const Symbol *d = callee && i < callee->unit->u.unit.args.n
+                    ? ((Node *)callee->unit->u.unit.args.v[i])->u.name.sym : NULL;
+                if (pass_mapped(L, callee, i + 1)) {
+                    lower_error(L, a->loc, "the SPMD lowering cannot pass a copy of part of "
+                                "'%s' to '%s', whose dummy '%s' takes mapped arrays whole at "
+                                "other calls (pass whole arrays, or copy into one)",
+                                mapped_array_in(L, v)->name, n->u.ref.id, d ? d->name : "?");
+                    vec_push(L->a, &c->u.ref.args, a);
+                    continue;
+                }
+                Node *t = temp_array(L, v, out);
+                vec_push(L->a, &c->u.ref.args, t);
+                int section = v->kind == AST_REF && v->u.ref.what == REF_SECTION;
+                if (section && !(d && d->intent == INTENT_IN))
+                    vec_push(NULL, &back, v), vec_push(NULL, &back, t);
+                vec_push(NULL, &copies, t);
             } else if (v->rank) {
                 Symbol *y = mapped_array_in(L, v);
                 if (y)
@@ -1410,7 +1432,10 @@ static void lower_stmt(Lower *L, Node *n, PtrVec *out)
         add_stmt(L, out, s);
         for (int i = 0; i + 1 < back.n; i += 2)
             lower_assign(L, copy_plain(L, back.v[i]), back.v[i + 1], NULL, out);
+        for (int i = 0; i < copies.n; i++)
+            free_temp_array(L, copies.v[i], out);
         free(back.v);
+        free(copies.v);
         break;
     }
     case AST_STOP: {

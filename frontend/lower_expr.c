@@ -948,8 +948,17 @@ static Node *lx_call(Lower *L, Node *e, SpCtx *ctx)
 {
     int n = e->u.ref.args.n;
     Node **args = arena_alloc(L->a, (size_t)(n ? n : 1) * sizeof *args);
-    for (int i = 0; i < n; i++)
-        args[i] = lx(L, e->u.ref.args.v[i], ctx);
+    for (int i = 0; i < n; i++) {
+        Node *a = e->u.ref.args.v[i];
+        if (a->kind == AST_NAME && a->u.name.sym && a->u.name.sym->rank
+            && arr_of(L, a->u.name.sym)) {
+            /* a whole mapped array: its descriptor goes along (passing.c) */
+            Node *p = pass_actual(L, spmd_callee(L->prog, L->u, e), i + 1, a);
+            args[i] = p ? p : a;
+            continue;
+        }
+        args[i] = lx(L, a, ctx);
+    }
     Node *r = mk_ref_node(L, e, n, args);
     r->type = e->type;
     return r;
@@ -984,7 +993,7 @@ static int comm_visit(Node *n, void *ctx)
     int depth = *(int *)ctx;
     Symbol *y = n->kind == AST_NAME ? n->u.name.sym
                 : n->kind == AST_REF || n->kind == AST_CALL ? n->u.ref.sym : NULL;
-    if (y && (y->align || y->distribute))
+    if (y && (y->align || y->distribute || y->passed))
         return 1;
     if (y && y->unit && (y->kind == SYM_FUNCTION || y->kind == SYM_SUBROUTINE)
         && n->kind != AST_UNIT && unit_communicates(y->unit, depth + 1))

@@ -84,6 +84,7 @@ int pass_versions(Lower *L);
 void pass_enter(Lower *L, PtrVec *out);
 void pass_leave(Lower *L, PtrVec *out);
 Node *pass_actual(Lower *L, const SpUnit *callee, int pos, Node *v);
+int pass_mapped(Lower *L, const SpUnit *callee, int pos);
 void pass_ghosts(Lower *L);                       /* after every body */
 
 /* lower_expr.c: array expressions element by element, and the lowering of

@@ -92,12 +92,13 @@ typedef struct {
     SpUnit *from;
 } Walk;
 
-/* Records, for each CALL, the mapped arrays passed whole. */
+/* Records, for each CALL and function reference, the mapped arrays
+ * passed whole. */
 static int calls_visit(Node *n, void *ctx)
 {
     Walk *w = ctx;
     Lower *L = w->L;
-    if (n->kind == AST_CALL) {
+    if (n->kind == AST_CALL || (n->kind == AST_REF && n->u.ref.what == REF_FUNCTION)) {
         SpUnit *callee = (SpUnit *)spmd_callee(L->prog, w->from, n);
         const PtrVec *dummies = callee ? &callee->unit->u.unit.args : NULL;
         for (int i = 0; callee && i < n->u.ref.args.n && i < dummies->n; i++) {
@@ -116,10 +117,7 @@ static int calls_visit(Node *n, void *ctx)
                 vec_push(L->a, &L->pass, p);
             }                      /* one mapped otherwise: pass_actual says so */
         }
-        return 0;
     }
-    if (!ast_is_stmt(n->kind) && n->kind != AST_IF_BRANCH && n->kind != AST_WHERE_BRANCH)
-        return 0;
     return ast_children(n, calls_visit, ctx);
 }
 
@@ -219,6 +217,7 @@ static void bind_new(Lower *L, int first)
                 ((SpArr *)arrs->v[k])->id = k + 1;
             vec_push(L->a, &p->callee->passed, r);
             p->inh = r;
+            p->dummy->passed = 1;     /* the procedure communicates */
             if (own && arr_same(own, r)) {
                 /* already mapped as it asks: nothing moves */
                 for (int k = 0; k < arrs->n; k++)
@@ -312,6 +311,12 @@ void pass_leave(Lower *L, PtrVec *out)
             dyn_move(L, cur, p->inh, out, p->dummy->intent != INTENT_IN);
     }
     dyn_set(L, here);
+}
+
+/* Some call passes a mapped array whole at position pos of callee. */
+int pass_mapped(Lower *L, const SpUnit *callee, int pos)
+{
+    return callee && find(L, callee, pos) != NULL;
 }
 
 /* The argument for a whole mapped array passed at position pos (from 1):

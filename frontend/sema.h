@@ -44,6 +44,7 @@ typedef struct Symbol {
     Node *align;         /* the ALIGN that maps it */
     Node *distribute;    /* the DISTRIBUTE that maps it */
     int dynamic;         /* DYNAMIC: REDISTRIBUTE or REALIGN may change its mapping */
+    int passed;          /* a dummy the SPMD lowering maps as its actuals (passing.c) */
     int inherit;         /* a dummy mapped as its actual: INHERIT, DISTRIBUTE x *, or
                             DISTRIBUTE x *(...) (descriptive: also y->distribute) */
     int assigned;        /* appears on the left of an assignment */

@@ -1,4 +1,4 @@
-! expect: error: a section of a mapped array as an actual argument, at line 9 (valid HPF the SPMD lowering refuses)
+! expect: error: a section of a mapped array passed to a dummy that takes mapped arrays whole at other calls, at line 9 (valid HPF the SPMD lowering refuses)
 program pass_section
   implicit none
   real(8) :: a(20)
