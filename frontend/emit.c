@@ -292,6 +292,11 @@ static int hook(Unparse *u, const Node *n, void *ctx)
         unparse_put(u, ")");
         return 1;
     }
+    if (n->kind == AST_REF && n->u.ref.what == REF_INTRINSIC && !n->ir
+        && !strcmp(n->u.ref.id, "number_of_processors")) {
+        unparse_put(u, "hpfrt_nprocs()");   /* in a directive's expression */
+        return 1;
+    }
     if (n->kind != AST_REF || !n->ir)
         return 0;
     if (n->u.ref.what == REF_INTRINSIC) {

@@ -352,7 +352,7 @@ static void mapping_object(Sema *s, Node *n, SymKind kind)
             }
             Node *hi = dm->u.dim.hi;
             /* PROCESSORS p(NUMBER_OF_PROCESSORS()/2, 2): fixed at the start */
-            int np_only = kind == SYM_PROCESSORS && hi && nprocs_expr(hi);
+            int np_only = hi && nprocs_expr(hi);
             if (!y->bounds_known[d] && hi && hi->type.base != TY_ERROR && !np_only
                 && (kind == SYM_PROCESSORS || is_program(s)))
                 diag_error(s->diag, dm->loc, "%s extent of '%s' must be a constant expression",
@@ -492,12 +492,14 @@ static void distribute(Sema *s, Node *n)
         if (f->u.distfmt.fmt != DIST_STAR)
             ndist++;
         if (f->u.distfmt.arg) {
-            long long k;
+            long long k = 1;
             sema_expr(s, f->u.distfmt.arg);
             if (f->u.distfmt.arg->type.base != TY_ERROR
-                && (!sema_int_const(s, f->u.distfmt.arg, &k) || k < 1))
+                && (!sema_int_const(s, f->u.distfmt.arg, &k) || k < 1)
+                && !(k >= 1 && nprocs_expr(f->u.distfmt.arg)))
                 diag_error(s->diag, f->u.distfmt.arg->loc, "%s argument must be a positive "
-                           "integer constant", f->u.distfmt.fmt == DIST_BLOCK ? "BLOCK" : "CYCLIC");
+                           "integer constant (or an expression of NUMBER_OF_PROCESSORS())",
+                           f->u.distfmt.fmt == DIST_BLOCK ? "BLOCK" : "CYCLIC");
         }
     }
     Symbol *p = NULL;
@@ -564,6 +566,8 @@ static int affine(Node *e, Symbol **dummy)
     switch (e->kind) {
     case AST_INT_CONST:
         return 1;
+    case AST_REF:         /* NUMBER_OF_PROCESSORS(): known when the run starts */
+        return nprocs_expr(e);
     case AST_NAME: {
         Symbol *y = e->u.name.sym;
         if (y && y->kind == SYM_INDEX) {
