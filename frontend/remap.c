@@ -126,8 +126,8 @@ static void read_space(Space *s, const Node *file)
         const PtrVec *body = &u->u.unit.body;
         for (int j = 0; j < body->n && !s->why; j++) {
             const Node *n = body->v[j];
-            if (n->kind != AST_DISTRIBUTE)
-                continue;
+            if (n->kind != AST_DISTRIBUTE || n->u.dist.star == DIST_TRANSCRIPTIVE)
+                continue;             /* DISTRIBUTE x *: the actual's, nothing to vary */
             if (s->n == REMAP_MAX_DIST) {
                 s->why = "the program has more than 8 DISTRIBUTE directives";
                 break;
