@@ -1,6 +1,7 @@
 /* passing.c - mapped arrays passed to the procedures of the file.
  *
- * A whole mapped array passed to a subroutine of the file gives the dummy
+ * A whole mapped array passed to a subroutine or a function of the file
+ * gives the dummy
  * the actual's mapping (HPF 1.0's inherited mapping: what a dummy with no
  * directive, INHERIT or a transcriptive DISTRIBUTE x * gets): the dummy is
  * a mapped array of the callee, a copy of the actual's mapping in the
@@ -14,7 +15,10 @@
  * is a second version of the dummy: on entry the inherited data are
  * copied into it, on exit (the end, every RETURN) back, as for a REALIGN
  * (dynamic.c does the copies), unless INTENT(OUT) or INTENT(IN) makes a
- * copy needless. */
+ * copy needless.
+ *
+ * A section or an expression of a mapped array goes as a replicated copy
+ * (lower.c), to a dummy that is then not mapped. */
 #include <config.h>
 
 #include <string.h>
