@@ -322,10 +322,13 @@ static SpArr *map_array(Lower *L, Symbol *y)
         return NULL;
     }
     if (y->type.base == TY_CHARACTER) {
-        /* the run time moves numeric and logical elements only */
-        lower_error(L, y->decl ? y->decl->loc : L->u->unit->loc,
-                    "the SPMD lowering cannot map CHARACTER array '%s' (map numeric or "
-                    "logical arrays; keep character data replicated)", y->name);
+        /* the run time moves numeric and logical elements only; a mapping
+           directive does not change the program's meaning (HPF 1.0), so the
+           array may stay replicated */
+        diag_warning(L->d, y->decl ? y->decl->loc : L->u->unit->loc,
+                     "CHARACTER array '%s' is kept replicated, and so is what is aligned "
+                     "with it: hpfc maps numeric and logical arrays only (the directive is "
+                     "advice; the program's results are the same)", y->name);
         r->tmpl = NULL;
         return NULL;
     }
