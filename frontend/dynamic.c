@@ -65,7 +65,7 @@ void dyn_unit(Lower *L)
     int remaps = 0;
     for (int i = 0; i < body->n && !remaps; i++)
         remaps = remaps_visit(body->v[i], NULL);
-    if (!remaps && !pass_versions(L))
+    if (!remaps && !pass_versions(L) && !pass_relayouts(L))
         return;
     Dyn *D = arena_alloc(L->a, sizeof *D);
     SpUnit *u = L->u;
@@ -178,8 +178,15 @@ static int uses_visit(Node *n, void *ctx)
 
 /* The array y moves from version a to version b: b allocated, the copy,
  * a deallocated (a dummy's storage, passed, neither). */
-static void move(Lower *L, SpArr *a, SpArr *b, PtrVec *out, int copy)
+enum {
+    MV_COPY = 1,                 /* copy the values */
+    MV_KEEP = 2,                 /* a stays allocated (lent for a call) */
+    MV_HELD = 4                  /* b is allocated already (coming back) */
+};
+
+static void move(Lower *L, SpArr *a, SpArr *b, PtrVec *out, int how)
 {
+    int copy = how & MV_COPY;
     if (a == b)
         return;
     Symbol *y = a->sym;
@@ -198,14 +205,15 @@ static void move(Lower *L, SpArr *a, SpArr *b, PtrVec *out, int copy)
             return;
         }
     }
-    if (!b->passed) {
+    if (!b->passed && !(how & MV_HELD)) {
         SpStmt *al = new_stmt(L, SP_ALLOC);
         vec_push(L->a, &al->u.alloc.items, alloc_item(L, b));
         add_stmt(L, out, al);
     }
     if (!copy) {
         set_cur(L, y, b);
-        free_version(L, a, out);
+        if (!(how & MV_KEEP))
+            free_version(L, a, out);
         return;
     }
 
@@ -236,17 +244,33 @@ static void move(Lower *L, SpArr *a, SpArr *b, PtrVec *out, int copy)
     cp->u.loop = lp;
     add_stmt(L, out, cp);
 
-    free_version(L, a, out);
+    if (!(how & MV_KEEP))
+        free_version(L, a, out);
 }
 
 static void remap(Lower *L, SpArr *a, SpArr *b, PtrVec *out)
 {
-    move(L, a, b, out, 1);
+    move(L, a, b, out, MV_COPY);
 }
 
 void dyn_move(Lower *L, SpArr *a, SpArr *b, PtrVec *out, int copy)
 {
-    move(L, a, b, out, copy);
+    move(L, a, b, out, copy ? MV_COPY : 0);
+}
+
+void dyn_lend(Lower *L, SpArr *a, SpArr *b, PtrVec *out)
+{
+    move(L, a, b, out, MV_COPY | MV_KEEP);
+}
+
+void dyn_return(Lower *L, SpArr *b, SpArr *a, PtrVec *out, int copy)
+{
+    move(L, b, a, out, (copy ? MV_COPY : 0) | MV_HELD);
+}
+
+SpArr *dyn_version(Lower *L, SpArr *r)
+{
+    return version_of(L, r);
 }
 
 /* The mapping a REDISTRIBUTE or REALIGN starts from, v, is there. */

@@ -5,6 +5,8 @@
  * run on every processor. Produces the SPMD IR of spmd.h. */
 #include <config.h>
 
+#include <stdint.h>
+
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
@@ -1369,13 +1371,23 @@ static void lower_stmt(Lower *L, Node *n, PtrVec *out)
         c->u.ref.args = (PtrVec){0};
         PtrVec back = {0};        /* elements and sections of mapped arrays, their copies */
         PtrVec copies = {0};      /* replicated copies of parts of mapped arrays */
+        PtrVec relaid = {0};      /* SpRef of the call's version, the version before, copy */
         for (int i = 0; i < n->u.ref.args.n; i++) {
             Node *a = n->u.ref.args.v[i];
             Node *v = a->kind == AST_KEYWORD_ARG ? a->u.kwarg.value : a;
             if (v->rank && v == a && v->kind == AST_NAME && arr_of(L, v->u.name.sym)) {
                 /* a whole mapped array: its descriptor goes along (passing.c) */
-                Node *p = pass_actual(L, spmd_callee(L->prog, L->u, n), i + 1, v);
+                const SpUnit *callee = spmd_callee(L->prog, L->u, n);
+                SpArr *before = NULL;
+                Node *p = pass_actual(L, callee, i + 1, v, &before);
                 vec_push(L->a, &c->u.ref.args, p ? p : a);
+                if (before) {
+                    /* copied into the procedure's layout: back after the call */
+                    const Symbol *d = ((Node *)callee->unit->u.unit.args.v[i])->u.name.sym;
+                    vec_push(NULL, &relaid, p->ir);
+                    vec_push(NULL, &relaid, before);
+                    vec_push(NULL, &relaid, (void *)(intptr_t)(d->intent != INTENT_IN));
+                }
             } else if (v->rank && v == a && mapped_array_in(L, v)) {
                 /* a section or an expression of a mapped array: a replicated
                    copy goes (gathered), and a section comes back after the
@@ -1434,8 +1446,12 @@ static void lower_stmt(Lower *L, Node *n, PtrVec *out)
             lower_assign(L, copy_plain(L, back.v[i]), back.v[i + 1], NULL, out);
         for (int i = 0; i < copies.n; i++)
             free_temp_array(L, copies.v[i], out);
+        for (int i = 0; i + 2 < relaid.n; i += 3)
+            dyn_return(L, ((SpRef *)relaid.v[i])->arr, relaid.v[i + 1], out,
+                       (int)(intptr_t)relaid.v[i + 2]);
         free(back.v);
         free(copies.v);
+        free(relaid.v);
         break;
     }
     case AST_STOP: {

@@ -953,7 +953,7 @@ static Node *lx_call(Lower *L, Node *e, SpCtx *ctx)
         if (a->kind == AST_NAME && a->u.name.sym && a->u.name.sym->rank
             && arr_of(L, a->u.name.sym)) {
             /* a whole mapped array: its descriptor goes along (passing.c) */
-            Node *p = pass_actual(L, spmd_callee(L->prog, L->u, e), i + 1, a);
+            Node *p = pass_actual(L, spmd_callee(L->prog, L->u, e), i + 1, a, NULL);
             args[i] = p ? p : a;
             continue;
         }

@@ -30,6 +30,7 @@ typedef struct Lower {
     struct Dyn *dyn;          /* the unit remaps (dynamic.c); NULL if not */
     int dummies;              /* map_dummy: dummies are mapped too */
     PtrVec pass;              /* passing.c: Pass records */
+    PtrVec relayout;          /* SpUnit: units copying arrays into a callee's layout */
 } Lower;
 
 /* lower.c: builders and small helpers */
@@ -76,6 +77,11 @@ void dyn_label(Lower *L, int label);              /* where a label is */
 /* Moves the array from version a to b (b allocated, copied into when
  * copy is set, a deallocated; not the storage of a dummy). */
 void dyn_move(Lower *L, SpArr *a, SpArr *b, PtrVec *out, int copy);
+SpArr *dyn_version(Lower *L, SpArr *r);           /* r, or the equal version made before */
+/* For a call: a copied into b, a kept allocated; after it b back into a
+ * (the values when copy is set), b deallocated. */
+void dyn_lend(Lower *L, SpArr *a, SpArr *b, PtrVec *out);
+void dyn_return(Lower *L, SpArr *b, SpArr *a, PtrVec *out, int copy);
 
 /* passing.c: mapped arrays passed to the procedures of the file */
 int arr_same(const SpArr *a, const SpArr *b);
@@ -83,7 +89,10 @@ void pass_bind(Lower *L);                         /* after every unit's map_unit
 int pass_versions(Lower *L);
 void pass_enter(Lower *L, PtrVec *out);
 void pass_leave(Lower *L, PtrVec *out);
-Node *pass_actual(Lower *L, const SpUnit *callee, int pos, Node *v);
+/* moved: NULL (a function), or where the array's version before the call
+ * goes when it is copied into the procedure's layout for the call */
+Node *pass_actual(Lower *L, const SpUnit *callee, int pos, Node *v, SpArr **moved);
+int pass_relayouts(Lower *L);
 int pass_mapped(Lower *L, const SpUnit *callee, int pos);
 void pass_ghosts(Lower *L);                       /* after every body */
 

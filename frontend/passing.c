@@ -8,7 +8,9 @@
  * dummy's index space, marked passed. Its storage is the actual's local
  * part and its descriptor comes along as an extra argument (with the local
  * bounds), so nothing moves. A procedure is lowered once, so every call
- * must pass actuals mapped alike.
+ * must pass actuals mapped alike: a CALL passing an array of its unit
+ * mapped otherwise gets a copy of it in the compiled layout, for the call
+ * (relayout(); dynamic.c lends the version and takes it back).
  *
  * A dummy with a mapping of its own (prescriptive DISTRIBUTE x(BLOCK),
  * descriptive DISTRIBUTE x *(BLOCK), ALIGN) that differs from its actual's
@@ -119,7 +121,15 @@ static int calls_visit(Node *n, void *ctx)
                 p = arena_alloc(L->a, sizeof *p);
                 *p = (Pass){callee, i + 1, y, r, n->loc, NULL, NULL};
                 vec_push(L->a, &L->pass, p);
-            }                      /* one mapped otherwise: pass_actual says so */
+            } else if (!arr_same(p->actual, r) && n->kind == AST_CALL) {
+                /* copied into the procedure's layout around the call, when
+                   the caller holds that layout (pass_actual) */
+                int listed = 0;
+                for (int k = 0; k < L->relayout.n && !listed; k++)
+                    listed = L->relayout.v[k] == w->from;
+                if (!listed)
+                    vec_push(L->a, &L->relayout, w->from);
+            }
         }
     }
     return ast_children(n, calls_visit, ctx);
@@ -326,7 +336,55 @@ int pass_mapped(Lower *L, const SpUnit *callee, int pos)
 /* The argument for a whole mapped array passed at position pos (from 1):
  * the array as it is mapped here, which must be as the procedure was
  * compiled for; NULL after an error. */
-Node *pass_actual(Lower *L, const SpUnit *callee, int pos, Node *v)
+/* The unit copies arrays into another layout around some of its calls. */
+int pass_relayouts(Lower *L)
+{
+    for (int k = 0; k < L->relayout.n; k++)
+        if (L->relayout.v[k] == L->u)
+            return 1;
+    return 0;
+}
+
+/* cur laid out as the procedure was compiled for (p->actual's layout), as
+ * a version of cur's array, when this unit holds that layout's template
+ * and the extents and lower bounds are the same constants; NULL if not. */
+static SpArr *relayout(Lower *L, SpArr *cur, Pass *p)
+{
+    const SpArr *a = p->actual;
+    int held = 0;
+    for (SpUnit *u = L->u; u && !held; u = u->host)
+        for (int k = 0; k < u->tmpls.n && !held; k++)
+            held = u->tmpls.v[k] == a->tmpl;
+    if (!held || !L->dyn || cur->rank != a->rank || cur->at_alloc || cur->passed
+        || scope_lookup_local(L->u->scope, cur->sym->name) != cur->sym)
+        return NULL;                  /* (an array of the host stays as it is) */
+    for (int d = 0; d < a->rank; d++) {
+        long long l1, h1, l2, h2;
+        if (!cint(a->lo[d], &l1) || !cint(a->hi[d], &h1) || !cint(cur->lo[d], &l2)
+            || !cint(cur->hi[d], &h2) || l1 != l2 || h1 != h2)
+            return NULL;
+    }
+    SpArr *b = arena_alloc(L->a, sizeof *b);
+    *b = *a;
+    b->sym = cur->sym;
+    b->type = cur->type;
+    b->allocatable = cur->allocatable;
+    b->version = 0;
+    b->passed = b->dummy = 0;
+    for (int d = 0; d < b->rank; d++) {
+        b->lo[d] = cur->lo[d];
+        b->hi[d] = cur->hi[d];
+    }
+    b = dyn_version(L, b);
+    /* its ghost cells as wide as the procedure needs */
+    Pass *q = arena_alloc(L->a, sizeof *q);
+    *q = *p;
+    q->actual = b;
+    vec_push(L->a, &L->pass, q);
+    return b;
+}
+
+Node *pass_actual(Lower *L, const SpUnit *callee, int pos, Node *v, SpArr **moved)
 {
     Pass *p = callee ? find(L, callee, pos) : NULL;
     SpArr *cur = arr_of(L, v->u.name.sym);
@@ -338,11 +396,18 @@ Node *pass_actual(Lower *L, const SpUnit *callee, int pos, Node *v)
         return NULL;
     }
     if (!arr_same(cur, p->actual)) {
-        lower_error(L, v->loc, "'%s' is mapped otherwise than the array passed to '%s' at "
-                    "line %d: hpfc compiles a procedure once, for one mapping of each dummy "
-                    "(pass arrays mapped alike, or copy into one)", v->u.name.id,
-                    callee->unit->u.unit.id, p->loc.line);
-        return NULL;
+        SpArr *b = moved ? relayout(L, cur, p) : NULL;
+        if (!b) {
+            lower_error(L, v->loc, "'%s' is mapped otherwise than the array passed to '%s' "
+                        "at line %d: hpfc compiles a procedure once, for one mapping of each "
+                        "dummy, and cannot copy '%s' into that one here (pass arrays mapped "
+                        "alike, or copy into one)", v->u.name.id, callee->unit->u.unit.id,
+                        p->loc.line, v->u.name.id);
+            return NULL;
+        }
+        dyn_lend(L, cur, b, L->pre);        /* and back after the call (lower.c) */
+        *moved = cur;
+        cur = b;
     }
     Node *a = arena_alloc(L->a, sizeof *a);
     *a = *v;

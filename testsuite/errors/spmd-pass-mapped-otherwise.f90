@@ -1,20 +1,22 @@
-! expect: error: a subroutine passed actuals mapped otherwise at two calls, at line 12 (valid HPF the SPMD lowering refuses)
+! expect: error: a function passed arrays mapped otherwise at two references, at line 13 (valid HPF the SPMD lowering refuses)
 program pass_otherwise
   implicit none
-  real(8) :: a(20), b(20)
+  real(8) :: a(20), b(20), s
 !HPF$ DISTRIBUTE a(BLOCK)
 !HPF$ DISTRIBUTE b(CYCLIC)
-  external :: show
+  real(8), external :: total
   a = 1.0d0
   b = 2.0d0
-  call show(a, 20)
-  call show(a, 20)
-  call show(b, 20)
+  s = total(a, 20)
+  s = s + total(a, 20)
+  print *, s
+  s = s + total(b, 20)
+  print *, s
 end program pass_otherwise
 
-subroutine show(x, n)
+real(8) function total(x, n)
   implicit none
   integer, intent(in) :: n
   real(8), intent(in) :: x(n)
-  print *, sum(x)
-end subroutine show
+  total = sum(x)
+end function total
