@@ -269,6 +269,13 @@ static void build_seq(Build *B, const SpStmt *s, PtrVec *out)
     case AST_ALLOCATE: case AST_DEALLOCATE: {
         Aau *x = new_aau(B, AAU_SEQ, s, aag_stmt_text(B, n));
         x->ops.calls = 1;       /* the allocator */
+        /* a mapped ALLOCATABLE array: the functional interpreter holds it
+           (procedures it is passed to bind it, inquiries read its shape) */
+        for (int i = 0; i < s->u.alloc.items.n; i++) {
+            const SpRef *ri = ((const Node *)s->u.alloc.items.v[i])->ir;
+            if (ri && ri->arr && ri->arr->at_alloc)
+                x->critical = 1;
+        }
         push(B, out, x);
         break;
     }
@@ -922,6 +929,13 @@ static void build_stmt(Build *B, const SpStmt *s, PtrVec *out)
                                                      s->kind == SP_ALLOC ? "allocate" : "free",
                                                      r && r->arr ? r->arr->name : ""));
         x->ops.calls = 1;       /* the allocator */
+        /* a mapped ALLOCATABLE array: the functional interpreter holds it
+           (procedures it is passed to bind it, inquiries read its shape) */
+        for (int i = 0; i < s->u.alloc.items.n; i++) {
+            const SpRef *ri = ((const Node *)s->u.alloc.items.v[i])->ir;
+            if (ri && ri->arr && ri->arr->at_alloc)
+                x->critical = 1;
+        }
         push(B, out, x);
         break;
     }

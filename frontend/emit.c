@@ -667,6 +667,12 @@ static void mapping(Emit *E)
         if (a->passed) {
             /* the caller's: its descriptor must have come along */
             line(E, "call hpfrt_arr_check(%s, %d)", desc(E, a), a->rank);
+            for (int d = 0; a->passed == 2 && d < a->rank; d++) {
+                char *lo = ex(E, a->lo[d]), *hi = ex(E, a->hi[d]);
+                line(E, "call hpfrt_arr_bounds(%s, %d, %s, %s)", desc(E, a), d + 1, lo, hi);
+                free(lo);
+                free(hi);
+            }
             continue;
         }
         if (a->at_alloc) {

@@ -35,6 +35,7 @@ typedef struct {
     Loc loc;                     /* that call */
     SpArr *inh;                  /* the dummy as its actual is mapped */
     SpArr *own;                  /* its own mapping when it differs, else NULL */
+    PtrVec others;               /* SpArr: the other arrays passed, mapped alike */
 } Pass;
 
 const SpUnit *spmd_callee(const SpProgram *p, const SpUnit *from, const Node *call)
@@ -119,8 +120,14 @@ static int calls_visit(Node *n, void *ctx)
             Pass *p = find(L, callee, i + 1);
             if (!p) {
                 p = arena_alloc(L->a, sizeof *p);
-                *p = (Pass){callee, i + 1, y, r, n->loc, NULL, NULL};
+                *p = (Pass){callee, i + 1, y, r, n->loc, NULL, NULL, {0}};
                 vec_push(L->a, &L->pass, p);
+            } else if (r != p->actual && arr_same(p->actual, r)) {
+                int listed = 0;              /* its ghost cells: the dummy's */
+                for (int k = 0; k < p->others.n && !listed; k++)
+                    listed = p->others.v[k] == r;
+                if (!listed)
+                    vec_push(L->a, &p->others, r);
             } else if (!arr_same(p->actual, r) && n->kind == AST_CALL) {
                 /* copied into the procedure's layout around the call, when
                    the caller holds that layout (pass_actual) */
@@ -141,18 +148,33 @@ static SpArr *inherited(Lower *L, Pass *p)
     Symbol *y = p->dummy;
     const SpArr *a = p->actual;
     Loc at = y->decl ? y->decl->loc : p->callee->unit->loc;
-    if (a->at_alloc) {
-        lower_error(L, p->loc, "the SPMD lowering cannot pass the mapped ALLOCATABLE array "
-                    "'%s' (its bounds are known only at run time)", a->sym->name);
-        return NULL;
-    }
     SpArr *r = arena_alloc(L->a, sizeof *r);
     *r = *a;
     r->sym = y;
     r->name = y->name;
     r->version = 0;
     r->passed = 1;
+    r->at_alloc = 0;
     r->dummy = p->pos;
+    if (a->at_alloc) {
+        /* bounds known at run time only: the dummy's, explicit, which the
+           callee checks are the actual's (the alignment is then the same) */
+        for (int d = 0; d < y->rank; d++) {
+            Node *dm = y->dims[d];
+            if (dm->u.dim.form != DIM_EXPLICIT || !dm->u.dim.hi || (a->adim[d] >= 0
+                                                                    && !a->cknown[d])) {
+                lower_error(L, at, "the SPMD lowering cannot pass the mapped ALLOCATABLE "
+                            "array '%s' to the dummy '%s' of '%s': give the dummy explicit "
+                            "bounds, the actual's", a->sym->name, y->name,
+                            p->callee->unit->u.unit.id);
+                return NULL;
+            }
+            r->lo[d] = dm->u.dim.lo ? dm->u.dim.lo : mk_int(L, 1);
+            r->hi[d] = dm->u.dim.hi;
+        }
+        r->passed = 2;
+        return r;
+    }
     for (int d = 0; d < y->rank; d++) {
         Node *dm = y->dims[d];
         long long la, ha, lx, hx;
@@ -429,16 +451,18 @@ void pass_ghosts(Lower *L)
             Pass *p = L->pass.v[i];
             if (!p->inh)
                 continue;
-            for (int d = 0; d < p->inh->rank; d++) {
-                SpArr *x[2] = {p->inh, p->actual};
-                int lo = x[0]->glo[d] > x[1]->glo[d] ? x[0]->glo[d] : x[1]->glo[d];
-                int hi = x[0]->ghi[d] > x[1]->ghi[d] ? x[0]->ghi[d] : x[1]->ghi[d];
-                for (int k = 0; k < 2; k++)
-                    if (x[k]->glo[d] != lo || x[k]->ghi[d] != hi) {
-                        x[k]->glo[d] = lo;
-                        x[k]->ghi[d] = hi;
-                        changed = 1;
-                    }
+            for (int o = -1; o < p->others.n; o++) {
+                SpArr *x[2] = {p->inh, o < 0 ? p->actual : p->others.v[o]};
+                for (int d = 0; d < p->inh->rank; d++) {
+                    int lo = x[0]->glo[d] > x[1]->glo[d] ? x[0]->glo[d] : x[1]->glo[d];
+                    int hi = x[0]->ghi[d] > x[1]->ghi[d] ? x[0]->ghi[d] : x[1]->ghi[d];
+                    for (int k = 0; k < 2; k++)
+                        if (x[k]->glo[d] != lo || x[k]->ghi[d] != hi) {
+                            x[k]->glo[d] = lo;
+                            x[k]->ghi[d] = hi;
+                            changed = 1;
+                        }
+                }
             }
         }
     }

@@ -58,7 +58,9 @@ typedef struct SpArr {
     int at_alloc;                 /* ALLOCATABLE: its descriptor made by its ALLOCATE, its
                                      bounds (lo, hi) hpfc's variables that the ALLOCATE sets */
     int passed;                   /* a dummy argument as its actual is mapped: storage and
-                                     descriptor come with the call (dummy: its position, 1..) */
+                                     descriptor come with the call (dummy: its position, 1..);
+                                     2: the actual's bounds are known at run time only, and
+                                     the callee checks they are the dummy's */
     int dummy;
 } SpArr;
 

@@ -2013,6 +2013,9 @@ static void relayout(Eng *e, const SpStmt *s)
             if (m->t == r->arr->tmpl)
                 m->t = NULL;
         }
+        /* laid out now, with the bounds this unit gave: a procedure the
+           array is passed to uses the layout without them */
+        tmpl_of(e, r->arr->tmpl);
     }
 }
 
@@ -2984,6 +2987,50 @@ static int leaf(const PtrVec *l)
     return 1;
 }
 
+/* LBOUND (ub 0) or UBOUND (ub 1) of dimension d of the array named by
+ * actual, in the functional interpreter's frame now; 0 when unknown. */
+static int actual_bound(Eng *e, const Node *actual, int d, int ub, long long *v)
+{
+    Node dn = {0}, ref = {0};
+    dn.kind = AST_INT_CONST;
+    dn.type = (Type){TY_INTEGER, 4};
+    dn.u.konst.ival = d + 1;
+    void *args[2] = {(void *)actual, &dn};
+    ref.kind = AST_REF;
+    ref.loc = actual->loc;
+    ref.type = dn.type;
+    ref.u.ref.id = ub ? "ubound" : "lbound";
+    ref.u.ref.what = REF_INTRINSIC;
+    ref.u.ref.args = (PtrVec){args, 2, 2};
+    return fi_eval_int(e->fi, &ref, v);
+}
+
+/* A mapped ALLOCATABLE array passed whole goes to a dummy of its bounds
+ * (passing.c); the SPMD program stops where they differ, and so does the
+ * prediction. bounds: the actuals' bounds, taken in the caller's frame;
+ * this is called in the callee's. */
+static void check_passed_bounds(Eng *e, const Aau *a, const long long (*bounds)[2])
+{
+    const PtrVec *passed = &a->callee->passed;
+    for (int i = 0, k = 0; i < passed->n; i++) {
+        const SpArr *r = passed->v[i];
+        for (int d = 0; r->passed == 2 && d < r->rank; d++, k++) {
+            long long lo, hi;
+            if (bounds[k][0] > bounds[k][1] + 1 || !fi_eval_int(e->fi, r->lo[d], &lo)
+                || !fi_eval_int(e->fi, r->hi[d], &hi))
+                continue;             /* not known: no check */
+            if (lo != bounds[k][0] || hi != bounds[k][1]) {
+                fi_error_once(e->fi, a, a->call->loc, "the array of bounds %lld:%lld in "
+                              "dimension %d is passed to the dummy '%s' of bounds %lld:%lld "
+                              "(the SPMD program stops here: hpfc passes a mapped ALLOCATABLE "
+                              "array to a dummy of its bounds)", bounds[k][0], bounds[k][1],
+                              d + 1, r->name, lo, hi);
+                e->failed = 1;
+            }
+        }
+    }
+}
+
 static void call(Eng *e, Aau *a, const double *mult)
 {
     const PtrVec *body = aag_unit_body(e->g, a->callee);
@@ -2997,7 +3044,24 @@ static void call(Eng *e, Aau *a, const double *mult)
         a->home->calls += sum_of(e, mult) / e->NP;
     if (!body)
         return;
+    long long bounds[4 * MAX_RANK][2];
+    int nb = 0;
+    for (int i = 0; a->call && i < a->callee->passed.n; i++) {
+        const SpArr *r = a->callee->passed.v[i];
+        const Node *act = r->dummy <= a->call->u.ref.args.n
+                          ? a->call->u.ref.args.v[r->dummy - 1] : NULL;
+        for (int d = 0; r->passed == 2 && d < r->rank; d++) {
+            long long *b = nb < 4 * MAX_RANK ? bounds[nb++] : NULL;
+            if (b && (!act || !actual_bound(e, act, d, 0, &b[0])
+                      || !actual_bound(e, act, d, 1, &b[1]))) {
+                b[0] = 1;             /* unknown: marked empty, not checked */
+                b[1] = -1;
+            }
+        }
+    }
     fi_enter(e->fi, a->callee, a->call);
+    if (nb && nb <= 4 * MAX_RANK)
+        check_passed_bounds(e, a, (const long long (*)[2])bounds);
     walk_list(e, body, mult);
     if (e->ctl == AST_RETURN)
         e->ctl = 0;

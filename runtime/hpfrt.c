@@ -537,6 +537,16 @@ static RtArrDim *arr_dim(const int *ha, const int *d, const char *fn, RtArr **ap
     return &a->dim[*d - 1];
 }
 
+void hpfrt_arr_bounds_(const int *ha, const int *d, const int *lb, const int *ub)
+{
+    RtArr *a = NULL;
+    RtArrDim *x = arr_dim(ha, d, "hpfrt_arr_bounds", &a);
+    if (x->lb != *lb || x->ub != *ub)
+        rt_error("array '%s' of bounds %ld:%ld in dimension %d is passed to a dummy of "
+                 "bounds %d:%d (hpfc passes a mapped ALLOCATABLE array to a dummy of its "
+                 "bounds)", a->name, x->lb, x->ub, *d, *lb, *ub);
+}
+
 int hpfrt_lo_(const int *ha, const int *d)
 {
     return (int)arr_dim(ha, d, "hpfrt_lo", NULL)->lo;

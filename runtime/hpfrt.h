@@ -94,6 +94,9 @@ void hpfrt_arr_free_(const int *ha);   /* DEALLOCATE; the handle may be reused *
 /* A procedure's check that the descriptor of a mapped dummy came along
  * with it: a committed array's, of rank r. */
 void hpfrt_arr_check_(const int *ha, const int *r);
+/* ... and that dimension d of it has the bounds lb:ub of the dummy (an
+ * ALLOCATABLE actual, whose bounds hpfc did not know). */
+void hpfrt_arr_bounds_(const int *ha, const int *d, const int *lb, const int *ub);
 
 /* Local allocation bounds of dimension d, ghosts included: lb:ub for a
  * local dimension, 1-glo : count+ghi for a distributed one; never empty
