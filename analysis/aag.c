@@ -712,7 +712,8 @@ static void build_loop(Build *B, const SpStmt *s, PtrVec *out)
     for (int k = lp->nidx - 1; k >= 0; k--) {
         const SpIndex *ix = &lp->idx[k];
         Aau *it = loop_aau(&L, AAU_ITERD, k == lp->nidx - 1 && lp->lhs
-                           ? arena_printf(B->a, "forall %s", aag_expr_text(B, lp->lhs))
+                           ? arena_printf(B->a, "%s %s", lp->remap ? "remap" : "forall",
+                                          aag_expr_text(B, lp->lhs))
                            : arena_printf(B->a, "%s %s", lp->red_op ? "reduce" : "forall",
                                           ix->var->name));
         it->iter = ITER_FORALL;

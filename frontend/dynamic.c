@@ -240,6 +240,7 @@ static void move(Lower *L, SpArr *a, SpArr *b, PtrVec *out, int how)
     set_cur(L, y, b);                 /* the left-hand side: the new one */
     L->pre = out;
     SpLoop *lp = lower_loop(L, a->rank, vars, lo, hi, st, NULL, lhs, rhs, 0, NULL);
+    lp->remap = 1;
     SpStmt *cp = new_stmt(L, SP_FORALL);
     cp->u.loop = lp;
     add_stmt(L, out, cp);

@@ -185,6 +185,7 @@ typedef struct SpLoop {
     int red_acc, red_pos;         /* scalar temporaries: the extreme, its position */
     Type red_type;
     int primary;                  /* only the first copy of the driver contributes */
+    int remap;                    /* a copy between two versions of an array (dynamic.c) */
 } SpLoop;
 
 /* ---- statements ---------------------------------------------------------- */
