@@ -132,18 +132,6 @@ char *aag_stmt_text(Build *B, const Node *s)
     return keep(B, unparse_stmt_string(s, aag_text_hook, NULL));
 }
 
-static const SpUnit *named_unit(Build *B, const SpUnit *host, const char *name)
-{
-    for (int i = 0; i < B->prog->units.n; i++) {
-        const SpUnit *u = B->prog->units.v[i];
-        const Node *un = u->unit;
-        if (u->host == host && un->u.unit.which != UNIT_PROGRAM && un->u.unit.id
-            && str_ieq(un->u.unit.id, name))
-            return u;
-    }
-    return NULL;
-}
-
 /* The procedure of the file a CALL or a function reference names, found
  * as sema finds it: the internal procedures of the caller and of its
  * hosts, then those of the file. Sema leaves the symbol unset for them. */
@@ -152,18 +140,7 @@ const SpUnit *aag_callee(Build *B, const Node *n)
     if (n->kind != AST_CALL && !(n->kind == AST_REF && (n->u.ref.what == REF_FUNCTION
                                                        || n->u.ref.what == REF_UNRESOLVED)))
         return NULL;
-    const Symbol *y = n->u.ref.sym;
-    for (int i = 0; y && y->unit && i < B->prog->units.n; i++) {
-        const SpUnit *u = B->prog->units.v[i];
-        if (u->unit == y->unit)
-            return u;
-    }
-    for (const SpUnit *c = B->unit; c; c = c->host) {
-        const SpUnit *u = named_unit(B, c, n->u.ref.id);
-        if (u)
-            return u;
-    }
-    return named_unit(B, NULL, n->u.ref.id);
+    return spmd_callee(B->prog, B->unit, n);
 }
 
 /* ---- accumulating counts ---- */

@@ -99,7 +99,7 @@ static Node *inquire(Lower *L, const char *id, Symbol *y, int d)
 /* A mapped ALLOCATABLE array's bounds are hpfc's variables (mapping.c), a
  * passed dummy's its mapping's (passing.c): the local array's LBOUND and
  * SIZE are its local part's. */
-static const SpArr *alloc_mapped(Lower *L, Symbol *y)
+static const SpArr *mapped_bounds(Lower *L, Symbol *y)
 {
     const SpArr *r = y->allocatable || y->dummy ? arr_of(L, y) : NULL;
     return r && (r->at_alloc || r->passed) ? r : NULL;
@@ -107,7 +107,7 @@ static const SpArr *alloc_mapped(Lower *L, Symbol *y)
 
 static Node *dim_extent(Lower *L, Symbol *y, int d)
 {
-    const SpArr *r = alloc_mapped(L, y);
+    const SpArr *r = mapped_bounds(L, y);
     if (r)
         return mk_bin(L, OP_ADD, mk_bin(L, OP_SUB, copy_plain(L, r->hi[d]),
                                         copy_plain(L, r->lo[d])), mk_int(L, 1));
@@ -121,7 +121,7 @@ static Node *dim_extent(Lower *L, Symbol *y, int d)
 
 static Node *lbound_of(Lower *L, Symbol *y, int d)
 {
-    const SpArr *r = alloc_mapped(L, y);
+    const SpArr *r = mapped_bounds(L, y);
     if (r)
         return copy_plain(L, r->lo[d]);
     Node *dm = y->dims[d];
@@ -134,7 +134,7 @@ static Node *lbound_of(Lower *L, Symbol *y, int d)
 
 static Node *ubound_of(Lower *L, Symbol *y, int d)
 {
-    const SpArr *r = alloc_mapped(L, y);
+    const SpArr *r = mapped_bounds(L, y);
     if (r)
         return copy_plain(L, r->hi[d]);
     Node *dm = y->dims[d];

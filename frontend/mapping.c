@@ -398,6 +398,19 @@ SpArr *arr_of(Lower *L, Symbol *y)
     return NULL;
 }
 
+/* Dimension da of a and db of b lay their cells out alike on their
+ * arrangements: same bounds, format, block size and grid dimension. */
+static int dim_layout_same(const SpTmpl *a, int da, const SpTmpl *b, int db)
+{
+    if (a->gdim[da] != b->gdim[db] || a->fmt[da] != b->fmt[db])
+        return 0;
+    if (!same_expr(a->lo[da], b->lo[db]) || !same_expr(a->hi[da], b->hi[db]))
+        return 0;
+    if ((a->k[da] == NULL) != (b->k[db] == NULL))
+        return 0;
+    return !a->k[da] || same_expr(a->k[da], b->k[db]);
+}
+
 static int procs_same(const SpProcs *a, const SpProcs *b)
 {
     if (a == b)
@@ -419,28 +432,17 @@ int tmpl_same(const SpTmpl *a, const SpTmpl *b)
         return 1;
     if (a->rank != b->rank || !procs_same(a->onto, b->onto))
         return 0;
-    for (int d = 0; d < a->rank; d++) {
-        if (a->gdim[d] != b->gdim[d] || a->fmt[d] != b->fmt[d])
+    for (int d = 0; d < a->rank; d++)
+        if (!dim_layout_same(a, d, b, d))
             return 0;
-        if (!same_expr(a->lo[d], b->lo[d]) || !same_expr(a->hi[d], b->hi[d]))
-            return 0;
-        if ((a->k[d] == NULL) != (b->k[d] == NULL) || (a->k[d] && !same_expr(a->k[d], b->k[d])))
-            return 0;
-    }
     return 1;
 }
 
-/* Two template dimensions distribute their cells alike: same bounds, format,
- * block size and grid dimension of the same arrangement. */
+/* Two template dimensions distribute their cells alike: laid out alike on
+ * the same arrangement. */
 int tdim_equiv(const SpTmpl *a, int da, const SpTmpl *b, int db)
 {
     if (a == b)
         return da == db;
-    if (a->onto != b->onto || a->gdim[da] != b->gdim[db] || a->fmt[da] != b->fmt[db])
-        return 0;
-    if (!same_expr(a->lo[da], b->lo[db]) || !same_expr(a->hi[da], b->hi[db]))
-        return 0;
-    if ((a->k[da] == NULL) != (b->k[db] == NULL))
-        return 0;
-    return !a->k[da] || same_expr(a->k[da], b->k[db]);
+    return a->onto == b->onto && dim_layout_same(a, da, b, db);
 }

@@ -38,28 +38,32 @@ typedef struct {
     PtrVec others;               /* SpArr: the other arrays passed, mapped alike */
 } Pass;
 
+const SpUnit *spmd_unit_named(const SpProgram *p, const SpUnit *from, const char *name)
+{
+    /* internal procedures of the unit and of its hosts, then external ones */
+    for (const SpUnit *h = from; h; h = h->host)
+        for (int i = 0; i < p->units.n; i++) {
+            const SpUnit *u = p->units.v[i];
+            if (u->host == h && u->unit->u.unit.id && !strcmp(u->unit->u.unit.id, name))
+                return u;
+        }
+    for (int i = 0; i < p->units.n; i++) {
+        const SpUnit *u = p->units.v[i];
+        if (!u->host && !u->main && u->unit->u.unit.id && !strcmp(u->unit->u.unit.id, name))
+            return u;
+    }
+    return NULL;
+}
+
 const SpUnit *spmd_callee(const SpProgram *p, const SpUnit *from, const Node *call)
 {
     const Symbol *y = call->u.ref.sym;
-    const char *id = call->u.ref.id;
     for (int i = 0; y && y->unit && i < p->units.n; i++) {
         const SpUnit *u = p->units.v[i];
         if (u->unit == y->unit)
             return u;
     }
-    /* internal procedures of the unit and of its hosts, then external ones */
-    for (const SpUnit *h = from; h; h = h->host)
-        for (int i = 0; i < p->units.n; i++) {
-            const SpUnit *u = p->units.v[i];
-            if (u->host == h && u->unit->u.unit.id && !strcmp(u->unit->u.unit.id, id))
-                return u;
-        }
-    for (int i = 0; i < p->units.n; i++) {
-        const SpUnit *u = p->units.v[i];
-        if (!u->host && !u->main && u->unit->u.unit.id && !strcmp(u->unit->u.unit.id, id))
-            return u;
-    }
-    return NULL;
+    return spmd_unit_named(p, from, call->u.ref.id);
 }
 
 /* Two mappings place every element alike (the same template layout, the

@@ -271,9 +271,12 @@ SpProgram *spmd_lower(Node *file, Arena *a, Diag *d);
 
 void spmd_dump(FILE *out, const SpProgram *p);                 /* spmd_dump.c */
 
-/* The unit of the program that a CALL or a function reference calls, or
- * NULL (not in the file). */
+/* The procedure of the program a CALL or a function reference in unit from
+ * calls, found as sema finds it: by its symbol, else by name among the
+ * internal procedures of from and of its hosts, then the file's; NULL if
+ * it is not in the file (passing.c). */
 const SpUnit *spmd_callee(const SpProgram *p, const SpUnit *from, const Node *call);
+const SpUnit *spmd_unit_named(const SpProgram *p, const SpUnit *from, const char *name);
 
 
 /* One overlap exchange of a loop: an array dimension and the widest ghost

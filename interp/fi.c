@@ -961,20 +961,7 @@ static int exec_list(Fi *fi, const PtrVec *v, int *label);
 
 const SpUnit *fi_find_unit(Fi *fi, const SpUnit *from, const char *name)
 {
-    const PtrVec *us = &fi->prog->units;
-    /* internal procedures of the unit and of its hosts, then external ones */
-    for (const SpUnit *h = from; h; h = h->host)
-        for (int i = 0; i < us->n; i++) {
-            const SpUnit *u = us->v[i];
-            if (u->host == h && u->unit->u.unit.id && !strcmp(u->unit->u.unit.id, name))
-                return u;
-        }
-    for (int i = 0; i < us->n; i++) {
-        const SpUnit *u = us->v[i];
-        if (!u->host && !u->main && u->unit->u.unit.id && !strcmp(u->unit->u.unit.id, name))
-            return u;
-    }
-    return NULL;
+    return spmd_unit_named(fi->prog, from, name);
 }
 
 /* A procedure of the file run to its end: a new frame, the dummies bound
