@@ -65,7 +65,7 @@ void dyn_unit(Lower *L)
     int remaps = 0;
     for (int i = 0; i < body->n && !remaps; i++)
         remaps = remaps_visit(body->v[i], NULL);
-    if (!remaps && !pass_versions(L) && !pass_relayouts(L))
+    if (!remaps && !pass_versions(L))
         return;
     Dyn *D = arena_alloc(L->a, sizeof *D);
     SpUnit *u = L->u;
@@ -178,15 +178,8 @@ static int uses_visit(Node *n, void *ctx)
 
 /* The array y moves from version a to version b: b allocated, the copy,
  * a deallocated (a dummy's storage, passed, neither). */
-enum {
-    MV_COPY = 1,                 /* copy the values */
-    MV_KEEP = 2,                 /* a stays allocated (lent for a call) */
-    MV_HELD = 4                  /* b is allocated already (coming back) */
-};
-
-static void move(Lower *L, SpArr *a, SpArr *b, PtrVec *out, int how)
+static void move(Lower *L, SpArr *a, SpArr *b, PtrVec *out, int copy)
 {
-    int copy = how & MV_COPY;
     if (a == b)
         return;
     Symbol *y = a->sym;
@@ -205,15 +198,14 @@ static void move(Lower *L, SpArr *a, SpArr *b, PtrVec *out, int how)
             return;
         }
     }
-    if (!b->passed && !(how & MV_HELD)) {
+    if (!b->passed) {
         SpStmt *al = new_stmt(L, SP_ALLOC);
         vec_push(L->a, &al->u.alloc.items, alloc_item(L, b));
         add_stmt(L, out, al);
     }
     if (!copy) {
         set_cur(L, y, b);
-        if (!(how & MV_KEEP))
-            free_version(L, a, out);
+        free_version(L, a, out);
         return;
     }
 
@@ -244,35 +236,19 @@ static void move(Lower *L, SpArr *a, SpArr *b, PtrVec *out, int how)
     SpStmt *cp = new_stmt(L, SP_FORALL);
     cp->u.loop = lp;
     add_stmt(L, out, cp);
-
-    if (!(how & MV_KEEP))
-        free_version(L, a, out);
+    free_version(L, a, out);
 }
 
 static void remap(Lower *L, SpArr *a, SpArr *b, PtrVec *out)
 {
-    move(L, a, b, out, MV_COPY);
+    move(L, a, b, out, 1);
 }
 
 void dyn_move(Lower *L, SpArr *a, SpArr *b, PtrVec *out, int copy)
 {
-    move(L, a, b, out, copy ? MV_COPY : 0);
+    move(L, a, b, out, copy);
 }
 
-void dyn_lend(Lower *L, SpArr *a, SpArr *b, PtrVec *out)
-{
-    move(L, a, b, out, MV_COPY | MV_KEEP);
-}
-
-void dyn_return(Lower *L, SpArr *b, SpArr *a, PtrVec *out, int copy)
-{
-    move(L, b, a, out, (copy ? MV_COPY : 0) | MV_HELD);
-}
-
-SpArr *dyn_version(Lower *L, SpArr *r)
-{
-    return version_of(L, r);
-}
 
 /* The mapping a REDISTRIBUTE or REALIGN starts from, v, is there. */
 static int held(Lower *L, const void *v, const Node *nm, const char *what)

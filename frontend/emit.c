@@ -269,10 +269,61 @@ static const SpIndex *loop_index(const Emit *E, int k)
 
 static void passed_extra(Emit *E, StrBuf *b, const SpUnit *callee, const Node *call);
 
+static int hook(Unparse *u, const Node *n, void *ctx);
+
+/* SIZE, LBOUND or UBOUND of a dummy passed a mapped array (passing.c):
+ * its bounds in the lowering (the global ones), not its local part's; the
+ * extent of an assumed-shape dummy passed a mapped ALLOCATABLE array is
+ * its descriptor's. In declarations of automatic arrays too. */
+static int passed_inquiry(Emit *E, Unparse *u, const Node *n)
+{
+    const char *id = n->u.ref.id;
+    int sz = !strcmp(id, "size"), lb = !strcmp(id, "lbound");
+    if ((!sz && !lb && strcmp(id, "ubound")) || n->u.ref.args.n < 1)
+        return 0;
+    const Node *a = n->u.ref.args.v[0];
+    const Node *dn = n->u.ref.args.n > 1 ? n->u.ref.args.v[1] : NULL;
+    if (a->kind != AST_NAME || (dn && dn->kind == AST_KEYWORD_ARG))
+        return 0;
+    const SpArr *r = NULL;
+    for (int i = 0; i < E->u->passed.n && !r; i++)
+        if (((const SpArr *)E->u->passed.v[i])->sym == a->u.name.sym)
+            r = E->u->passed.v[i];
+    long long k = 0;
+    if (!r || (dn && (dn->kind != AST_INT_CONST || (k = dn->u.konst.ival) < 1 || k > r->rank))
+        || (!dn && !sz))
+        return 0;
+    StrBuf b = {0};
+    for (int d = dn ? (int)k - 1 : 0; d < (dn ? (int)k : r->rank); d++) {
+        if (d > (dn ? (int)k - 1 : 0))
+            sb_puts(&b, " * ");
+        char *lo = unparse_expr_string(r->lo[d], hook, E);
+        if (sz && r->passed == 3) {
+            sb_printf(&b, "hpfrt_extent(%s, %d)", desc(E, r), d + 1);
+        } else if (lb) {
+            sb_printf(&b, "(%s)", lo);
+        } else {
+            char *hi = unparse_expr_string(r->hi[d], hook, E);
+            if (sz)
+                sb_printf(&b, "(%s - (%s) + 1)", hi, lo);
+            else
+                sb_printf(&b, "(%s)", hi);
+            free(hi);
+        }
+        free(lo);
+    }
+    unparse_put(u, b.s);
+    sb_free(&b);
+    return 1;
+}
+
 static int hook(Unparse *u, const Node *n, void *ctx)
 {
     Emit *E = ctx;
     char buf[512];
+    if (n->kind == AST_REF && (n->u.ref.what == REF_FUNCTION || n->u.ref.what == REF_INTRINSIC)
+        && !n->ir && passed_inquiry(E, u, n))
+        return 1;
     if (n->kind == AST_REF && n->u.ref.what == REF_FUNCTION) {
         /* a function given mapped arrays whole: their descriptors too */
         const SpUnit *callee = spmd_callee(E->prog, E->u, n);
@@ -456,12 +507,45 @@ static void add_name(StrBuf *b, const char *fmt, ...)
     va_end(ap);
 }
 
+/* The integers passed with mapped dummies, first after IMPLICIT: the
+ * declarations of automatic arrays may ask their bounds (passed_inquiry). */
+static int passed_decls(Emit *E)
+{
+    const SpUnit *u = E->u;
+    StrBuf names = {0};
+    int extent = 0;
+    for (int i = 0; i < u->passed.n; i++) {
+        const SpArr *r = u->passed.v[i];
+        add_name(&names, "%s", desc(E, r));
+        for (int d = 0; d < r->rank; d++)
+            add_name(&names, "%s%s_l%d, %s%s_h%d", E->p, r->name, d + 1, E->p, r->name, d + 1);
+        extent |= r->passed == 3;
+    }
+    decl_list(E, "integer", &names);
+    sb_free(&names);
+    if (extent) {
+        /* PURE: it sizes automatic arrays (a specification function) */
+        line(E, "interface");
+        line(E, "  pure integer function hpfrt_extent(ha, d)");
+        line(E, "    integer, intent(in) :: ha, d");
+        line(E, "  end function hpfrt_extent");
+        line(E, "end interface");
+    }
+    return 1;
+}
+
 static void declarations(Emit *E)
 {
     const SpUnit *u = E->u;
     PtrVec *body = &u->unit->u.unit.body;
+    int early = 0;
     for (int i = 0; i < body->n; i++) {
         Node *n = body->v[i];
+        if (!early && (n->kind == AST_TYPE_DECL || n->kind == AST_DIMENSION_STMT
+                       || n->kind == AST_PARAMETER_STMT || n->kind == AST_ALLOCATABLE_STMT
+                       || n->kind == AST_SAVE_STMT || n->kind == AST_EXTERNAL_STMT
+                       || n->kind == AST_INTRINSIC_STMT || n->kind == AST_COMMON_STMT))
+            early = passed_decls(E);
         switch (n->kind) {
         case AST_PROCESSORS: case AST_TEMPLATE: case AST_DISTRIBUTE: case AST_ALIGN:
         case AST_INDEPENDENT: case AST_DYNAMIC: case AST_INHERIT:
@@ -505,6 +589,18 @@ static void declarations(Emit *E)
             continue;      /* executable */
         }
     }
+    if (!early)
+        passed_decls(E);
+    /* the clones of external functions it calls (passing.c), typed as
+     * the functions */
+    for (int i = 0; i < u->fclones.n; i++) {
+        const SpUnit *c = u->fclones.v[i];
+        const Node *f = c->unit;
+        const Symbol *r = scope_lookup_local(c->scope, f->u.unit.result ? f->u.unit.result
+                                                                         : f->u.unit.id);
+        if (r)
+            line(E, "%s :: %s", type_text(r->type), c->name);
+    }
     /* mapped arrays (local parts) and replicated temporaries, allocated at
      * run time */
     for (int i = 0; i < u->arrs.n + u->temp_arrs.n; i++) {
@@ -525,14 +621,10 @@ static void declarations(Emit *E)
     for (int i = 0; i < u->tmpls.n; i++)
         add_name(&names, "%su_%s", E->p, ((SpTmpl *)u->tmpls.v[i])->name);
     for (int i = 0; i < u->arrs.n; i++)
-        add_name(&names, "%s", desc(E, u->arrs.v[i]));
+        if (!((const SpArr *)u->arrs.v[i])->passed)
+            add_name(&names, "%s", desc(E, u->arrs.v[i]));
     for (int i = 0; i < u->hidden.n; i++)
         add_name(&names, "%s", ((Symbol *)u->hidden.v[i])->name);
-    for (int i = 0; i < u->passed.n; i++) {
-        const SpArr *r = u->passed.v[i];
-        for (int d = 0; d < r->rank; d++)
-            add_name(&names, "%s%s_l%d, %s%s_h%d", E->p, r->name, d + 1, E->p, r->name, d + 1);
-    }
     decl_list(E, "integer", &names);
     /* a passed dummy: the caller's local part, its bounds passed too */
     for (int i = 0; i < u->passed.n; i++) {
@@ -667,7 +759,7 @@ static void mapping(Emit *E)
         if (a->passed) {
             /* the caller's: its descriptor must have come along */
             line(E, "call hpfrt_arr_check(%s, %d)", desc(E, a), a->rank);
-            for (int d = 0; a->passed == 2 && d < a->rank; d++) {
+            for (int d = 0; a->passed >= 2 && d < a->rank; d++) {
                 char *lo = ex(E, a->lo[d]), *hi = ex(E, a->hi[d]);
                 line(E, "call hpfrt_arr_bounds(%s, %d, %s, %s)", desc(E, a), d + 1, lo, hi);
                 free(lo);
@@ -1496,7 +1588,7 @@ static void emit_unit(Emit *E, const SpUnit *u)
     int which = n->u.unit.which;
     if (n->u.unit.recursive)
         sb_puts(&b, "recursive ");
-    sb_printf(&b, "%s %s", unit_words[which], n->u.unit.id ? n->u.unit.id : "main");
+    sb_printf(&b, "%s %s", unit_words[which], u->name ? u->name : "main");
     if (which != UNIT_PROGRAM) {
         sb_puts(&b, "(");
         for (int i = 0; i < n->u.unit.args.n; i++) {
@@ -1508,6 +1600,8 @@ static void emit_unit(Emit *E, const SpUnit *u)
         sb_puts(&b, ")");
         if (n->u.unit.result)
             sb_printf(&b, " result(%s)", n->u.unit.result);
+        else if (which == UNIT_FUNCTION && u->clone_of)
+            sb_printf(&b, " result(%s)", n->u.unit.id);   /* as the body names it */
     }
     put_line(E, 0, b.s);
     sb_free(&b);
@@ -1534,7 +1628,8 @@ static void emit_unit(Emit *E, const SpUnit *u)
         for (int i = 0; i < n->u.unit.contains.n; i++)
             for (int k = 0; k < E->prog->units.n; k++) {
                 const SpUnit *c = E->prog->units.v[k];
-                if (c->unit == n->u.unit.contains.v[i]) {
+                const SpUnit *b = c->clone_of ? c->clone_of : c;
+                if (b->unit == n->u.unit.contains.v[i] && c->host == u) {
                     E->level++;
                     emit_unit(E, c);
                     E->level--;
@@ -1542,7 +1637,7 @@ static void emit_unit(Emit *E, const SpUnit *u)
                 }
             }
     }
-    line(E, "end %s %s", unit_words[which], n->u.unit.id ? n->u.unit.id : "main");
+    line(E, "end %s %s", unit_words[which], u->name ? u->name : "main");
     free(E->targets.v);
     E->targets = saved_targets;
     free(E->cused);

@@ -814,14 +814,14 @@ static Node *temp_array_new(Lower *L, Node *e, PtrVec *out)
 }
 
 /* ... and filled with e. */
-static Node *temp_array(Lower *L, Node *e, PtrVec *out)
+Node *temp_array(Lower *L, Node *e, PtrVec *out)
 {
     Node *ref = temp_array_new(L, e, out);
     lower_array_assign(L, 0, NULL, NULL, NULL, NULL, NULL, ref, e, out);
     return ref;
 }
 
-static void free_temp_array(Lower *L, Node *ref, PtrVec *out)
+void free_temp_array(Lower *L, Node *ref, PtrVec *out)
 {
     SpStmt *s = new_stmt(L, SP_DEALLOC);
     vec_push(L->a, &s->u.alloc.items, ref);
@@ -1241,7 +1241,7 @@ static int mapped_visit(Node *n, void *ctx)
     return ast_children(n, mapped_visit, ctx);
 }
 
-static Symbol *mapped_array_in(Lower *L, Node *e)
+Symbol *mapped_array_in(Lower *L, Node *e)
 {
     void *c[2] = {L, NULL};
     mapped_visit(e, c);
@@ -1369,40 +1369,23 @@ static void lower_stmt(Lower *L, Node *n, PtrVec *out)
         Node *c = arena_alloc(L->a, sizeof *c);
         *c = *n;
         c->u.ref.args = (PtrVec){0};
+        const SpUnit *callee = pass_callee(L, n);
+        pass_name_call(L, c, callee);
         PtrVec back = {0};        /* elements and sections of mapped arrays, their copies */
         PtrVec copies = {0};      /* replicated copies of parts of mapped arrays */
-        PtrVec relaid = {0};      /* SpRef of the call's version, the version before, copy */
         for (int i = 0; i < n->u.ref.args.n; i++) {
             Node *a = n->u.ref.args.v[i];
             Node *v = a->kind == AST_KEYWORD_ARG ? a->u.kwarg.value : a;
             if (v->rank && v == a && v->kind == AST_NAME && arr_of(L, v->u.name.sym)) {
                 /* a whole mapped array: its descriptor goes along (passing.c) */
-                const SpUnit *callee = spmd_callee(L->prog, L->u, n);
-                SpArr *before = NULL;
-                Node *p = pass_actual(L, callee, i + 1, v, &before);
+                Node *p = pass_actual(L, callee, i + 1, v);
                 vec_push(L->a, &c->u.ref.args, p ? p : a);
-                if (before) {
-                    /* copied into the procedure's layout: back after the call */
-                    const Symbol *d = ((Node *)callee->unit->u.unit.args.v[i])->u.name.sym;
-                    vec_push(NULL, &relaid, p->ir);
-                    vec_push(NULL, &relaid, before);
-                    vec_push(NULL, &relaid, (void *)(intptr_t)(d->intent != INTENT_IN));
-                }
             } else if (v->rank && v == a && mapped_array_in(L, v)) {
                 /* a section or an expression of a mapped array: a replicated
                    copy goes (gathered), and a section comes back after the
                    call unless the dummy is INTENT(IN) */
-                const SpUnit *callee = spmd_callee(L->prog, L->u, n);
                 const Symbol *d = callee && i < callee->unit->u.unit.args.n
                     ? ((Node *)callee->unit->u.unit.args.v[i])->u.name.sym : NULL;
-                if (pass_mapped(L, callee, i + 1)) {
-                    lower_error(L, a->loc, "the SPMD lowering cannot pass a copy of part of "
-                                "'%s' to '%s', whose dummy '%s' takes mapped arrays whole at "
-                                "other calls (pass whole arrays, or copy into one)",
-                                mapped_array_in(L, v)->name, n->u.ref.id, d ? d->name : "?");
-                    vec_push(L->a, &c->u.ref.args, a);
-                    continue;
-                }
                 Node *t = temp_array(L, v, out);
                 vec_push(L->a, &c->u.ref.args, t);
                 int section = v->kind == AST_REF && v->u.ref.what == REF_SECTION;
@@ -1446,12 +1429,8 @@ static void lower_stmt(Lower *L, Node *n, PtrVec *out)
             lower_assign(L, copy_plain(L, back.v[i]), back.v[i + 1], NULL, out);
         for (int i = 0; i < copies.n; i++)
             free_temp_array(L, copies.v[i], out);
-        for (int i = 0; i + 2 < relaid.n; i += 3)
-            dyn_return(L, ((SpRef *)relaid.v[i])->arr, relaid.v[i + 1], out,
-                       (int)(intptr_t)relaid.v[i + 2]);
         free(back.v);
         free(copies.v);
-        free(relaid.v);
         break;
     }
     case AST_STOP: {
@@ -1513,6 +1492,7 @@ static void map_units(Lower *L, Node *u, SpUnit *host)
     su->internal = host != NULL;
     su->host = host;
     su->unit = u;
+    su->name = u->u.unit.id;
     su->scope = u->u.unit.scope;
     su->main = u->u.unit.which == UNIT_PROGRAM;
     vec_push(L->a, &L->prog->units, su);
@@ -1534,6 +1514,7 @@ static void lower_body(Lower *L, SpUnit *su)
     L->u = su;
     L->loc = su->unit->loc;
     L->line = su->unit->loc.line;
+    pass_seal(L, su);
     dyn_unit(L);
     pass_enter(L, &su->body);
     lower_stmts(L, &su->unit->u.unit.body, &su->body);
@@ -1593,10 +1574,22 @@ SpProgram *spmd_lower(Node *file, Arena *a, Diag *d)
     L.prog->prefix = prefix;
     for (int i = 0; i < file->u.list.items.n; i++)
         map_units(&L, file->u.list.items.v[i], NULL);
-    pass_bind(&L);
-    for (int i = 0; i < L.prog->units.n; i++)
-        lower_body(&L, L.prog->units.v[i]);
+    /* callers first, so that every call binds the dummies of the procedure
+       it calls, or makes a clone of it, before that body is lowered;
+       clones are lowered after */
+    PtrVec order = {0};
+    pass_order(&L, &order);
+    for (int i = 0; i < order.n; i++)
+        lower_body(&L, order.v[i]);
+    for (int i = 0; i < L.prog->units.n; i++) {
+        SpUnit *u = L.prog->units.v[i];
+        if (u->clone_of)
+            lower_body(&L, u);
+    }
     pass_ghosts(&L);
+    pass_unused(&L);
+    free(order.v);
+    free(L.lowered.v);
     free(L.loopvars.v);
     return L.errors ? NULL : L.prog;
 }

@@ -105,6 +105,17 @@ static const SpArr *mapped_bounds(Lower *L, Symbol *y)
     return r && (r->at_alloc || r->passed) ? r : NULL;
 }
 
+/* SIZE(y, d) of an assumed-shape dummy passed a mapped ALLOCATABLE array:
+ * its global extent, as it stands in the dummy's bounds (passing.c). */
+static int extent_query(Lower *L, const Node *e)
+{
+    if (e->u.ref.what != REF_FUNCTION || strcmp(e->u.ref.id, "size") || e->u.ref.args.n != 2)
+        return 0;
+    const Node *a = e->u.ref.args.v[0];
+    const SpArr *r = a->kind == AST_NAME ? mapped_bounds(L, a->u.name.sym) : NULL;
+    return r && r->passed == 3;
+}
+
 static Node *dim_extent(Lower *L, Symbol *y, int d)
 {
     const SpArr *r = mapped_bounds(L, y);
@@ -943,24 +954,68 @@ static Pattern pattern_of(Lower *L, SpLoop *lp, SpArr *Y, SpRef *r, int shifted)
 
 static Node *lx_ref(Lower *L, Node *e, SpCtx *ctx);
 
+/* An argument that is a section or an expression of mapped arrays, not a
+ * whole one. */
+static int part_of_mapped(Lower *L, Node *a)
+{
+    if (!a->rank || a->kind == AST_KEYWORD_ARG)
+        return 0;
+    if (a->kind == AST_NAME && a->u.name.sym && arr_of(L, a->u.name.sym))
+        return 0;
+    return mapped_array_in(L, a) != NULL;
+}
+
+static int parts_of_mapped(Lower *L, Node *e)
+{
+    for (int i = 0; i < e->u.ref.args.n; i++)
+        if (part_of_mapped(L, e->u.ref.args.v[i]))
+            return 1;
+    return 0;
+}
+
 /* A call (a user function, an elemental intrinsic) with lowered arguments. */
 static Node *lx_call(Lower *L, Node *e, SpCtx *ctx)
 {
     int n = e->u.ref.args.n;
     Node **args = arena_alloc(L->a, (size_t)(n ? n : 1) * sizeof *args);
+    const SpUnit *callee = pass_callee(L, e);
+    PtrVec copies = {0};
     for (int i = 0; i < n; i++) {
         Node *a = e->u.ref.args.v[i];
         if (a->kind == AST_NAME && a->u.name.sym && a->u.name.sym->rank
             && arr_of(L, a->u.name.sym)) {
             /* a whole mapped array: its descriptor goes along (passing.c) */
-            Node *p = pass_actual(L, spmd_callee(L->prog, L->u, e), i + 1, a, NULL);
+            Node *p = pass_actual(L, callee, i + 1, a);
             args[i] = p ? p : a;
+            continue;
+        }
+        if (part_of_mapped(L, a)) {
+            /* a section or an expression of mapped arrays: a replicated
+               copy (gathered) before the statement (a scalar context: the
+               call was hoisted out of any loop) */
+            const Symbol *d = callee && i < callee->unit->u.unit.args.n
+                ? ((Node *)callee->unit->u.unit.args.v[i])->u.name.sym : NULL;
+            if (d && d->assigned && d->intent != INTENT_IN)
+                lower_error(L, a->loc, "'%s' assigns its dummy '%s', which a copy of part of "
+                            "the mapped array '%s' cannot be passed to in an expression "
+                            "(assign it in a subroutine)", e->u.ref.id, d->name,
+                            mapped_array_in(L, a)->name);
+            args[i] = temp_array(L, a, L->pre);
+            vec_push(NULL, &copies, args[i]);
             continue;
         }
         args[i] = lx(L, a, ctx);
     }
     Node *r = mk_ref_node(L, e, n, args);
     r->type = e->type;
+    pass_name_call(L, r, callee);
+    if (copies.n) {
+        /* the value, then the copies freed */
+        r = hoist_value(L, r);
+        for (int i = 0; i < copies.n; i++)
+            free_temp_array(L, copies.v[i], L->pre);
+    }
+    free(copies.v);
     return r;
 }
 
@@ -1099,11 +1154,14 @@ Node *lx(Lower *L, Node *e, SpCtx *ctx)
             return lx_red(L, e, ctx);
         if (e->u.ref.what == REF_INTRINSIC)
             return lx_intrinsic(L, e, ctx);
+        if (extent_query(L, e))
+            return e;
         if (e->u.ref.what == REF_FUNCTION || e->u.ref.what == REF_UNRESOLVED) {
             Node *callee = find_unit(L, e->u.ref.id);
             if (callee)
                 elem_actuals_fn(L, e);
-            if (L->loop && callee && unit_communicates(callee, 0)) {
+            if (L->loop && callee && (unit_communicates(callee, 0) || pass_takes_mapped(L, e)
+                                      || parts_of_mapped(L, e))) {
                 if (depends_on_loop(L, e)) {
                     lower_error(L, e->loc, "the SPMD lowering cannot call '%s' here: it uses "
                                 "mapped arrays, so every processor must call it the same "

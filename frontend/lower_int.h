@@ -30,7 +30,7 @@ typedef struct Lower {
     struct Dyn *dyn;          /* the unit remaps (dynamic.c); NULL if not */
     int dummies;              /* map_dummy: dummies are mapped too */
     PtrVec pass;              /* passing.c: Pass records */
-    PtrVec relayout;          /* SpUnit: units copying arrays into a callee's layout */
+    PtrVec lowered;           /* SpUnit: those whose bodies are lowered (or begun) */
 } Lower;
 
 /* lower.c: builders and small helpers */
@@ -77,24 +77,21 @@ void dyn_label(Lower *L, int label);              /* where a label is */
 /* Moves the array from version a to b (b allocated, copied into when
  * copy is set, a deallocated; not the storage of a dummy). */
 void dyn_move(Lower *L, SpArr *a, SpArr *b, PtrVec *out, int copy);
-SpArr *dyn_version(Lower *L, SpArr *r);           /* r, or the equal version made before */
-/* For a call: a copied into b, a kept allocated; after it b back into a
- * (the values when copy is set), b deallocated. */
-void dyn_lend(Lower *L, SpArr *a, SpArr *b, PtrVec *out);
-void dyn_return(Lower *L, SpArr *b, SpArr *a, PtrVec *out, int copy);
 
-/* passing.c: mapped arrays passed to the procedures of the file */
+/* passing.c: mapped arrays passed to the procedures of the file; a
+ * procedure is compiled once per mapping of its dummies (clones) */
 int arr_same(const SpArr *a, const SpArr *b);
-void pass_bind(Lower *L);                         /* after every unit's map_unit */
+void pass_order(Lower *L, PtrVec *order);         /* callers first; after map_unit */
+void pass_seal(Lower *L, SpUnit *u);              /* its body is being lowered */
+SpUnit *pass_callee(Lower *L, const Node *call);  /* binds the dummies, clones */
+void pass_name_call(Lower *L, Node *c, const SpUnit *callee);
+int pass_takes_mapped(Lower *L, const Node *call);
 int pass_versions(Lower *L);
 void pass_enter(Lower *L, PtrVec *out);
 void pass_leave(Lower *L, PtrVec *out);
-/* moved: NULL (a function), or where the array's version before the call
- * goes when it is copied into the procedure's layout for the call */
-Node *pass_actual(Lower *L, const SpUnit *callee, int pos, Node *v, SpArr **moved);
-int pass_relayouts(Lower *L);
-int pass_mapped(Lower *L, const SpUnit *callee, int pos);
+Node *pass_actual(Lower *L, const SpUnit *callee, int pos, Node *v);
 void pass_ghosts(Lower *L);                       /* after every body */
+void pass_unused(Lower *L);                       /* warnings, after every body */
 
 /* lower_expr.c: array expressions element by element, and the lowering of
  * scalar expressions (references classified, reductions hoisted) */
@@ -110,6 +107,10 @@ int unit_communicates(Node *unit, int depth);
 Node *hoist_value(Lower *L, Node *v);
 Node *find_unit(Lower *L, const char *name);
 const Symbol *elem_dummy(Lower *L, Node *n, int i, Node *a);  /* lower.c */
+Symbol *mapped_array_in(Lower *L, Node *e);                   /* lower.c */
+/* a replicated temporary array filled with e; and freed (lower.c) */
+Node *temp_array(Lower *L, Node *e, PtrVec *out);
+void free_temp_array(Lower *L, Node *ref, PtrVec *out);
 Node *find_driver(Lower *L, Node **exprs, int n);
 void add_stmt(Lower *L, PtrVec *to, SpStmt *s);
 SpStmt *new_stmt(Lower *L, SpKind k);

@@ -23,6 +23,7 @@
  * (lower.c), to a dummy that is then not mapped. */
 #include <config.h>
 
+#include <stdlib.h>
 #include <string.h>
 
 #include "lower_int.h"
@@ -31,12 +32,14 @@ typedef struct {
     SpUnit *callee;
     int pos;                     /* the dummy's position, from 1 */
     Symbol *dummy;
-    SpArr *actual;               /* the first call's actual */
+    SpArr *actual;               /* the first call's actual; NULL: plain */
     Loc loc;                     /* that call */
     SpArr *inh;                  /* the dummy as its actual is mapped */
     SpArr *own;                  /* its own mapping when it differs, else NULL */
     PtrVec others;               /* SpArr: the other arrays passed, mapped alike */
 } Pass;
+
+enum { MAX_CLONES = 16 };
 
 const SpUnit *spmd_unit_named(const SpProgram *p, const SpUnit *from, const char *name)
 {
@@ -44,12 +47,12 @@ const SpUnit *spmd_unit_named(const SpProgram *p, const SpUnit *from, const char
     for (const SpUnit *h = from; h; h = h->host)
         for (int i = 0; i < p->units.n; i++) {
             const SpUnit *u = p->units.v[i];
-            if (u->host == h && u->unit->u.unit.id && !strcmp(u->unit->u.unit.id, name))
+            if (u->host == h && u->name && !strcmp(u->name, name))
                 return u;
         }
     for (int i = 0; i < p->units.n; i++) {
         const SpUnit *u = p->units.v[i];
-        if (!u->host && !u->main && u->unit->u.unit.id && !strcmp(u->unit->u.unit.id, name))
+        if (!u->host && !u->main && u->name && !strcmp(u->name, name))
             return u;
     }
     return NULL;
@@ -98,52 +101,239 @@ static Pass *find(Lower *L, const SpUnit *callee, int pos)
     return NULL;
 }
 
+/* What a call passes at a position, for the choice of a clone. */
+enum {
+    ARG_NONE,        /* not an array dummy, or nothing the choice depends on */
+    ARG_MAPPED,      /* a whole mapped array (*r) */
+    ARG_PLAIN        /* an array that is not mapped, or a copy of part of one */
+};
+
+static int arg_class(Lower *L, const Node *call, int i, const SpUnit *callee, SpArr **r)
+{
+    const PtrVec *dummies = &callee->unit->u.unit.args;
+    *r = NULL;
+    if (i >= dummies->n)
+        return ARG_NONE;
+    const Node *dn = dummies->v[i];
+    const Symbol *y = dn->kind == AST_NAME ? dn->u.name.sym : NULL;
+    const Node *a = call->u.ref.args.v[i];
+    if (!y || !y->rank || a->kind == AST_KEYWORD_ARG)
+        return ARG_NONE;          /* (keywords: the lowering refuses mapped ones) */
+    if (a->kind == AST_NAME && a->u.name.sym && (*r = arr_of(L, a->u.name.sym)))
+        return (*r)->rank == y->rank ? ARG_MAPPED : ARG_NONE;
+    return ARG_PLAIN;
+}
+
+/* The clones of base (base itself first) in the order they were made. */
+static int clones_of(Lower *L, const SpUnit *base, SpUnit **out)
+{
+    int n = 0;
+    for (int i = 0; i < L->prog->units.n; i++) {
+        SpUnit *u = L->prog->units.v[i];
+        if (u == base || u->clone_of == base)
+            out[n++] = u;
+    }
+    return n;
+}
+
+static int lowered(Lower *L, const SpUnit *u)
+{
+    for (int i = 0; i < L->lowered.n; i++)
+        if (L->lowered.v[i] == u)
+            return 1;
+    return 0;
+}
+
+/* Whether the procedure c, as its dummies are bound, takes what call
+ * passes (once its body is being lowered, no dummy is bound anew); with
+ * claim, it is bound to what the call passes where it is not yet. */
+static int takes(Lower *L, const Node *call, SpUnit *c, int claim)
+{
+    int n = call->u.ref.args.n, sealed = lowered(L, c);
+    for (int pass = 0; pass < 1 + claim; pass++)
+        for (int i = 0; i < n; i++) {
+            SpArr *r;
+            int k = arg_class(L, call, i, c, &r);
+            Pass *p = find(L, c, i + 1);
+            if (!pass) {
+                if ((k == ARG_MAPPED && (p ? !p->actual || !arr_same(p->actual, r) : sealed))
+                    || (k == ARG_PLAIN && p && p->actual))
+                    return 0;
+                continue;
+            }
+            if (k == ARG_NONE || (p && (!p->actual || r == p->actual)))
+                continue;
+            if (!p) {
+                const Node *dn = c->unit->u.unit.args.v[i];
+                p = arena_alloc(L->a, sizeof *p);
+                *p = (Pass){c, i + 1, dn->u.name.sym, r, call->loc, NULL, NULL, {0}};
+                vec_push(L->a, &L->pass, p);
+                continue;
+            }
+            int listed = 0;              /* its ghost cells: the dummy's */
+            for (int k2 = 0; k2 < p->others.n && !listed; k2++)
+                listed = p->others.v[k2] == r;
+            if (!listed)
+                vec_push(L->a, &p->others, r);
+        }
+    return 1;
+}
+
+/* A copy of the procedure base, compiled for other mappings of its
+ * dummies: its own mapped arrays and templates, the same statements and
+ * symbols, a name of hpfc's. NULL, after an error, when it cannot be. */
+static SpUnit *clone_unit(Lower *L, SpUnit *base, const Node *call, int nclones)
+{
+    const char *id = base->unit->u.unit.id;
+    if (base->unit->u.unit.contains.n || nclones >= MAX_CLONES) {
+        lower_error(L, call->loc, "hpfc cannot compile '%s' once more for the mappings of the "
+                    "arrays this call passes: %s (pass arrays mapped as at another call)", id,
+                    nclones >= MAX_CLONES ? "it is already compiled for 16 mappings"
+                                          : "it has internal procedures");
+        return NULL;
+    }
+    SpUnit *c = arena_alloc(L->a, sizeof *c);
+    Node *n = arena_alloc(L->a, sizeof *n);
+    *n = *base->unit;
+    c->unit = n;
+    c->scope = base->scope;
+    c->internal = base->internal;
+    c->host = base->host;
+    c->clone_of = base;
+    c->name = arena_printf(L->a, "%sc%d_%s", L->prog->prefix, nclones, id);
+    if (strlen(c->name) > 63)
+        c->name = arena_printf(L->a, "%sc%d_p%d", L->prog->prefix, nclones, L->prog->units.n);
+    vec_push(L->a, &L->prog->units, c);
+    SpUnit *saved = L->u;
+    L->u = c;
+    map_unit(L);
+    L->u = saved;
+    return c;
+}
+
+static void bind_new(Lower *L, int first);
+
+/* The procedure, or the clone of it, that a CALL or a function reference
+ * of the unit being lowered calls: one whose dummies are mapped as the
+ * arrays passed are here (bound to them if new), made if none is; NULL
+ * if not a procedure of the file, or after an error. */
+SpUnit *pass_callee(Lower *L, const Node *call)
+{
+    SpUnit *base = (SpUnit *)spmd_callee(L->prog, L->u, call);
+    if (!base)
+        return NULL;
+    SpUnit *cand[MAX_CLONES + 1], *c = NULL;
+    int nc = clones_of(L, base, cand), first = L->pass.n;
+    for (int k = 0; k < nc && !c; k++)
+        if (takes(L, call, cand[k], 0))
+            c = cand[k];
+    if (!c && !(c = clone_unit(L, base, call, nc)))
+        return NULL;
+    takes(L, call, c, 1);
+    if (L->pass.n > first) {
+        SpUnit *u = L->u;
+        Loc loc = L->loc;
+        bind_new(L, first);
+        L->u = u;
+        L->loc = loc;
+    }
+    return c;
+}
+
+/* The lowered call names the clone it calls. */
+void pass_name_call(Lower *L, Node *c, const SpUnit *callee)
+{
+    if (!callee || !callee->clone_of)
+        return;
+    Symbol *y = arena_alloc(L->a, sizeof *y);
+    if (c->u.ref.sym)
+        *y = *c->u.ref.sym;
+    y->name = c->u.ref.id = callee->name;
+    y->unit = callee->unit;
+    y->next = NULL;
+    c->u.ref.sym = y;
+    if (c->kind == AST_REF && !callee->internal) {
+        for (int i = 0; i < L->u->fclones.n; i++)
+            if (L->u->fclones.v[i] == callee)
+                return;
+        vec_push(L->a, &L->u->fclones, (void *)callee);
+    }
+}
+
+/* Some argument of the call is a whole mapped array. */
+int pass_takes_mapped(Lower *L, const Node *call)
+{
+    const SpUnit *u = spmd_callee(L->prog, L->u, call);
+    for (int i = 0; u && i < call->u.ref.args.n; i++) {
+        SpArr *r;
+        if (arg_class(L, call, i, u, &r) == ARG_MAPPED)
+            return 1;
+    }
+    return 0;
+}
+
+/* Callers before callees, so that a body is lowered once every call to it
+ * has bound its dummies: the units in source order, each as soon as all
+ * the units that call it are (in a cycle of calls, the first left). */
 typedef struct {
     Lower *L;
-    SpUnit *from;
-} Walk;
+    const SpUnit *from;
+    const SpUnit *callee;
+    int calls;
+} Edge;
 
-/* Records, for each CALL and function reference, the mapped arrays
- * passed whole. */
-static int calls_visit(Node *n, void *ctx)
+static int edge_visit(Node *n, void *ctx)
 {
-    Walk *w = ctx;
-    Lower *L = w->L;
-    if (n->kind == AST_CALL || (n->kind == AST_REF && n->u.ref.what == REF_FUNCTION)) {
-        SpUnit *callee = (SpUnit *)spmd_callee(L->prog, w->from, n);
-        const PtrVec *dummies = callee ? &callee->unit->u.unit.args : NULL;
-        for (int i = 0; callee && i < n->u.ref.args.n && i < dummies->n; i++) {
-            Node *a = n->u.ref.args.v[i];
-            const Node *dn = dummies->v[i];
-            if (a->kind != AST_NAME || dn->kind != AST_NAME || !dn->u.name.sym)
+    Edge *e = ctx;
+    if (!e->calls && (n->kind == AST_CALL
+                      || (n->kind == AST_REF && (n->u.ref.what == REF_FUNCTION
+                                                 || n->u.ref.what == REF_UNRESOLVED))))
+        e->calls = spmd_callee(e->L->prog, e->from, n) == e->callee;
+    return e->calls ? 1 : ast_children(n, edge_visit, ctx);
+}
+
+static int unit_calls(Lower *L, const SpUnit *from, const SpUnit *callee)
+{
+    Edge e = {L, from, callee, 0};
+    const PtrVec *body = &from->unit->u.unit.body;
+    for (int k = 0; k < body->n && !e.calls; k++)
+        edge_visit(body->v[k], &e);
+    return e.calls;
+}
+
+void pass_order(Lower *L, PtrVec *order)
+{
+    const PtrVec *units = &L->prog->units;
+    int n = units->n;
+    char *calls = xcalloc((size_t)n * (size_t)n + 1, 1), *done = xcalloc((size_t)n + 1, 1);
+    for (int i = 0; i < n; i++)
+        for (int j = 0; j < n; j++)
+            calls[i * n + j] = i != j && unit_calls(L, units->v[i], units->v[j]);
+    for (int k = 0; k < n; k++) {
+        int pick = -1, first = -1;
+        for (int j = 0; j < n && pick < 0; j++) {
+            if (done[j])
                 continue;
-            SpArr *r = arr_of(L, a->u.name.sym);
-            Symbol *y = dn->u.name.sym;
-            if (!r || y->rank != r->rank)
-                continue;          /* the lowering of the call says what is wrong */
-            Pass *p = find(L, callee, i + 1);
-            if (!p) {
-                p = arena_alloc(L->a, sizeof *p);
-                *p = (Pass){callee, i + 1, y, r, n->loc, NULL, NULL, {0}};
-                vec_push(L->a, &L->pass, p);
-            } else if (r != p->actual && arr_same(p->actual, r)) {
-                int listed = 0;              /* its ghost cells: the dummy's */
-                for (int k = 0; k < p->others.n && !listed; k++)
-                    listed = p->others.v[k] == r;
-                if (!listed)
-                    vec_push(L->a, &p->others, r);
-            } else if (!arr_same(p->actual, r) && n->kind == AST_CALL) {
-                /* copied into the procedure's layout around the call, when
-                   the caller holds that layout (pass_actual) */
-                int listed = 0;
-                for (int k = 0; k < L->relayout.n && !listed; k++)
-                    listed = L->relayout.v[k] == w->from;
-                if (!listed)
-                    vec_push(L->a, &L->relayout, w->from);
-            }
+            if (first < 0)
+                first = j;
+            int ready = 1;
+            for (int i = 0; i < n && ready; i++)
+                ready = done[i] || !calls[i * n + j];
+            if (ready)
+                pick = j;
         }
+        pick = pick < 0 ? first : pick;
+        done[pick] = 1;
+        vec_push(NULL, order, units->v[pick]);
     }
-    return ast_children(n, calls_visit, ctx);
+    free(calls);
+    free(done);
+}
+
+/* Lowering the body of u starts: its dummies are bound for good. */
+void pass_seal(Lower *L, SpUnit *u)
+{
+    vec_push(NULL, &L->lowered, u);
 }
 
 /* The dummy as its actual is mapped, in the dummy's index space. */
@@ -162,21 +352,40 @@ static SpArr *inherited(Lower *L, Pass *p)
     r->dummy = p->pos;
     if (a->at_alloc) {
         /* bounds known at run time only: the dummy's, explicit, which the
-           callee checks are the actual's (the alignment is then the same) */
+           callee checks are the actual's (the alignment is then the same),
+           or assumed shape: the extent the descriptor holds */
+        int assumed = 0;
         for (int d = 0; d < y->rank; d++) {
             Node *dm = y->dims[d];
-            if (dm->u.dim.form != DIM_EXPLICIT || !dm->u.dim.hi || (a->adim[d] >= 0
-                                                                    && !a->cknown[d])) {
+            if ((dm->u.dim.form != DIM_DEFERRED && (dm->u.dim.form != DIM_EXPLICIT
+                                                    || !dm->u.dim.hi))
+                || (a->adim[d] >= 0 && !a->cknown[d])) {
                 lower_error(L, at, "the SPMD lowering cannot pass the mapped ALLOCATABLE "
                             "array '%s' to the dummy '%s' of '%s': give the dummy explicit "
-                            "bounds, the actual's", a->sym->name, y->name,
-                            p->callee->unit->u.unit.id);
+                            "bounds, the actual's, or an assumed shape", a->sym->name,
+                            y->name, p->callee->unit->u.unit.id);
                 return NULL;
             }
             r->lo[d] = dm->u.dim.lo ? dm->u.dim.lo : mk_int(L, 1);
-            r->hi[d] = dm->u.dim.hi;
+            if (dm->u.dim.form == DIM_DEFERRED) {
+                /* lo + SIZE(y, d) - 1, SIZE the global extent (emit.c asks
+                   the descriptor) */
+                Node *nm = arena_alloc(L->a, sizeof *nm);
+                nm->kind = AST_NAME;
+                nm->loc = at;
+                nm->u.name.id = y->name;
+                nm->u.name.sym = y;
+                nm->type = y->type;
+                nm->rank = y->rank;
+                Node *args[2] = {nm, mk_int(L, d + 1)};
+                Node *sz = mk_call(L, "size", (Type){TY_INTEGER, 4}, 2, args);
+                r->hi[d] = mk_bin(L, OP_SUB, mk_bin(L, OP_ADD, r->lo[d], sz), mk_int(L, 1));
+                assumed = 1;
+            } else {
+                r->hi[d] = dm->u.dim.hi;
+            }
         }
-        r->passed = 2;
+        r->passed = assumed ? 3 : 2;
         return r;
     }
     for (int d = 0; d < y->rank; d++) {
@@ -239,7 +448,7 @@ static void bind_new(Lower *L, int first)
     for (int round = 0; round < 3; round++)
         for (int i = first; i < L->pass.n; i++) {
             Pass *p = L->pass.v[i];
-            if (own_mapping(p->dummy) != round)
+            if (!p->actual || own_mapping(p->dummy) != round)
                 continue;
             L->u = p->callee;
             SpArr *own = round ? map_dummy(L, p->dummy) : NULL;
@@ -282,30 +491,18 @@ static void bind_new(Lower *L, int first)
         }
 }
 
-void pass_bind(Lower *L)
+/* A dummy with a mapping of its own that no call passes a mapped array:
+ * a warning (after the bodies). */
+void pass_unused(Lower *L)
 {
     SpProgram *prog = L->prog;
-    /* until no call passes anything new: a dummy bound here may be passed
-       on by its procedure */
-    for (int done = 0, more = 1; more; done = L->pass.n) {
-        for (int i = 0; i < prog->units.n; i++) {
-            Walk w = {L, prog->units.v[i]};
-            L->u = w.from;
-            PtrVec *body = &w.from->unit->u.unit.body;
-            for (int k = 0; k < body->n; k++)
-                calls_visit(body->v[k], &w);
-        }
-        more = L->pass.n > done;
-        bind_new(L, done);
-    }
-    /* a dummy with a mapping of its own that no call passes a mapped array */
     for (int i = 0; i < prog->units.n; i++) {
         SpUnit *u = prog->units.v[i];
         const PtrVec *args = &u->unit->u.unit.args;
-        for (int k = 0; k < args->n; k++) {
+        for (int k = 0; k < args->n && !u->clone_of; k++) {
             const Node *dn = args->v[k];
             Symbol *y = dn->kind == AST_NAME ? dn->u.name.sym : NULL;
-            if (y && y->rank && (own_mapping(y) || y->inherit) && !find(L, u, k + 1))
+            if (y && y->rank && (own_mapping(y) || y->inherit) && !y->passed)
                 diag_warning(L->d, y->decl ? y->decl->loc : dn->loc, "no call passes a "
                              "mapped array to the dummy '%s' of '%s': its mapping directive "
                              "is not applied (hpfc maps a dummy from its actual)", y->name,
@@ -353,87 +550,19 @@ void pass_leave(Lower *L, PtrVec *out)
     dyn_set(L, here);
 }
 
-/* Some call passes a mapped array whole at position pos of callee. */
-int pass_mapped(Lower *L, const SpUnit *callee, int pos)
-{
-    return callee && find(L, callee, pos) != NULL;
-}
-
-/* The argument for a whole mapped array passed at position pos (from 1):
- * the array as it is mapped here, which must be as the procedure was
- * compiled for; NULL after an error. */
-/* The unit copies arrays into another layout around some of its calls. */
-int pass_relayouts(Lower *L)
-{
-    for (int k = 0; k < L->relayout.n; k++)
-        if (L->relayout.v[k] == L->u)
-            return 1;
-    return 0;
-}
-
-/* cur laid out as the procedure was compiled for (p->actual's layout), as
- * a version of cur's array, when this unit holds that layout's template
- * and the extents and lower bounds are the same constants; NULL if not. */
-static SpArr *relayout(Lower *L, SpArr *cur, Pass *p)
-{
-    const SpArr *a = p->actual;
-    int held = 0;
-    for (SpUnit *u = L->u; u && !held; u = u->host)
-        for (int k = 0; k < u->tmpls.n && !held; k++)
-            held = u->tmpls.v[k] == a->tmpl;
-    if (!held || !L->dyn || cur->rank != a->rank || cur->at_alloc || cur->passed
-        || scope_lookup_local(L->u->scope, cur->sym->name) != cur->sym)
-        return NULL;                  /* (an array of the host stays as it is) */
-    for (int d = 0; d < a->rank; d++) {
-        long long l1, h1, l2, h2;
-        if (!cint(a->lo[d], &l1) || !cint(a->hi[d], &h1) || !cint(cur->lo[d], &l2)
-            || !cint(cur->hi[d], &h2) || l1 != l2 || h1 != h2)
-            return NULL;
-    }
-    SpArr *b = arena_alloc(L->a, sizeof *b);
-    *b = *a;
-    b->sym = cur->sym;
-    b->type = cur->type;
-    b->allocatable = cur->allocatable;
-    b->version = 0;
-    b->passed = b->dummy = 0;
-    for (int d = 0; d < b->rank; d++) {
-        b->lo[d] = cur->lo[d];
-        b->hi[d] = cur->hi[d];
-    }
-    b = dyn_version(L, b);
-    /* its ghost cells as wide as the procedure needs */
-    Pass *q = arena_alloc(L->a, sizeof *q);
-    *q = *p;
-    q->actual = b;
-    vec_push(L->a, &L->pass, q);
-    return b;
-}
-
-Node *pass_actual(Lower *L, const SpUnit *callee, int pos, Node *v, SpArr **moved)
+/* The argument for a whole mapped array passed at position pos (from 1)
+ * of callee (pass_callee's): the array as it is mapped here; NULL after an
+ * error. */
+Node *pass_actual(Lower *L, const SpUnit *callee, int pos, Node *v)
 {
     Pass *p = callee ? find(L, callee, pos) : NULL;
     SpArr *cur = arr_of(L, v->u.name.sym);
-    if (!p || !p->inh) {
+    if (!p || !p->inh || !arr_same(cur, p->actual)) {
         if (!L->errors)
             lower_error(L, v->loc, "the SPMD lowering cannot pass the mapped array '%s' here "
-                        "(a whole mapped array goes to an array dummy of a subroutine of the "
+                        "(a whole mapped array goes to an array dummy of a procedure of the "
                         "file)", v->u.name.id);
         return NULL;
-    }
-    if (!arr_same(cur, p->actual)) {
-        SpArr *b = moved ? relayout(L, cur, p) : NULL;
-        if (!b) {
-            lower_error(L, v->loc, "'%s' is mapped otherwise than the array passed to '%s' "
-                        "at line %d: hpfc compiles a procedure once, for one mapping of each "
-                        "dummy, and cannot copy '%s' into that one here (pass arrays mapped "
-                        "alike, or copy into one)", v->u.name.id, callee->unit->u.unit.id,
-                        p->loc.line, v->u.name.id);
-            return NULL;
-        }
-        dyn_lend(L, cur, b, L->pre);        /* and back after the call (lower.c) */
-        *moved = cur;
-        cur = b;
     }
     Node *a = arena_alloc(L->a, sizeof *a);
     *a = *v;

@@ -258,6 +258,12 @@ typedef struct SpUnit {
     int main;                     /* the main program: init and finalize the run time */
     int internal;                 /* after CONTAINS in its host */
     struct SpUnit *host;          /* its host: its mapped arrays are visible here too */
+    const char *name;             /* the name it is compiled and called by (a clone's is
+                                     hpfc's); NULL for an unnamed main program */
+    const struct SpUnit *clone_of;   /* a copy compiled for other mappings of the dummies
+                                        (passing.c): the procedure as written; else NULL */
+    PtrVec fclones;               /* SpUnit: clones of external functions it references
+                                     (their names are declared with their type) */
 } SpUnit;
 
 typedef struct SpProgram {
@@ -274,7 +280,8 @@ void spmd_dump(FILE *out, const SpProgram *p);                 /* spmd_dump.c */
 /* The procedure of the program a CALL or a function reference in unit from
  * calls, found as sema finds it: by its symbol, else by name among the
  * internal procedures of from and of its hosts, then the file's; NULL if
- * it is not in the file (passing.c). */
+ * it is not in the file (passing.c). In the lowered program a call to a
+ * clone names the clone. */
 const SpUnit *spmd_callee(const SpProgram *p, const SpUnit *from, const Node *call);
 const SpUnit *spmd_unit_named(const SpProgram *p, const SpUnit *from, const char *name);
 

@@ -295,7 +295,10 @@ void spmd_dump(FILE *out, const SpProgram *p)
     for (int i = 0; i < p->units.n; i++) {
         const SpUnit *u = p->units.v[i];
         const Node *n = u->unit;
-        fprintf(out, "unit %s\n", n->u.unit.id ? n->u.unit.id : "main");
+        if (u->clone_of)
+            fprintf(out, "unit %s (clone %s)\n", n->u.unit.id, u->name);
+        else
+            fprintf(out, "unit %s\n", n->u.unit.id ? n->u.unit.id : "main");
         for (int k = 0; k < u->procs.n; k++) {
             const SpProcs *pr = u->procs.v[k];
             fprintf(out, "  processors %s(", pr->name);

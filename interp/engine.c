@@ -3014,7 +3014,7 @@ static void check_passed_bounds(Eng *e, const Aau *a, const long long (*bounds)[
     const PtrVec *passed = &a->callee->passed;
     for (int i = 0, k = 0; i < passed->n; i++) {
         const SpArr *r = passed->v[i];
-        for (int d = 0; r->passed == 2 && d < r->rank; d++, k++) {
+        for (int d = 0; r->passed >= 2 && d < r->rank; d++, k++) {
             long long lo, hi;
             if (bounds[k][0] > bounds[k][1] + 1 || !fi_eval_int(e->fi, r->lo[d], &lo)
                 || !fi_eval_int(e->fi, r->hi[d], &hi))
@@ -3050,7 +3050,7 @@ static void call(Eng *e, Aau *a, const double *mult)
         const SpArr *r = a->callee->passed.v[i];
         const Node *act = r->dummy <= a->call->u.ref.args.n
                           ? a->call->u.ref.args.v[r->dummy - 1] : NULL;
-        for (int d = 0; r->passed == 2 && d < r->rank; d++) {
+        for (int d = 0; r->passed >= 2 && d < r->rank; d++) {
             long long *b = nb < 4 * MAX_RANK ? bounds[nb++] : NULL;
             if (b && (!act || !actual_bound(e, act, d, 0, &b[0])
                       || !actual_bound(e, act, d, 1, &b[1]))) {

@@ -78,8 +78,11 @@ static void tree_text(FILE *out, const Aau *a, int np, int depth)
         fprintf(out, "%12s %11s %11s %11s %11s  %*s(its body under #%d)\n", "", "", "", "", "",
                 2 * depth + 2, "", a->home->id);
     if (a->body) {
-        fprintf(out, "%12s %11s %11s %11s %11s  %*sprocedure %s: %.6g call%s in all, its time from every call site\n",
-                "", "", "", "", "", 2 * depth + 2, "", a->callee->unit->u.unit.id, a->calls,
+        const SpUnit *c = a->callee;
+        fprintf(out, "%12s %11s %11s %11s %11s  %*sprocedure %s%s%s%s: %.6g call%s in all, its time from every call site\n",
+                "", "", "", "", "", 2 * depth + 2, "", c->unit->u.unit.id,
+                c->clone_of ? " (compiled as " : "", c->clone_of ? c->name : "",
+                c->clone_of ? " for the mappings passed to it)" : "", a->calls,
                 a->calls == 1 ? "" : "s");
         list_text(out, a->body, np, depth + 2);
     }
@@ -174,6 +177,10 @@ static void tree_json(FILE *out, const Aau *a, int np, int ind)
     if (a->cls == AAU_CALL && a->callee) {
         fputs(", \"callee\": ", out);
         json_string(out, a->callee->unit->u.unit.id);
+        if (a->callee->clone_of) {
+            fputs(", \"clone\": ", out);
+            json_string(out, a->callee->name);
+        }
         if (a->body) {
             fputs(", \"calls\": ", out);
             num(out, a->calls);

@@ -547,6 +547,12 @@ void hpfrt_arr_bounds_(const int *ha, const int *d, const int *lb, const int *ub
                  "bounds)", a->name, x->lb, x->ub, *d, *lb, *ub);
 }
 
+int hpfrt_extent_(const int *ha, const int *d)
+{
+    const RtArrDim *x = arr_dim(ha, d, "hpfrt_extent", NULL);
+    return (int)(x->ub - x->lb + 1);
+}
+
 int hpfrt_lo_(const int *ha, const int *d)
 {
     return (int)arr_dim(ha, d, "hpfrt_lo", NULL)->lo;

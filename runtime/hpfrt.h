@@ -97,6 +97,9 @@ void hpfrt_arr_check_(const int *ha, const int *r);
 /* ... and that dimension d of it has the bounds lb:ub of the dummy (an
  * ALLOCATABLE actual, whose bounds hpfc did not know). */
 void hpfrt_arr_bounds_(const int *ha, const int *d, const int *lb, const int *ub);
+/* The global extent of dimension d of the array: an assumed-shape dummy's,
+ * passed a mapped ALLOCATABLE array. */
+int hpfrt_extent_(const int *ha, const int *d);
 
 /* Local allocation bounds of dimension d, ghosts included: lb:ub for a
  * local dimension, 1-glo : count+ghi for a distributed one; never empty

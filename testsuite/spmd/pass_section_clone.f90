@@ -1,4 +1,6 @@
-! expect: error: a section of a mapped array passed to a dummy that takes mapped arrays whole at other calls, at line 9 (valid HPF the SPMD lowering refuses)
+! An internal subroutine given a mapped array whole, then a section of it:
+! the section goes as a replicated copy, to a clone of the subroutine
+! compiled for a dummy that is not mapped.
 program pass_section
   implicit none
   real(8) :: a(20)

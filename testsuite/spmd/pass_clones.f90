@@ -1,6 +1,6 @@
 ! One subroutine called with arrays mapped three ways (BLOCK, CYCLIC,
-! CYCLIC(3)): compiled once, for the first; the others are copied into that
-! layout for the call and back after it (not back for an INTENT(IN) dummy).
+! CYCLIC(3)): compiled once per mapping (the procedure and two clones), so
+! that nothing moves at the calls; INTENT(IN) or not.
 program two
   implicit none
   integer, parameter :: n = 17

@@ -1,4 +1,6 @@
-! expect: error: a function passed arrays mapped otherwise at two references, at line 13 (valid HPF the SPMD lowering refuses)
+! A function given arrays mapped two ways (BLOCK, CYCLIC): hpfc compiles it
+! once per mapping (a clone for the second), and each reference calls the
+! one compiled for the array it passes.
 program pass_otherwise
   implicit none
   real(8) :: a(20), b(20), s
