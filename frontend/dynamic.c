@@ -150,13 +150,12 @@ static Node *alloc_item(Lower *L, SpArr *r)
     return ref;
 }
 
+static void version_storage(Lower *L, SpKind k, SpArr *r, PtrVec *out);
+
 static void free_version(Lower *L, SpArr *a, PtrVec *out)
 {
-    if (a->passed)
-        return;
-    SpStmt *de = new_stmt(L, SP_DEALLOC);
-    vec_push(L->a, &de->u.alloc.items, alloc_item(L, a));
-    add_stmt(L, out, de);
+    if (!a->passed)
+        version_storage(L, SP_DEALLOC, a, out);
 }
 
 static void set_cur(Lower *L, Symbol *y, SpArr *r)
@@ -176,18 +175,40 @@ static int uses_visit(Node *n, void *ctx)
     return ast_children(n, uses_visit, ctx);
 }
 
+/* An ALLOCATE or DEALLOCATE of version r around a remap. */
+static void version_storage(Lower *L, SpKind k, SpArr *r, PtrVec *out)
+{
+    SpStmt *s = new_stmt(L, k);
+    s->remap = 1;
+    vec_push(L->a, &s->u.alloc.items, alloc_item(L, r));
+    add_stmt(L, out, s);
+}
+
+/* ALLOCATED(y), y's storage now (version a): the condition of a remap of
+ * an ALLOCATABLE array, which moves nothing while it is not allocated
+ * (the version still changes: its next ALLOCATE makes the new one). */
+static Node *allocated_now(Lower *L, SpArr *a)
+{
+    Node *nm = arena_alloc(L->a, sizeof *nm);
+    nm->kind = AST_NAME;
+    nm->loc = L->loc;
+    nm->u.name.id = a->name;
+    nm->u.name.sym = a->sym;
+    nm->type = a->type;
+    nm->rank = a->rank;
+    Node *c = mk_call(L, "allocated", (Type){TY_LOGICAL, 4}, 1, &nm);
+    c->u.ref.what = REF_INTRINSIC;
+    return c;
+}
+
 /* The array y moves from version a to version b: b allocated, the copy,
- * a deallocated (a dummy's storage, passed, neither). */
+ * a deallocated (a dummy's storage, passed, neither); for an ALLOCATABLE
+ * array, only if it is allocated. */
 static void move(Lower *L, SpArr *a, SpArr *b, PtrVec *out, int copy)
 {
     if (a == b)
         return;
     Symbol *y = a->sym;
-    if (a->at_alloc) {
-        lower_error(L, L->loc, "the SPMD lowering cannot remap the ALLOCATABLE array '%s' "
-                    "(remap arrays of fixed bounds)", y->name);
-        return;
-    }
     PtrVec *contains = &L->u->unit->u.unit.contains;
     for (int i = 0; i < contains->n; i++) {
         Node *c = contains->v[i];
@@ -198,11 +219,17 @@ static void move(Lower *L, SpArr *a, SpArr *b, PtrVec *out, int copy)
             return;
         }
     }
-    if (!b->passed) {
-        SpStmt *al = new_stmt(L, SP_ALLOC);
-        vec_push(L->a, &al->u.alloc.items, alloc_item(L, b));
-        add_stmt(L, out, al);
+    SpBranch *br = NULL;
+    if (a->at_alloc) {
+        SpStmt *s = new_stmt(L, SP_IF);
+        br = arena_alloc(L->a, sizeof *br);
+        br->cond = allocated_now(L, a);
+        vec_push(L->a, &s->u.if_.branches, br);
+        add_stmt(L, out, s);
+        out = &br->body;
     }
+    if (!b->passed)
+        version_storage(L, SP_ALLOC, b, out);
     if (!copy) {
         set_cur(L, y, b);
         free_version(L, a, out);
@@ -272,6 +299,16 @@ static void redistribute(Lower *L, Node *n, PtrVec *out)
         int ntmpls = L->u->tmpls.n;
         SpTmpl *nt = make_tmpl(L, x, arena_printf(L->a, "%sv%d_%s", L->prog->prefix,
                                                    D->nver + 1, x->name), n);
+        if (t->at_alloc) {
+            /* an ALLOCATABLE array distributed directly: laid out by the
+               allocation of its new version, with its bounds */
+            nt->at_alloc = 1;
+            nt->array = t->array;
+            for (int d = 0; d < nt->rank; d++) {
+                nt->lo[d] = t->lo[d];
+                nt->hi[d] = t->hi[d];
+            }
+        }
         for (int k = 0; k + 1 < D->tvers.n; k += 2)
             if (D->tvers.v[k] == x && tmpl_same(D->tvers.v[k + 1], nt)) {
                 L->u->tmpls.n = ntmpls;          /* made again: dropped */
@@ -288,10 +325,16 @@ static void redistribute(Lower *L, Node *n, PtrVec *out)
         for (int k = 0; k < D->nt; k++)
             if (D->tsym[k] == x)
                 D->tcur[k] = nt;
-        /* every array on the template follows it, its alignment kept */
-        for (int k = 0; k < D->na; k++) {
+        /* every array on the template follows it, its alignment kept; the
+           array whose allocation lays the template out first */
+        for (int k = 0, owner = 1; k < D->na || owner; k++) {
+            if (k == D->na) {
+                k = -1;
+                owner = 0;
+                continue;
+            }
             SpArr *a = D->acur[k];
-            if (a->tmpl != t)
+            if (a->tmpl != t || (a->sym == t->array) != owner)
                 continue;
             SpArr *b = arena_alloc(L->a, sizeof *b);
             *b = *a;
@@ -314,6 +357,13 @@ static void realign(Lower *L, Node *n, PtrVec *out)
             continue;
         SpArr *b = new_arr(L, y);
         b->allocatable = a->allocatable;
+        if (a->at_alloc) {
+            b->at_alloc = 1;              /* its bounds: hpfc's variables */
+            for (int d = 0; d < b->rank; d++) {
+                b->lo[d] = a->lo[d];
+                b->hi[d] = a->hi[d];
+            }
+        }
         align_array(L, b, n);
         if (!b->tmpl) {
             lower_error(L, nm->loc, "the SPMD lowering cannot REALIGN '%s' with '%s', which "

@@ -769,6 +769,22 @@ static void mapping(Emit *E)
         }
         if (a->at_alloc) {
             line(E, "%s = 0", desc(E, a));
+            int remapped = 0;
+            for (int k = 0; k < u->arrs.n && !remapped; k++)
+                remapped = u->arrs.v[k] != a && ((const SpArr *)u->arrs.v[k])->sym == a->sym;
+            if (remapped) {
+                /* allocated and freed under run-time conditions (remaps only
+                   while allocated): its bounds defined on every path, or
+                   gfortran -Wall warns they may be used undefined */
+                StrBuf b = {0};
+                sb_printf(&b, "allocate(%s(", a->name);
+                for (int d = 0; d < a->rank; d++)
+                    sb_puts(&b, d ? ", 0" : "0");
+                sb_printf(&b, "))");
+                put_line(E, 0, b.s);
+                line(E, "deallocate(%s)", a->name);
+                sb_free(&b);
+            }
             continue;
         }
         emit_arr(E, a);
@@ -1517,7 +1533,7 @@ static void emit_stmt(Emit *E, const SpStmt *s)
                 }
                 continue;
             }
-            if (a->at_alloc && a->tmpl->at_alloc && !strcmp(a->tmpl->name, a->sym->name))
+            if (a->at_alloc && a->tmpl->at_alloc && a->tmpl->array == a->sym)
                 emit_tmpl(E, a->tmpl);         /* distributed directly: its own template */
             else if (a->at_alloc && a->tmpl->at_alloc)
                 line(E, "if (%su_%s == 0) call hpfrt_abort('''%s'' is allocated before "

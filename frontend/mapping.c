@@ -295,6 +295,7 @@ static SpArr *map_array(Lower *L, Symbol *y)
         if (r->at_alloc) {
             /* the array is its own template: laid out by its ALLOCATE */
             r->tmpl->at_alloc = 1;
+            r->tmpl->array = y;
             for (int d = 0; d < y->rank; d++) {
                 r->tmpl->lo[d] = r->lo[d];
                 r->tmpl->hi[d] = r->hi[d];

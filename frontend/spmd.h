@@ -33,6 +33,7 @@ typedef struct SpTmpl {
     int gdim[MAX_RANK];           /* grid dimension of a distributed dimension, or -1 */
     int at_alloc;                 /* an ALLOCATABLE array distributed directly: laid out
                                      by its ALLOCATE, its bounds hpfc's variables */
+    const struct Symbol *array;   /* that array (at_alloc; a REDISTRIBUTE's version too) */
 } SpTmpl;
 
 typedef struct SpArr {
@@ -216,6 +217,9 @@ struct SpStmt {
     Loc loc;                      /* the source statement's span */
     int label;                    /* statement label, 0 if none */
     Node *src;                    /* the source statement */
+    int remap;                    /* SP_ALLOC, SP_DEALLOC: a version's storage around a
+                                     remap (dynamic.c); the array's values and allocation
+                                     status are not changed */
     union {
         Node *seq;                /* SP_SEQ: a lowered statement */
         struct { Node *lhs, *rhs; } store;        /* lhs: AST_REF, ACC_GUARD */

@@ -1987,7 +1987,7 @@ static void relayout(Eng *e, const SpStmt *s)
         const SpRef *r = ref->ir;
         if (!r || !r->arr || !r->arr->at_alloc || !r->arr->tmpl->at_alloc)
             continue;
-        int own = !strcmp(r->arr->tmpl->name, r->arr->sym->name), laid = -1;
+        int own = r->arr->tmpl->array == r->arr->sym, laid = -1;
         for (int k = 0; k < e->laid.n && laid < 0; k++)
             if (e->laid.v[k] == r->arr->tmpl)
                 laid = k;

@@ -1746,7 +1746,7 @@ int fi_exec(Fi *fi, const SpStmt *s)
         for (int i = 0; i < s->u.alloc.items.n; i++) {
             const Node *ref = s->u.alloc.items.v[i];
             const SpRef *r = ref->ir;
-            if (r && r->arr && r->arr->at_alloc) {
+            if (r && r->arr && r->arr->at_alloc && !s->remap) {
                 allocate_item(fi, ref, s->kind == SP_DEALLOC);   /* a mapped ALLOCATABLE */
                 continue;
             }
