@@ -1317,6 +1317,18 @@ static void free_descriptors(Emit *E)
         else
             line(E, "call hpfrt_arr_free(%s)", desc(E, a));
     }
+    /* and its templates and arrangements, made anew at each entry (or
+       ALLOCATE) */
+    for (int i = 0; i < E->u->tmpls.n; i++) {
+        const SpTmpl *t = E->u->tmpls.v[i];
+        if (t->at_alloc)
+            line(E, "if (%su_%s /= 0) call hpfrt_tmpl_free(%su_%s)", E->p, t->name, E->p,
+                 t->name);
+        else
+            line(E, "call hpfrt_tmpl_free(%su_%s)", E->p, t->name);
+    }
+    for (int i = 0; i < E->u->procs.n; i++)
+        line(E, "call hpfrt_procs_free(%sp_%s)", E->p, ((SpProcs *)E->u->procs.v[i])->name);
 }
 
 /* The names of a passed dummy's extra arguments: its descriptor, then the
@@ -1530,6 +1542,8 @@ static void emit_stmt(Emit *E, const SpStmt *s)
                 if (a->at_alloc) {
                     line(E, "call hpfrt_arr_free(%s)", desc(E, a));
                     line(E, "%s = 0", desc(E, a));
+                    if (a->tmpl->at_alloc && a->tmpl->array == a->sym)
+                        line(E, "call hpfrt_tmpl_free(%su_%s)", E->p, a->tmpl->name);
                 }
                 continue;
             }

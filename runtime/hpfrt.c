@@ -183,16 +183,30 @@ void hpfrt_procs_new_(int *hp, const int *r, const char *name, size_t len)
     if (*r < 0 || *r > RT_MAXR)   /* rank 0: a scalar arrangement (HPF 1.0) */
         rt_error("hpfrt_procs_new: processor arrangement '%s' has rank %d (0 to %d)",
                  nm, *r, RT_MAXR);
-    rt.procs = table_room(rt.procs, &rt.maxprocs_tab, rt.nprocs_tab + 1,
-                          sizeof *rt.procs);
-    RtProcs *p = &rt.procs[rt.nprocs_tab++];
+    int h = 0;                /* a freed slot first */
+    while (h < rt.nprocs_tab && rt.procs[h].used)
+        h++;
+    if (h == rt.nprocs_tab) {
+        rt.procs = table_room(rt.procs, &rt.maxprocs_tab, rt.nprocs_tab + 1,
+                              sizeof *rt.procs);
+        rt.nprocs_tab++;
+    }
+    RtProcs *p = &rt.procs[h];
     memset(p, 0, sizeof *p);
     p->used = 1;
     p->name = nm;
     p->r = *r;
     for (int d = 0; d < RT_MAXR; d++)
         p->declared[d] = -1000000;   /* not given yet */
-    *hp = rt.nprocs_tab;
+    *hp = h + 1;
+}
+
+void hpfrt_procs_free_(int *hp)
+{
+    RtProcs *p = procs_get(*hp, "hpfrt_procs_free");
+    free(p->name);
+    memset(p, 0, sizeof *p);
+    *hp = 0;
 }
 
 void hpfrt_procs_dim_(const int *hp, const int *d, const int *extent)
@@ -245,13 +259,36 @@ void hpfrt_tmpl_new_(int *ht, const int *r, const char *name, size_t len)
     char *nm = fstring(name, len);
     if (*r < 1 || *r > RT_MAXR)
         rt_error("hpfrt_tmpl_new: template '%s' has rank %d (1 to %d)", nm, *r, RT_MAXR);
-    rt.tmpl = table_room(rt.tmpl, &rt.maxtmpl, rt.ntmpl + 1, sizeof *rt.tmpl);
-    RtTmpl *t = &rt.tmpl[rt.ntmpl++];
+    int h = 0;                /* a freed slot first: the table stays as large as
+                                 the templates live at once */
+    while (h < rt.ntmpl && rt.tmpl[h].used)
+        h++;
+    if (h == rt.ntmpl) {
+        rt.tmpl = table_room(rt.tmpl, &rt.maxtmpl, rt.ntmpl + 1, sizeof *rt.tmpl);
+        rt.ntmpl++;
+    }
+    RtTmpl *t = &rt.tmpl[h];
     memset(t, 0, sizeof *t);
     t->used = 1;
     t->name = nm;
     t->r = *r;
-    *ht = rt.ntmpl;
+    *ht = h + 1;
+}
+
+static void tmpl_drop(RtTmpl *t)
+{
+    free(t->name);
+    memset(t, 0, sizeof *t);
+}
+
+void hpfrt_tmpl_free_(int *ht)
+{
+    RtTmpl *t = tmpl_get(*ht, "hpfrt_tmpl_free");
+    if (t->refs == 0)
+        tmpl_drop(t);
+    else
+        t->released = 1;
+    *ht = 0;
 }
 
 void hpfrt_tmpl_dim_(const int *ht, const int *d, const int *lb, const int *ub,
@@ -356,6 +393,8 @@ void hpfrt_arr_new_(int *ha, const int *ht, const int *r, const int *esize,
     a->used = 1;
     a->name = nm;
     a->ht = *ht;
+    if (*ht != 0)
+        rt.tmpl[*ht - 1].refs++;
     a->r = *r;
     a->esize = *esize;
     *ha = h + 1;
@@ -523,6 +562,11 @@ void hpfrt_arr_check_(const int *ha, const int *r)
 void hpfrt_arr_free_(const int *ha)
 {
     RtArr *a = arr_get(*ha, "hpfrt_arr_free");
+    if (a->ht != 0) {
+        RtTmpl *t = &rt.tmpl[a->ht - 1];
+        if (--t->refs == 0 && t->released)
+            tmpl_drop(t);
+    }
     free(a->name);
     memset(a, 0, sizeof *a);
 }

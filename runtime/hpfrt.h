@@ -52,6 +52,9 @@ void hpfrt_barrier_(void);
  * prints on the I/O process:
  *   hpfrt: note: processor arrangement 'prc(2,2)' re-formed as 4x2 for 8 processes */
 void hpfrt_procs_new_(int *hp, const int *r, const char *name, size_t len);
+/* The arrangement is no longer used (its procedure returns; the templates
+ * committed onto it keep their grids); its handle is reused, *hp set to 0. */
+void hpfrt_procs_free_(int *hp);
 void hpfrt_procs_dim_(const int *hp, const int *d, const int *extent);
 void hpfrt_procs_commit_(const int *hp);
 
@@ -66,6 +69,10 @@ void hpfrt_tmpl_new_(int *ht, const int *r, const char *name, size_t len);
 void hpfrt_tmpl_dim_(const int *ht, const int *d, const int *lb, const int *ub,
                      const int *fmt, const int *k);
 void hpfrt_tmpl_commit_(const int *ht, const int *hp);
+/* The template is no longer laid out anew (the DEALLOCATE of the ALLOCATABLE
+ * array it was made for): freed, now or with the last array on it, and its
+ * handle reused; *ht is set to 0. */
+void hpfrt_tmpl_free_(int *ht);
 
 /* ---- distributed arrays ---------------------------------------------------- */
 

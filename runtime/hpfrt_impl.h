@@ -30,6 +30,8 @@ typedef struct {
 /* A template (a handle from hpfrt_tmpl_new). */
 typedef struct {
     int used, committed;
+    int refs;                 /* arrays laid out on it */
+    int released;             /* hpfrt_tmpl_free called: freed with its last array */
     char *name;
     int r;
     int set[RT_MAXR];                       /* hpfrt_tmpl_dim called */

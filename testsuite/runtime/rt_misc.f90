@@ -2,7 +2,9 @@
 ! element-wise reductions, MAXLOC/MINLOC ties across processes (first
 ! occurrence in array element order, processes with no element left out),
 ! broadcasts from the I/O process, an unmapped array (a full copy on every
-! process), a template with no distributed dimension, and nested timer
+! process), handles of freed arrangements, templates and arrays reused (a
+! template freed while an array is on it lives until that array is freed),
+! a template with no distributed dimension, and nested timer
 ! regions (the test script checks the HPFRT_PROFILE file). Rank 0 prints
 ! one PASS or FAIL line per check and "END <failures>" last.
 program rt_misc
@@ -27,6 +29,7 @@ program rt_misc
   call locs()
   call io()
   call unmapped()
+  call handles()
   call hpfrt_region_end(300)
   if (hpfrt_ioproc() == 1) print '(a,i0)', 'END ', nfail
   call hpfrt_finalize()
@@ -188,6 +191,38 @@ contains
     if (i8 /= 123456789012_8) bad = bad + 1
     call report('bcastio of INTEGER, REAL, COMPLEX and LOGICAL data', bad)
   end subroutine io
+
+  subroutine handles()
+    integer, external :: hpfrt_lo, hpfrt_hi
+    integer :: hp, ht, ha, hp1, ht1, ha1, k, bad, lo, hi
+    bad = 0
+    do k = 1, 1000
+      call hpfrt_procs_new(hp, 1, 'q')
+      call hpfrt_procs_dim(hp, 1, np)
+      call hpfrt_procs_commit(hp)
+      call hpfrt_tmpl_new(ht, 1, 't')
+      call hpfrt_tmpl_dim(ht, 1, 1, 10 + k, 1, 0)
+      call hpfrt_tmpl_commit(ht, hp)
+      call hpfrt_arr_new(ha, ht, 1, 8, 'a')
+      call hpfrt_arr_dim(ha, 1, 1, 10 + k, 1, 1, 0, 0, 0)
+      call hpfrt_arr_commit(ha)
+      if (k == 1) then
+        hp1 = hp
+        ht1 = ht
+        ha1 = ha
+      end if
+      if (hp /= hp1 .or. ht /= ht1 .or. ha /= ha1) bad = bad + 1
+      ! freed first, the template lives while the array is on it
+      call hpfrt_procs_free(hp)
+      call hpfrt_tmpl_free(ht)
+      if (hp /= 0 .or. ht /= 0) bad = bad + 1
+      lo = hpfrt_lo(ha, 1)
+      hi = hpfrt_hi(ha, 1)
+      if (np == 1 .and. (lo /= 1 .or. hi /= 10 + k)) bad = bad + 1
+      call hpfrt_arr_free(ha)
+    end do
+    call report('handles of freed arrangements, templates and arrays reused', bad)
+  end subroutine handles
 
   subroutine unmapped()
     integer, external :: hpfrt_lo, hpfrt_hi, hpfrt_nseg, hpfrt_ntrip, hpfrt_present, &
