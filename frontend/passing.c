@@ -124,13 +124,21 @@ static int arg_class(Lower *L, const Node *call, int i, const SpUnit *callee, Sp
     return ARG_PLAIN;
 }
 
-/* The clones of base (base itself first) in the order they were made. */
+/* The procedure as written, of which u may be a clone. */
+static const SpUnit *root_of(const SpUnit *u)
+{
+    return u->clone_of ? u->clone_of : u;
+}
+
+/* The clones of base in its host (base itself first) in the order they
+ * were made. */
 static int clones_of(Lower *L, const SpUnit *base, SpUnit **out)
 {
     int n = 0;
-    for (int i = 0; i < L->prog->units.n; i++) {
+    for (int i = 0; i < L->prog->units.n && n <= MAX_CLONES; i++) {
         SpUnit *u = L->prog->units.v[i];
-        if (u == base || u->clone_of == base)
+        if ((u == base || (u->clone_of == root_of(base) && u != root_of(base)))
+            && u->host == base->host)
             out[n++] = u;
     }
     return n;
@@ -179,36 +187,52 @@ static int takes(Lower *L, const Node *call, SpUnit *c, int claim)
     return 1;
 }
 
-/* A copy of the procedure base, compiled for other mappings of its
- * dummies: its own mapped arrays and templates, the same statements and
- * symbols, a name of hpfc's. NULL, after an error, when it cannot be. */
-static SpUnit *clone_unit(Lower *L, SpUnit *base, const Node *call, int nclones)
+/* A copy of the unit base in host, named name: its own mapped arrays and
+ * templates, the same statements and symbols; and copies of its internal
+ * procedures, which see its arrays. */
+static SpUnit *copy_unit(Lower *L, SpUnit *base, SpUnit *host, const char *name)
 {
-    const char *id = base->unit->u.unit.id;
-    if (base->unit->u.unit.contains.n || nclones >= MAX_CLONES) {
-        lower_error(L, call->loc, "hpfc cannot compile '%s' once more for the mappings of the "
-                    "arrays this call passes: %s (pass arrays mapped as at another call)", id,
-                    nclones >= MAX_CLONES ? "it is already compiled for 16 mappings"
-                                          : "it has internal procedures");
-        return NULL;
-    }
     SpUnit *c = arena_alloc(L->a, sizeof *c);
     Node *n = arena_alloc(L->a, sizeof *n);
     *n = *base->unit;
     c->unit = n;
     c->scope = base->scope;
     c->internal = base->internal;
-    c->host = base->host;
-    c->clone_of = base;
-    c->name = arena_printf(L->a, "%sc%d_%s", L->prog->prefix, nclones, id);
-    if (strlen(c->name) > 63)
-        c->name = arena_printf(L->a, "%sc%d_p%d", L->prog->prefix, nclones, L->prog->units.n);
+    c->host = host;
+    c->clone_of = root_of(base);
+    c->name = name;
     vec_push(L->a, &L->prog->units, c);
     SpUnit *saved = L->u;
     L->u = c;
     map_unit(L);
     L->u = saved;
+    for (int i = 0; i < n->u.unit.contains.n; i++)
+        for (int k = 0; k < L->prog->units.n; k++) {
+            SpUnit *s = L->prog->units.v[k];
+            if (s->unit == n->u.unit.contains.v[i] && s->host == base) {
+                copy_unit(L, s, c, s->name);
+                break;
+            }
+        }
     return c;
+}
+
+/* A clone of the procedure base, compiled for other mappings of its
+ * dummies, named by hpfc. NULL, after an error, when it cannot be. */
+static SpUnit *clone_unit(Lower *L, SpUnit *base, const Node *call, int nclones)
+{
+    const char *id = base->unit->u.unit.id;
+    if (nclones > MAX_CLONES) {
+        lower_error(L, call->loc, "hpfc cannot compile '%s' once more for the mappings of the "
+                    "arrays this call passes: it is already compiled for %d mappings, itself "
+                    "and %d clones (pass arrays mapped as at another call)", id,
+                    MAX_CLONES + 1, MAX_CLONES);
+        return NULL;
+    }
+    const char *name = arena_printf(L->a, "%sc%d_%s", L->prog->prefix, nclones, id);
+    if (strlen(name) > 63)
+        name = arena_printf(L->a, "%sc%d_p%d", L->prog->prefix, nclones, L->prog->units.n);
+    return copy_unit(L, base, base->host, name);
 }
 
 static void bind_new(Lower *L, int first);

@@ -79,10 +79,12 @@ static void tree_text(FILE *out, const Aau *a, int np, int depth)
                 2 * depth + 2, "", a->home->id);
     if (a->body) {
         const SpUnit *c = a->callee;
+        int named = c->clone_of && strcmp(c->name, c->unit->u.unit.id);
         fprintf(out, "%12s %11s %11s %11s %11s  %*sprocedure %s%s%s%s: %.6g call%s in all, its time from every call site\n",
                 "", "", "", "", "", 2 * depth + 2, "", c->unit->u.unit.id,
-                c->clone_of ? " (compiled as " : "", c->clone_of ? c->name : "",
-                c->clone_of ? " for the mappings passed to it)" : "", a->calls,
+                named ? " (compiled as " : c->clone_of ? " (in " : "",
+                named ? c->name : c->clone_of ? c->host->name : "",
+                named ? " for the mappings passed to it)" : c->clone_of ? ")" : "", a->calls,
                 a->calls == 1 ? "" : "s");
         list_text(out, a->body, np, depth + 2);
     }
