@@ -166,15 +166,6 @@ static void set_cur(Lower *L, Symbol *y, SpArr *r)
             D->acur[i] = r;
 }
 
-static int uses_visit(Node *n, void *ctx)
-{
-    Symbol *y = ctx;
-    if ((n->kind == AST_NAME && n->u.name.sym == y) ||
-        ((n->kind == AST_REF || n->kind == AST_CALL) && n->u.ref.sym == y))
-        return 1;
-    return ast_children(n, uses_visit, ctx);
-}
-
 /* An ALLOCATE or DEALLOCATE of version r around a remap. */
 static void version_storage(Lower *L, SpKind k, SpArr *r, PtrVec *out)
 {
@@ -209,16 +200,6 @@ static void move(Lower *L, SpArr *a, SpArr *b, PtrVec *out, int copy)
     if (a == b)
         return;
     Symbol *y = a->sym;
-    PtrVec *contains = &L->u->unit->u.unit.contains;
-    for (int i = 0; i < contains->n; i++) {
-        Node *c = contains->v[i];
-        if (uses_visit(c, y)) {
-            lower_error(L, L->loc, "the SPMD lowering cannot remap '%s' here: the internal "
-                        "procedure '%s' uses it with its declared mapping", y->name,
-                        c->u.unit.id);
-            return;
-        }
-    }
     SpBranch *br = NULL;
     if (a->at_alloc) {
         SpStmt *s = new_stmt(L, SP_IF);

@@ -1588,6 +1588,8 @@ SpProgram *spmd_lower(Node *file, Arena *a, Diag *d)
     }
     pass_ghosts(&L);
     pass_unused(&L);
+    pass_prune(&L);
+    free(L.calls.v);
     free(order.v);
     free(L.lowered.v);
     free(L.loopvars.v);

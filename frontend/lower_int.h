@@ -31,6 +31,7 @@ typedef struct Lower {
     int dummies;              /* map_dummy: dummies are mapped too */
     PtrVec pass;              /* passing.c: Pass records */
     PtrVec lowered;           /* SpUnit: those whose bodies are lowered (or begun) */
+    PtrVec calls;             /* SpUnit pairs: caller, procedure (or clone) called */
 } Lower;
 
 /* lower.c: builders and small helpers */
@@ -92,6 +93,7 @@ void pass_leave(Lower *L, PtrVec *out);
 Node *pass_actual(Lower *L, const SpUnit *callee, int pos, Node *v);
 void pass_ghosts(Lower *L);                       /* after every body */
 void pass_unused(Lower *L);                       /* warnings, after every body */
+void pass_prune(Lower *L);                        /* internal procedures not called */
 
 /* lower_expr.c: array expressions element by element, and the lowering of
  * scalar expressions (references classified, reductions hoisted) */

@@ -390,6 +390,9 @@ SpArr *arr_of(Lower *L, Symbol *y)
     SpArr *v = dyn_arr(L, y);
     if (v)
         return v;
+    for (int i = 0; i < L->u->hostvers.n; i++)
+        if (((SpArr *)L->u->hostvers.v[i])->sym == y)
+            return L->u->hostvers.v[i];
     for (SpUnit *u = L->u; u; u = u->host)
         for (int i = 0; i < u->arrs.n; i++) {
             SpArr *r = u->arrs.v[i];

@@ -237,6 +237,33 @@ static SpUnit *clone_unit(Lower *L, SpUnit *base, const Node *call, int nclones)
 
 static void bind_new(Lower *L, int first);
 
+/* An internal procedure's copy c sees the host's arrays in the versions
+ * they hold at the call (its host may remap them): each array of the host
+ * as it is here, against the version c was compiled for (set: records
+ * those that are not the first). */
+static int host_state(Lower *L, SpUnit *c, int set)
+{
+    const SpUnit *h = c->host;
+    for (int i = 0; h && i < h->arrs.n; i++) {
+        SpArr *first = h->arrs.v[i];
+        int seen = 0;
+        for (int k = 0; k < i && !seen; k++)
+            seen = ((SpArr *)h->arrs.v[k])->sym == first->sym;
+        if (seen || !first->sym)
+            continue;
+        SpArr *cur = arr_of(L, first->sym), *was = first;
+        for (int k = 0; k < c->hostvers.n; k++)
+            if (((SpArr *)c->hostvers.v[k])->sym == first->sym)
+                was = c->hostvers.v[k];
+        if (cur && cur != was) {
+            if (!set)
+                return 0;
+            vec_push(L->a, &c->hostvers, cur);
+        }
+    }
+    return 1;
+}
+
 /* The procedure, or the clone of it, that a CALL or a function reference
  * of the unit being lowered calls: one whose dummies are mapped as the
  * arrays passed are here (bound to them if new), made if none is; NULL
@@ -249,10 +276,13 @@ SpUnit *pass_callee(Lower *L, const Node *call)
     SpUnit *cand[MAX_CLONES + 1], *c = NULL;
     int nc = clones_of(L, base, cand), first = L->pass.n;
     for (int k = 0; k < nc && !c; k++)
-        if (takes(L, call, cand[k], 0))
+        if (takes(L, call, cand[k], 0) && host_state(L, cand[k], 0))
             c = cand[k];
     if (!c && !(c = clone_unit(L, base, call, nc)))
         return NULL;
+    host_state(L, c, 1);
+    vec_push(NULL, &L->calls, L->u);
+    vec_push(NULL, &L->calls, c);
     takes(L, call, c, 1);
     if (L->pass.n > first) {
         SpUnit *u = L->u;
@@ -513,6 +543,38 @@ static void bind_new(Lower *L, int first)
                 p->own = own;
             }
         }
+}
+
+/* An internal procedure that no procedure called calls, of which there
+ * are copies (one compiled for mappings that only its clones are called
+ * with) is dropped: gfortran would warn that it is not used. One the
+ * program never calls stays, as written. */
+void pass_prune(Lower *L)
+{
+    PtrVec *units = &L->prog->units;
+    char *live = xcalloc((size_t)units->n + 1, 1);
+    for (int i = 0; i < units->n; i++)
+        live[i] = !((SpUnit *)units->v[i])->internal;
+    for (int more = 1; more;) {
+        more = 0;
+        for (int k = 0; k + 1 < L->calls.n; k += 2)
+            for (int i = 0; i < units->n; i++)
+                if (units->v[i] == L->calls.v[k + 1] && !live[i])
+                    for (int j = 0; j < units->n; j++)
+                        if (units->v[j] == L->calls.v[k] && live[j])
+                            live[i] = more = 1;
+    }
+    int n = 0;
+    for (int i = 0; i < units->n; i++) {
+        const SpUnit *u = units->v[i];
+        int copied = u->clone_of != NULL;   /* a copy, or copied */
+        for (int k = 0; k < units->n && !copied; k++)
+            copied = ((const SpUnit *)units->v[k])->clone_of == u;
+        if (live[i] || !copied)
+            units->v[n++] = units->v[i];
+    }
+    units->n = n;
+    free(live);
 }
 
 /* A dummy with a mapping of its own that no call passes a mapped array:

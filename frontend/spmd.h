@@ -268,6 +268,9 @@ typedef struct SpUnit {
                                         (passing.c): the procedure as written; else NULL */
     PtrVec fclones;               /* SpUnit: clones of external functions it references
                                      (their names are declared with their type) */
+    PtrVec hostvers;              /* SpArr: an internal procedure's copy compiled for
+                                     these versions of its host's arrays (remapped in
+                                     the host, dynamic.c), in place of their first */
 } SpUnit;
 
 typedef struct SpProgram {

@@ -84,7 +84,7 @@ static void tree_text(FILE *out, const Aau *a, int np, int depth)
                 "", "", "", "", "", 2 * depth + 2, "", c->unit->u.unit.id,
                 named ? " (compiled as " : c->clone_of ? " (in " : "",
                 named ? c->name : c->clone_of ? c->host->name : "",
-                named ? " for the mappings passed to it)" : c->clone_of ? ")" : "", a->calls,
+                named ? " for the mappings at its calls)" : c->clone_of ? ")" : "", a->calls,
                 a->calls == 1 ? "" : "s");
         list_text(out, a->body, np, depth + 2);
     }
