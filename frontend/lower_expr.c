@@ -84,7 +84,7 @@ static Node *mask_arg(Node *call)
 }
 
 /* SIZE(y, d + 1), LBOUND(y, d + 1): the run time's answer. */
-static Node *inquire(Lower *L, const char *id, Symbol *y, int d)
+Node *inquire(Lower *L, const char *id, Symbol *y, int d)
 {
     Node *nm = arena_alloc(L->a, sizeof *nm);
     nm->kind = AST_NAME;

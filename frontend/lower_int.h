@@ -98,6 +98,7 @@ void pass_prune(Lower *L);                        /* internal procedures not cal
 /* lower_expr.c: array expressions element by element, and the lowering of
  * scalar expressions (references classified, reductions hoisted) */
 Node *shape_n(Lower *L, Node *e, int d);
+Node *inquire(Lower *L, const char *id, Symbol *y, int d);   /* SIZE(y, d + 1) ... */
 Node *elem(Lower *L, Node *e, Node **pos);
 Node *lx(Lower *L, Node *e, SpCtx *ctx);
 SpCtx *new_ctx(Lower *L, SpCtx *parent);

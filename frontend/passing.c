@@ -424,15 +424,7 @@ static SpArr *inherited(Lower *L, Pass *p)
             if (dm->u.dim.form == DIM_DEFERRED) {
                 /* lo + SIZE(y, d) - 1, SIZE the global extent (emit.c asks
                    the descriptor) */
-                Node *nm = arena_alloc(L->a, sizeof *nm);
-                nm->kind = AST_NAME;
-                nm->loc = at;
-                nm->u.name.id = y->name;
-                nm->u.name.sym = y;
-                nm->type = y->type;
-                nm->rank = y->rank;
-                Node *args[2] = {nm, mk_int(L, d + 1)};
-                Node *sz = mk_call(L, "size", (Type){TY_INTEGER, 4}, 2, args);
+                Node *sz = inquire(L, "size", y, d);
                 r->hi[d] = mk_bin(L, OP_SUB, mk_bin(L, OP_ADD, r->lo[d], sz), mk_int(L, 1));
                 assumed = 1;
             } else {

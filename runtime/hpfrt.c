@@ -87,6 +87,21 @@ static void *table_room(void *tab, int *cap, int n, size_t sz)
     return tab;
 }
 
+/* The first free slot of a table of *n entries of sz bytes whose first
+ * member is their 'used' flag (arrangements, templates, arrays), the table
+ * grown by one when none is: freed handles are reused. */
+static int table_slot(void **tab, int *n, int *cap, size_t sz)
+{
+    int h = 0;
+    while (h < *n && *(const int *)(const void *)((const char *)*tab + (size_t)h * sz))
+        h++;
+    if (h == *n) {
+        *tab = table_room(*tab, cap, *n + 1, sz);
+        (*n)++;
+    }
+    return h;
+}
+
 /* ---- start and end ------------------------------------------------------- */
 
 void hpfrt_init_(void)
@@ -183,14 +198,8 @@ void hpfrt_procs_new_(int *hp, const int *r, const char *name, size_t len)
     if (*r < 0 || *r > RT_MAXR)   /* rank 0: a scalar arrangement (HPF 1.0) */
         rt_error("hpfrt_procs_new: processor arrangement '%s' has rank %d (0 to %d)",
                  nm, *r, RT_MAXR);
-    int h = 0;                /* a freed slot first */
-    while (h < rt.nprocs_tab && rt.procs[h].used)
-        h++;
-    if (h == rt.nprocs_tab) {
-        rt.procs = table_room(rt.procs, &rt.maxprocs_tab, rt.nprocs_tab + 1,
-                              sizeof *rt.procs);
-        rt.nprocs_tab++;
-    }
+    int h = table_slot((void **)&rt.procs, &rt.nprocs_tab, &rt.maxprocs_tab,
+                       sizeof *rt.procs);
     RtProcs *p = &rt.procs[h];
     memset(p, 0, sizeof *p);
     p->used = 1;
@@ -259,14 +268,7 @@ void hpfrt_tmpl_new_(int *ht, const int *r, const char *name, size_t len)
     char *nm = fstring(name, len);
     if (*r < 1 || *r > RT_MAXR)
         rt_error("hpfrt_tmpl_new: template '%s' has rank %d (1 to %d)", nm, *r, RT_MAXR);
-    int h = 0;                /* a freed slot first: the table stays as large as
-                                 the templates live at once */
-    while (h < rt.ntmpl && rt.tmpl[h].used)
-        h++;
-    if (h == rt.ntmpl) {
-        rt.tmpl = table_room(rt.tmpl, &rt.maxtmpl, rt.ntmpl + 1, sizeof *rt.tmpl);
-        rt.ntmpl++;
-    }
+    int h = table_slot((void **)&rt.tmpl, &rt.ntmpl, &rt.maxtmpl, sizeof *rt.tmpl);
     RtTmpl *t = &rt.tmpl[h];
     memset(t, 0, sizeof *t);
     t->used = 1;
@@ -381,13 +383,7 @@ void hpfrt_arr_new_(int *ha, const int *ht, const int *r, const int *esize,
         rt_error("hpfrt_arr_new: array '%s' has elements of %d bytes", nm, *esize);
     if (*ht != 0)
         tmpl_get(*ht, "hpfrt_arr_new");
-    int h = 0;
-    while (h < rt.narr && rt.arr[h].used)
-        h++;
-    if (h == rt.narr) {
-        rt.arr = table_room(rt.arr, &rt.maxarr, rt.narr + 1, sizeof *rt.arr);
-        rt.narr++;
-    }
+    int h = table_slot((void **)&rt.arr, &rt.narr, &rt.maxarr, sizeof *rt.arr);
     RtArr *a = &rt.arr[h];
     memset(a, 0, sizeof *a);
     a->used = 1;
