@@ -667,7 +667,7 @@ static void declarations(Emit *E)
              t->id, t->rank == 2 ? "(:, :)" : t->rank == 1 ? "(:)" : "");
     }
     sb_free(&names);
-    line(E, "integer, external :: hpfrt_nprocs, hpfrt_ioproc, hpfrt_lo, hpfrt_hi");
+    line(E, "integer, external :: hpfrt_nprocs, hpfrt_ioproc, hpfrt_lo, hpfrt_hi, hpfrt_beta");
     line(E, "integer, external :: hpfrt_nseg, hpfrt_ntrip, hpfrt_mine, hpfrt_g2l");
     line(E, "integer, external :: hpfrt_present, hpfrt_primary");
 }
@@ -759,6 +759,9 @@ static void mapping(Emit *E)
         if (a->passed) {
             /* the caller's: its descriptor must have come along */
             line(E, "call hpfrt_arr_check(%s, %d)", desc(E, a), a->rank);
+            for (int d = 0; d < a->rank; d++)
+                if (a->bvar[d])
+                    line(E, "%s = hpfrt_beta(%s, %d)", a->bvar[d]->name, desc(E, a), d + 1);
             for (int d = 0; a->passed >= 2 && d < a->rank; d++) {
                 char *lo = ex(E, a->lo[d]), *hi = ex(E, a->hi[d]);
                 line(E, "call hpfrt_arr_bounds(%s, %d, %s, %s)", desc(E, a), d + 1, lo, hi);

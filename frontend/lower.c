@@ -1010,18 +1010,15 @@ static Node *implied_do_out(Lower *L, Node *it, PtrVec *temps, PtrVec *out)
         Symbol *y = r->u.ref.sym;
         if (!arr_of(L, y))
             continue;
-        int known = 1;
-        for (int d = 0; d < y->rank; d++)
-            known &= y->bounds_known[d];
-        if (!known || nseen == 16) {
-            lower_error(L, it->loc, "the SPMD lowering needs constant bounds for a mapped "
-                        "array in an implied DO");
-            free(refs.v);
-            return it;
-        }
         int j = 0;
         while (j < nseen && seen[j] != y)
             j++;
+        if (j == nseen && nseen == 16) {
+            lower_error(L, it->loc, "the SPMD lowering takes at most 16 mapped arrays in one "
+                        "implied DO");
+            free(refs.v);
+            return it;
+        }
         if (j == nseen) {
             Node *whole = arena_alloc(L->a, sizeof *whole);
             whole->kind = AST_NAME;
@@ -1057,9 +1054,14 @@ static Node *implied_do_out(Lower *L, Node *it, PtrVec *temps, PtrVec *out)
         ir->acc = ACC_GLOBAL;
         ir->arr = tmp[j];
         r->ir = ir;
-        for (int d = 0; d < r->u.ref.args.n && d < y->rank; d++)
-            if (y->lo[d] != 1)
+        for (int d = 0; d < r->u.ref.args.n && d < y->rank; d++) {
+            if (!y->bounds_known[d])     /* (ALLOCATABLE, a dummy's): 1 - LBOUND */
+                r->u.ref.args.v[d] = mk_bin(L, OP_ADD, r->u.ref.args.v[d],
+                                            mk_bin(L, OP_SUB, mk_int(L, 1),
+                                                   lbound_of(L, y, d)));
+            else if (y->lo[d] != 1)
                 r->u.ref.args.v[d] = mk_bin(L, OP_ADD, r->u.ref.args.v[d], mk_int(L, 1 - y->lo[d]));
+        }
     }
     free(cr.v);
     return copy;

@@ -130,7 +130,7 @@ static Node *dim_extent(Lower *L, Symbol *y, int d)
     return inquire(L, "size", y, d);
 }
 
-static Node *lbound_of(Lower *L, Symbol *y, int d)
+Node *lbound_of(Lower *L, Symbol *y, int d)
 {
     const SpArr *r = mapped_bounds(L, y);
     if (r)
@@ -207,6 +207,11 @@ Node *shape_n(Lower *L, Node *e, int d)
         return shape_n(L, e->u.binary.lhs->rank ? e->u.binary.lhs : e->u.binary.rhs, d);
     case AST_REF:
         break;
+    case AST_ARRAY_CTOR:
+        lower_error(L, e->loc, "the SPMD lowering cannot take the shape of an array constructor "
+                    "whose size is not constant here (an implied DO with variable bounds: "
+                    "write the reduction with a DO loop, or over an array section)");
+        return mk_int(L, 0);
     default:
         lower_error(L, e->loc, "the SPMD lowering cannot take the shape of this expression");
         return mk_int(L, 0);

@@ -99,6 +99,7 @@ void pass_prune(Lower *L);                        /* internal procedures not cal
  * scalar expressions (references classified, reductions hoisted) */
 Node *shape_n(Lower *L, Node *e, int d);
 Node *inquire(Lower *L, const char *id, Symbol *y, int d);   /* SIZE(y, d + 1) ... */
+Node *lbound_of(Lower *L, Symbol *y, int d);                 /* LBOUND(y, d + 1) */
 Node *elem(Lower *L, Node *e, Node **pos);
 Node *lx(Lower *L, Node *e, SpCtx *ctx);
 SpCtx *new_ctx(Lower *L, SpCtx *parent);

@@ -409,16 +409,61 @@ static SpArr *inherited(Lower *L, Pass *p)
            callee checks are the actual's (the alignment is then the same),
            or assumed shape: the extent the descriptor holds */
         int assumed = 0;
+        /* an alignment that is not constant (ALIGN b(:) WITH a(:): the
+           difference of the two ALLOCATEs' lower bounds) is in hpfc's
+           variables of the unit that declares the array: an internal
+           procedure of it sees them */
+        const SpUnit *owner = NULL;
+        for (int i = 0; i < L->prog->units.n && !owner; i++) {
+            const SpUnit *u = L->prog->units.v[i];
+            for (int k = 0; k < u->arrs.n && !owner; k++)
+                if (u->arrs.v[k] == a)
+                    owner = u;
+        }
+        int sees = owner && (p->callee == owner || p->callee->host == owner);
         for (int d = 0; d < y->rank; d++) {
             Node *dm = y->dims[d];
-            if ((dm->u.dim.form != DIM_DEFERRED && (dm->u.dim.form != DIM_EXPLICIT
-                                                    || !dm->u.dim.hi))
-                || (a->adim[d] >= 0 && !a->cknown[d])) {
+            if (dm->u.dim.form != DIM_DEFERRED && (dm->u.dim.form != DIM_EXPLICIT
+                                                   || !dm->u.dim.hi)) {
                 lower_error(L, at, "the SPMD lowering cannot pass the mapped ALLOCATABLE "
                             "array '%s' to the dummy '%s' of '%s': give the dummy explicit "
                             "bounds, the actual's, or an assumed shape", a->sym->name,
                             y->name, p->callee->unit->u.unit.id);
                 return NULL;
+            }
+            long long ca;
+            if (a->adim[d] >= 0 && !a->cknown[d] && !sees) {
+                if (!cint(a->alpha[d], &ca)) {
+                    lower_error(L, at, "the SPMD lowering cannot pass the mapped ALLOCATABLE "
+                                "array '%s' to the dummy '%s' of '%s', a procedure outside "
+                                "the unit that declares it: its alignment stride is not "
+                                "constant", a->sym->name, y->name,
+                                p->callee->unit->u.unit.id);
+                    return NULL;
+                }
+                /* the offset, from the descriptor on entry (the predictor
+                   binds it from the actual's at the call) */
+                const char *nm = arena_printf(L->a, "%s%s_b%d", L->prog->prefix, y->name,
+                                              d + 1);
+                Symbol *v = scope_lookup_local(p->callee->scope, nm);
+                if (!v) {
+                    v = scope_add(L->a, p->callee->scope, nm, SYM_VARIABLE, y->decl);
+                    v->type = (Type){TY_INTEGER, 4};
+                    v->typed = 1;
+                }
+                int listed = 0;          /* (a clone shares the scope) */
+                for (int k = 0; k < p->callee->hidden.n && !listed; k++)
+                    listed = p->callee->hidden.v[k] == v;
+                if (!listed)
+                    vec_push(L->a, &p->callee->hidden, v);
+                Node *n = arena_alloc(L->a, sizeof *n);
+                n->kind = AST_NAME;
+                n->loc = at;
+                n->u.name.id = v->name;
+                n->u.name.sym = v;
+                n->type = v->type;
+                r->bvar[d] = v;
+                r->beta[d] = n;
             }
             r->lo[d] = dm->u.dim.lo ? dm->u.dim.lo : mk_int(L, 1);
             if (dm->u.dim.form == DIM_DEFERRED) {

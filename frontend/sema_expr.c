@@ -741,6 +741,30 @@ static void check_user_args_count(Sema *s, Node *e, Node *u)
                    u->u.unit.args.n, u->u.unit.args.n == 1 ? "" : "s", e->u.ref.args.n);
 }
 
+/* An external function of the file referenced where its name has no
+ * declared type takes the implicit type of the referencing unit (the call
+ * has no explicit interface): it must be the function's result type, as
+ * gfortran requires. */
+static int implicit_fits(Sema *s, const char *name, Node *e)
+{
+    Type t = {TY_NONE, 0};
+    if (!s->scope->implicit_none)
+        t = s->scope->implicit[name[0] - 'a'];
+    if (t.base == TY_NONE) {
+        diag_error(s->diag, e->loc, "'%s' has no type here (IMPLICIT NONE is in effect): a "
+                   "function of the file called without an interface needs one, as in "
+                   "'%s, external :: %s'", name, type_name(e->type), name);
+    } else if (t.base != e->type.base || t.kind != e->type.kind) {
+        diag_error(s->diag, e->loc, "'%s' is %s here by the implicit rules, but the function "
+                   "returns %s: declare it, as in '%s, external :: %s'", name, type_name(t),
+                   type_name(e->type), type_name(e->type), name);
+    } else {
+        return 1;
+    }
+    set_error(e);
+    return 0;
+}
+
 static void check_ref(Sema *s, Node *e)
 {
     const char *name = e->u.ref.id;
@@ -791,6 +815,8 @@ static void check_ref(Sema *s, Node *e)
         e->type = y->type;
     } else if (u) {
         e->type = unit_result_type(s, u, e->loc);
+        if (!u->u.unit.host && s->scope->unit != u && !implicit_fits(s, name, e))
+            return;
     } else {
         Symbol *f = y ? y : sema_implicit(s, name, e);
         if (f->type.base == TY_NONE) {

@@ -63,6 +63,10 @@ typedef struct SpArr {
                                      2: the actual's bounds are known at run time only, and
                                      the callee checks they are the dummy's */
     int dummy;
+    struct Symbol *bvar[MAX_RANK];   /* passed: an integer variable of the callee's holding
+                                     beta when the actual's is not constant (ALIGN
+                                     b(:) WITH a(:) of ALLOCATABLE arrays), set on
+                                     entry from the descriptor (hpfrt_beta) */
 } SpArr;
 
 /* ---- accesses ------------------------------------------------------------ */

@@ -931,6 +931,25 @@ static void bind_args(Fi *fi, Frame *f, const SpUnit *u, const Node *call, Ctx *
         }
 }
 
+/* The alignment offsets of passed dummies whose actuals' are known at run
+ * time only (SpArr.bvar): the actual's, evaluated where the call is. */
+static void bind_betas(Fi *fi, Frame *f, const SpUnit *u, const Node *call, Ctx *cc)
+{
+    for (int i = 0; call && i < u->passed.n; i++) {
+        const SpArr *r = u->passed.v[i];
+        const Node *a = r->dummy <= call->u.ref.args.n ? call->u.ref.args.v[r->dummy - 1] : NULL;
+        const SpRef *ir = a ? a->ir : NULL;
+        for (int d = 0; ir && ir->arr && d < r->rank; d++) {
+            if (!r->bvar[d])
+                continue;
+            Vec v = fi_ev(fi, cc, ir->arr->beta[d]);
+            fv_convert(&v, (Type){TY_INTEGER, 4});
+            fi_put(fi, fi_var(fi, f, r->bvar[d]), 0, &v, 0, NULL);
+            fv_free(&v);
+        }
+    }
+}
+
 void fi_enter(Fi *fi, const SpUnit *unit, const Node *call)
 {
     Ctx cc;
@@ -938,6 +957,7 @@ void fi_enter(Fi *fi, const SpUnit *unit, const Node *call)
     Frame *f = frame_new(fi, unit);
     bind_args(fi, f, unit, call, &cc);
     frame_locals(fi, f);
+    bind_betas(fi, f, unit, call, &cc);
     f->caller = fi->top;
     fi->top = f;
     fi->version++;
@@ -981,6 +1001,7 @@ int fi_call(Fi *fi, Ctx *c, const Node *call, const SpUnit *unit, Vec *out)
     Frame *f = frame_new(fi, unit);
     bind_args(fi, f, unit, call, c);
     frame_locals(fi, f);
+    bind_betas(fi, f, unit, call, c);
     f->caller = fi->top;
     fi->top = f;
     fi->depth++;

@@ -587,6 +587,11 @@ void hpfrt_arr_bounds_(const int *ha, const int *d, const int *lb, const int *ub
                  "bounds)", a->name, x->lb, x->ub, *d, *lb, *ub);
 }
 
+int hpfrt_beta_(const int *ha, const int *d)
+{
+    return (int)arr_dim(ha, d, "hpfrt_beta", NULL)->beta;
+}
+
 int hpfrt_extent_(const int *ha, const int *d)
 {
     const RtArrDim *x = arr_dim(ha, d, "hpfrt_extent", NULL);

@@ -107,6 +107,9 @@ void hpfrt_arr_bounds_(const int *ha, const int *d, const int *lb, const int *ub
 /* The global extent of dimension d of the array: an assumed-shape dummy's,
  * passed a mapped ALLOCATABLE array. */
 int hpfrt_extent_(const int *ha, const int *d);
+/* The alignment offset beta of dimension d (cell = alpha*i + beta): a dummy's
+ * whose actual's is known at run time only. */
+int hpfrt_beta_(const int *ha, const int *d);
 
 /* Local allocation bounds of dimension d, ghosts included: lb:ub for a
  * local dimension, 1-glo : count+ghi for a distributed one; never empty
