@@ -7,10 +7,12 @@
  * a mapped array of the callee, a copy of the actual's mapping in the
  * dummy's index space, marked passed. Its storage is the actual's local
  * part and its descriptor comes along as an extra argument (with the local
- * bounds), so nothing moves. A procedure is lowered once, so every call
- * must pass actuals mapped alike: a CALL passing an array of its unit
- * mapped otherwise gets a copy of it in the compiled layout, for the call
- * (relayout(); dynamic.c lends the version and takes it back).
+ * bounds), so nothing moves. The bodies are lowered callers first, and
+ * each call binds the dummies of the procedure it calls where they are not
+ * bound yet; a call passing arrays mapped otherwise than a compiled copy
+ * takes gets a clone of the procedure compiled for them (pass_callee),
+ * with copies of its internal procedures. An internal procedure is
+ * cloned likewise for the versions its host's arrays hold at the call.
  *
  * A dummy with a mapping of its own (prescriptive DISTRIBUTE x(BLOCK),
  * descriptive DISTRIBUTE x *(BLOCK), ALIGN) that differs from its actual's
