@@ -109,7 +109,9 @@ struct Node {
                  int attributed; } align;
         struct { int which; const char *id; PtrVec args; const char *result;
                  TypeSpec *rtype; PtrVec body, contains; struct Scope *scope;
-                 Loc end_loc; Node *host; int recursive; } unit;
+                 Loc end_loc; Node *host; int recursive;
+                 PtrVec formats; } unit;   /* formats: its FORMAT statements, as
+                                              labelled STRING_CONSTs */
     } u;
 };
 

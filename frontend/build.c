@@ -288,6 +288,16 @@ void bld_contains(Parser *p, Loc loc)
         p->independent = NULL;
     }
     c->contains = 1;
+    bld_formats(p, c->node);
+}
+
+/* The FORMAT statements read since the last unit's were given, to unit
+ * u (the filter reads them; a unit's end or CONTAINS takes them). */
+void bld_formats(Parser *p, Node *u)
+{
+    for (int i = 0; i < p->formats.n; i++)
+        vec_push(p->arena, &u->u.unit.formats, p->formats.v[i]);
+    p->formats.n = 0;
 }
 
 static int end_kind_matches(int what, const Node *n)
@@ -377,6 +387,7 @@ void bld_end(Parser *p, int what, const char *name, Loc loc)
         c = top(p);
     }
     Node *u = c->node;
+    bld_formats(p, u);
     if (what && !(what == KW_PROGRAM && u->u.unit.which == UNIT_PROGRAM)
         && !(what == KW_SUBROUTINE && u->u.unit.which == UNIT_SUBROUTINE)
         && !(what == KW_FUNCTION && u->u.unit.which == UNIT_FUNCTION)) {

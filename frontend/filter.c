@@ -81,7 +81,6 @@ static const struct {
     {"selectcase", "SELECT CASE", "select"},
     {"case", "CASE", NULL},
     {"data", "DATA statement", NULL},
-    {"format", "FORMAT statement (use a character format in the I/O statement)", NULL},
     {"equivalence", "EQUIVALENCE", NULL},
     {"entry", "ENTRY", NULL},
     {"namelist", "NAMELIST", NULL},
@@ -124,6 +123,54 @@ static int refused_word(Parser *p, int i)
         return 1;
     }
     return 0;
+}
+
+/* FORMAT (spec), labelled: kept as the character format '(spec)' for the
+ * unit (bld_formats), which the I/O statements naming its label use
+ * (sema); the statement itself goes no further. The spec is the tokens'
+ * text run together (format items need no blanks; a character constant
+ * is one token, as written). A Hollerith item (5HHELLO) is refused. */
+static void format_stmt(Parser *p, int i)
+{
+    int close = match(p, i + 1);
+    if (!tk(p, 0)->kind || tk(p, 0)->kind != T_LABEL) {
+        diag_error(p->diag, tk(p, i)->loc, "a FORMAT statement needs a label");
+        drop(p);
+        return;
+    }
+    if (close < 0 || !is_end(p, close + 1)) {
+        diag_error(p->diag, tk(p, i)->loc, "FORMAT statement: '(' format items ')' expected");
+        drop(p);
+        return;
+    }
+    StrBuf b = {0};
+    for (int j = i + 1; j <= close; j++) {
+        Token *t = tk(p, j), *u = tk(p, j + 1);
+        if (t->kind == T_INT && u->kind == T_NAME && (u->text[0] == 'h')
+            && u->loc.line == t->loc.eline && u->loc.col == t->loc.ecol + 1) {
+            diag_error(p->diag, t->loc, "Hollerith edit descriptor in a FORMAT is not "
+                       "supported in the HPF subset (write the text as a character "
+                       "constant, '...')");
+            sb_free(&b);
+            drop(p);
+            return;
+        }
+        sb_puts(&b, t->text);
+    }
+    Node *f = ast_new(p->arena, AST_STRING_CONST, tk(p, i)->loc);
+    f->label = atoi(tk(p, 0)->text);
+    StrBuf q = {0};                 /* as a character constant: quotes doubled */
+    sb_puts(&q, "'");
+    for (const char *c = b.s; *c; c++)
+        sb_printf(&q, *c == '\'' ? "''" : "%c", *c);
+    sb_puts(&q, "'");
+    f->u.konst.text = arena_strdup(p->arena, q.s);
+    f->u.konst.str = arena_strdup(p->arena, b.s);
+    f->type = (Type){TY_CHARACTER, 1};
+    vec_push(p->arena, &p->formats, f);
+    sb_free(&b);
+    sb_free(&q);
+    drop(p);
 }
 
 /* A type specifier at i: returns the index after it, or -1. */
@@ -449,6 +496,10 @@ static void classify(Parser *p, int i)
     if (strcmp(w, "forall") == 0 || strcmp(w, "where") == 0) {
         t->kind = w[0] == 'f' ? KW_FORALL : KW_WHERE;
         paren_then_stmt(p, i);
+        return;
+    }
+    if (strcmp(w, "format") == 0 && tk(p, i + 1)->kind == '(') {
+        format_stmt(p, i);
         return;
     }
     if (refused_word(p, i))

@@ -38,6 +38,7 @@ typedef struct Parser {
     int nstack;
     int label;                /* label of the statement being parsed */
     Node *independent;        /* an INDEPENDENT waiting for its DO or FORALL */
+    PtrVec formats;           /* FORMAT statements read, not yet given to their unit */
     PtrVec indep_vars;        /* INDEPENDENT (i, j): the DO variables it names that
                                  no DO of the nest has taken yet (AST_NAME) */
     Loc eof_loc;
@@ -51,6 +52,7 @@ void bld_add(Parser *p, Node *stmt);
 void bld_unit(Parser *p, int which, Token name, PtrVec args, const char *result,
               TypeSpec *rtype, Loc loc);
 void bld_contains(Parser *p, Loc loc);
+void bld_formats(Parser *p, Node *u);
 void bld_end(Parser *p, int what, const char *name, Loc loc);
 void bld_open(Parser *p, Node *construct);        /* IF, DO, DO_WHILE, FORALL, WHERE */
 void bld_else(Parser *p, AstKind branch_kind, Node *cond, Loc loc);

@@ -1006,13 +1006,34 @@ static void check_where(Sema *s, Node *n)
     }
 }
 
+/* The FORMAT statement of the unit a format label names, as the character
+ * format it stands for (a copy, at the label's place); NULL after an
+ * error. */
+static Node *format_of(Sema *s, Node *lab)
+{
+    const Node *u = s->scope->unit;
+    for (int i = 0; u && i < u->u.unit.formats.n; i++) {
+        const Node *f = u->u.unit.formats.v[i];
+        if (f->label == lab->u.konst.ival) {
+            Node *c = ast_new(s->arena, AST_STRING_CONST, lab->loc);
+            c->u.konst = f->u.konst;
+            c->type = f->type;
+            return c;
+        }
+    }
+    diag_error(s->diag, lab->loc, "format label %s: no FORMAT statement of this unit has "
+               "that label", lab->u.konst.text);
+    return NULL;
+}
+
 static void check_io(Sema *s, Node *n)
 {
     Node *fmt = n->u.io.fmt;
-    if (fmt && fmt->kind == AST_INT_CONST)
-        diag_error(s->diag, fmt->loc, "format label %s: FORMAT statements are not supported in "
-                   "the HPF subset (use a character format)", fmt->u.konst.text);
-    else if (fmt && fmt->kind == AST_NAME) {
+    if (fmt && fmt->kind == AST_INT_CONST) {
+        Node *c = format_of(s, fmt);
+        if (c)
+            n->u.io.fmt = c;
+    } else if (fmt && fmt->kind == AST_NAME) {
         sema_expr(s, fmt);
         if (fmt->type.base != TY_CHARACTER && fmt->type.base != TY_ERROR)
             diag_error(s->diag, fmt->loc, "format must be '*' or a character expression");
@@ -1022,10 +1043,14 @@ static void check_io(Sema *s, Node *n)
         Node *v = c->kind == AST_KEYWORD_ARG ? c->u.kwarg.value : c;
         if (v->kind == AST_STAR)
             continue;
-        if (i == 1 && v->kind == AST_INT_CONST && c->kind != AST_KEYWORD_ARG
+        int fmtkw = c->kind == AST_KEYWORD_ARG && !strcmp(c->u.kwarg.id, "fmt");
+        if (((i == 1 && c->kind != AST_KEYWORD_ARG) || fmtkw) && v->kind == AST_INT_CONST
             && (n->kind == AST_READ || n->kind == AST_WRITE)) {
-            diag_error(s->diag, v->loc, "format label %s: FORMAT statements are not supported in "
-                       "the HPF subset (use a character format)", v->u.konst.text);
+            Node *f = format_of(s, v);
+            if (f && fmtkw)
+                c->u.kwarg.value = f;
+            else if (f)
+                n->u.io.control.v[i] = f;
             continue;
         }
         if (c->kind == AST_KEYWORD_ARG && (!strcmp(c->u.kwarg.id, "iostat")))

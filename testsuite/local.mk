@@ -59,7 +59,7 @@ EXTRA_DIST += testsuite/lib.sh testsuite/cli.test testsuite/ast.test \
 	$(wildcard $(srcdir)/testsuite/fuzz/corpus/*) \
 	$(wildcard $(srcdir)/testsuite/ir/*.spmd) \
 	$(wildcard $(srcdir)/testsuite/predict/*.np*) $(wildcard $(srcdir)/testsuite/aag/*.saag) \
-	$(wildcard $(srcdir)/testsuite/spmd/*.f90) $(wildcard $(srcdir)/testsuite/spmd/*.in) \
+	$(wildcard $(srcdir)/testsuite/spmd/*.f90) $(wildcard $(srcdir)/testsuite/spmd/*.f) $(wildcard $(srcdir)/testsuite/spmd/*.in) \
 	$(wildcard $(srcdir)/testsuite/spmd/README.md)
 
 update-tests: all
