@@ -82,7 +82,8 @@ struct Node {
         struct { PtrVec items; } list;
         struct { PtrVec items; Node *var, *lo, *hi, *step; } impdo;
         struct { Node *lhs, *rhs; } assign;
-        struct { PtrVec branches; Loc end_loc; } cond;
+        struct { PtrVec branches; Loc end_loc;
+                 Node *selector; } cond;   /* selector: an IF made of a SELECT CASE */
         struct { Node *cond; PtrVec body; } branch;
         struct { Node *cond, *stmt; } lif;
         struct { int end_label; Node *var, *lo, *hi, *step, *cond; PtrVec body;

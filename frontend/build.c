@@ -13,7 +13,7 @@
 static const char *construct_name(const Node *n)
 {
     switch (n->kind) {
-    case AST_IF: return "IF";
+    case AST_IF: return n->u.cond.selector ? "SELECT CASE" : "IF";
     case AST_DO: case AST_DO_WHILE: return "DO";
     case AST_FORALL: return "FORALL";
     case AST_WHERE: return "WHERE";
@@ -117,6 +117,10 @@ static void append(Parser *p, Node *stmt)
         return;
     }
     stmt->label = p->label;
+    if (!c->body) {
+        diag_error(p->diag, stmt->loc, "a statement between SELECT CASE and its first CASE");
+        return;
+    }
     vec_push(p->arena, c->body, stmt);
 }
 
@@ -208,7 +212,7 @@ void bld_else(Parser *p, AstKind branch_kind, Node *cond, Loc loc)
     const char *what = branch_kind == AST_IF_BRANCH ? (cond ? "ELSE IF" : "ELSE")
                                                     : "ELSEWHERE";
     Construct *c = top(p);
-    if (!c || c->node->kind != want) {
+    if (!c || c->node->kind != want || (want == AST_IF && c->node->u.cond.selector)) {
         if (c && c->node->kind != AST_UNIT)
             diag_error(p->diag, loc, "%s inside %s at line %d: END %s expected first",
                        what, construct_name(c->node), c->node->loc.line,
@@ -231,6 +235,74 @@ void bld_else(Parser *p, AstKind branch_kind, Node *cond, Loc loc)
     c->body = &b->u.branch.body;
     if (!cond)
         c->has_else = 1;
+}
+
+/* SELECT CASE (selector): an IF construct whose branches CASE makes, each
+ * condition the selector compared with the case values (the selector is
+ * evaluated at each: sema refuses one that calls a function); CASE
+ * DEFAULT is put last, as the ELSE, at END SELECT. */
+void bld_select(Parser *p, Node *selector, Loc loc)
+{
+    Node *n = ast_new(p->arena, AST_IF, loc);
+    n->u.cond.selector = selector;
+    attach_independent(p, n);
+    append(p, n);
+    push(p, n, NULL);              /* statements wait for the first CASE */
+}
+
+static Node *bin(Parser *p, Op op, Node *l, Node *r, Loc loc)
+{
+    Node *b = ast_new(p->arena, AST_BINARY, loc);
+    b->u.binary.op = op;
+    b->u.binary.lhs = l;
+    b->u.binary.rhs = r;
+    b->depth = (l->depth > r->depth ? l->depth : r->depth) + 1;
+    return b;
+}
+
+void bld_case(Parser *p, PtrVec values, int deflt, Loc loc)
+{
+    Construct *c = top(p);
+    if (!c || c->node->kind != AST_IF || !c->node->u.cond.selector) {
+        diag_error(p->diag, loc, "CASE outside a SELECT CASE construct");
+        return;
+    }
+    Node *sel = c->node->u.cond.selector;
+    Node *b = ast_new(p->arena, AST_IF_BRANCH, loc);
+    b->label = p->label;
+    if (deflt) {
+        if (c->deflt)
+            diag_error(p->diag, loc, "a second CASE DEFAULT in the SELECT CASE at line %d",
+                       c->node->loc.line);
+        c->deflt = b;
+        c->body = &b->u.branch.body;
+        return;
+    }
+    Node *cond = NULL;
+    for (int i = 0; i < values.n; i++) {
+        Node *v = values.v[i], *t = NULL;
+        if (v->kind == AST_KEYWORD_ARG
+            || (v->kind == AST_TRIPLET && (v->u.triplet.stride
+                                           || (!v->u.triplet.lo && !v->u.triplet.hi)))) {
+            diag_error(p->diag, v->loc, "a CASE value is a constant expression or a range "
+                       "lo:, :hi or lo:hi");
+            continue;
+        }
+        if (v->kind != AST_TRIPLET)
+            t = bin(p, OP_EQ, sel, v, v->loc);
+        if (v->kind == AST_TRIPLET && v->u.triplet.lo)
+            t = bin(p, OP_GE, sel, v->u.triplet.lo, v->loc);
+        if (v->kind == AST_TRIPLET && v->u.triplet.hi) {
+            Node *h = bin(p, OP_LE, sel, v->u.triplet.hi, v->loc);
+            t = t ? bin(p, OP_AND, t, h, v->loc) : h;
+        }
+        cond = cond ? bin(p, OP_OR, cond, t, v->loc) : t;
+    }
+    if (!cond)
+        return;
+    b->u.branch.cond = cond;
+    vec_push(p->arena, &c->node->u.cond.branches, b);
+    c->body = &b->u.branch.body;
 }
 
 void bld_unit(Parser *p, int which, Token name, PtrVec args, const char *result,
@@ -304,9 +376,10 @@ static int end_kind_matches(int what, const Node *n)
 {
     switch (what) {
     case KW_DO: return n->kind == AST_DO || n->kind == AST_DO_WHILE;
-    case KW_IF: return n->kind == AST_IF;
+    case KW_IF: return n->kind == AST_IF && !n->u.cond.selector;
     case KW_FORALL: return n->kind == AST_FORALL;
     case KW_WHERE: return n->kind == AST_WHERE;
+    case KW_SELECT: return n->kind == AST_IF && n->u.cond.selector;
     default: return n->kind == AST_UNIT;
     }
 }
@@ -361,6 +434,21 @@ void bld_end(Parser *p, int what, const char *name, Loc loc)
             c = top(p);
         }
         Node *n = c->node;
+        if (n->kind == AST_IF && n->u.cond.selector) {
+            if (c->deflt && !n->u.cond.branches.n) {
+                /* only CASE DEFAULT: its statements run */
+                Node *t = ast_new(p->arena, AST_LOGICAL_CONST, c->deflt->loc);
+                t->u.konst.ival = 1;
+                t->u.konst.text = ".true.";
+                t->u.konst.kind = 4;
+                c->deflt->u.branch.cond = t;
+            }
+            if (c->deflt)
+                vec_push(p->arena, &n->u.cond.branches, c->deflt);
+            if (!n->u.cond.branches.n)
+                diag_error(p->diag, n->loc, "SELECT CASE without a CASE is not supported in "
+                           "the HPF subset");
+        }
         if ((n->kind == AST_DO || n->kind == AST_DO_WHILE) && n->u.loop.end_label
             && n->u.loop.end_label != p->label) {
             diag_error(p->diag, loc, "this DO loop ends at the statement labelled %d, "

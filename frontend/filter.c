@@ -77,9 +77,6 @@ static const struct {
     {"module", "MODULE", "module"},
     {"use", "USE (modules)", NULL},
     {"interface", "INTERFACE block", "interface"},
-    {"select", "SELECT CASE", "select"},
-    {"selectcase", "SELECT CASE", "select"},
-    {"case", "CASE", NULL},
     {"data", "DATA statement", NULL},
     {"equivalence", "EQUIVALENCE", NULL},
     {"entry", "ENTRY", NULL},
@@ -288,7 +285,7 @@ static void end_stmt(Parser *p, int i)
     static const struct { const char *w; int kw; } ends[] = {
         {"program", KW_PROGRAM}, {"subroutine", KW_SUBROUTINE},
         {"function", KW_FUNCTION}, {"do", KW_DO}, {"if", KW_IF},
-        {"forall", KW_FORALL}, {"where", KW_WHERE},
+        {"forall", KW_FORALL}, {"where", KW_WHERE}, {"select", KW_SELECT},
     };
     tk(p, i)->kind = KW_END;
     Token *t = tk(p, i + 1);
@@ -299,7 +296,7 @@ static void end_stmt(Parser *p, int i)
             t->kind = ends[k].kw;
             return;
         }
-    static const char *const refused_ends[] = {"module", "type", "interface", "select", "block"};
+    static const char *const refused_ends[] = {"module", "type", "interface", "block"};
     for (size_t k = 0; k < sizeof refused_ends / sizeof refused_ends[0]; k++)
         if (strcmp(t->text, refused_ends[k]) == 0) {
             diag_error(p->diag, t->loc, "END %s without its construct", t->text);
@@ -451,7 +448,7 @@ static void classify(Parser *p, int i)
     static const struct { const char *w; int kw; } ends[] = {
         {"endif", KW_IF}, {"enddo", KW_DO}, {"endprogram", KW_PROGRAM},
         {"endsubroutine", KW_SUBROUTINE}, {"endfunction", KW_FUNCTION},
-        {"endforall", KW_FORALL}, {"endwhere", KW_WHERE},
+        {"endforall", KW_FORALL}, {"endwhere", KW_WHERE}, {"endselect", KW_SELECT},
     };
     for (size_t k = 0; k < sizeof ends / sizeof ends[0]; k++)
         if (strcmp(w, ends[k].w) == 0) {
@@ -496,6 +493,21 @@ static void classify(Parser *p, int i)
     if (strcmp(w, "forall") == 0 || strcmp(w, "where") == 0) {
         t->kind = w[0] == 'f' ? KW_FORALL : KW_WHERE;
         paren_then_stmt(p, i);
+        return;
+    }
+    if ((strcmp(w, "select") == 0 && word_is(p, i + 1, "case"))
+        || strcmp(w, "selectcase") == 0) {
+        if (w[6])
+            split(p, i, KW_SELECT, KW_CASE);
+        else
+            t->kind = KW_SELECT, tk(p, i + 1)->kind = KW_CASE;
+        return;
+    }
+    if (strcmp(w, "case") == 0 || strcmp(w, "casedefault") == 0) {
+        if (w[4])
+            split(p, i, KW_CASE, KW_DEFAULT);
+        else if (t->kind = KW_CASE, word_is(p, i + 1, "default"))
+            tk(p, i + 1)->kind = KW_DEFAULT;
         return;
     }
     if (strcmp(w, "format") == 0 && tk(p, i + 1)->kind == '(') {

@@ -101,6 +101,7 @@ static const PtrVec empty;
 %token KW_ALIGN "ALIGN" KW_WITH "WITH" KW_ONTO "ONTO" KW_INDEPENDENT "INDEPENDENT"
 %token KW_DYNAMIC "DYNAMIC" KW_REDISTRIBUTE "REDISTRIBUTE" KW_REALIGN "REALIGN"
 %token KW_INHERIT "INHERIT"
+%token KW_SELECT "SELECT" KW_CASE "CASE" KW_DEFAULT "DEFAULT"
 %token KW_NEW "NEW"
 
 %type <node> expr primary ref arg ctl_item sect opt_expr pitem entity dim attr
@@ -109,7 +110,7 @@ static const PtrVec empty;
 %type <vec> args arg_list pitems entities dims attrs attr_part name_list
 %type <vec> dummy_args func_args ctl_list out_list out_list_opt forall_items dist_list
 %type <vec> align_src_list align_tgt_list align_tgt_opt implicit_rules dir_entities alignees
-%type <vec> letter_ranges common_list
+%type <vec> letter_ranges common_list case_list
 %type <spec> type_spec kind_sel char_sel implicit_type
 %type <ival> end_what type_word
 %type <str> name_opt result_opt onto_opt
@@ -166,6 +167,10 @@ stmt:
   | KW_ELSE KW_IF '(' expr ')' KW_THEN
                                 { bld_else(p, AST_IF_BRANCH, $4, @$); }
   | KW_ELSE                     { bld_else(p, AST_IF_BRANCH, NULL, @$); }
+  | KW_SELECT KW_CASE '(' expr ')'
+                                { bld_select(p, $4, @$); }
+  | KW_CASE '(' case_list ')'   { bld_case(p, $3, 0, @$); }
+  | KW_CASE KW_DEFAULT          { bld_case(p, empty, 1, @$); }
   | KW_DO                       { bld_open(p, loop_stmt(p, 0, NULL, @$)); }
   | KW_DO T_INT                 { bld_open(p, loop_stmt(p, label_value(p, $2, @2), NULL, @$)); }
   | KW_DO do_head               { bld_open(p, loop_stmt(p, 0, $2, @$)); }
@@ -192,6 +197,13 @@ end_what:
   | KW_IF                       { $$ = KW_IF; }
   | KW_FORALL                   { $$ = KW_FORALL; }
   | KW_WHERE                    { $$ = KW_WHERE; }
+  | KW_SELECT                   { $$ = KW_SELECT; }
+  ;
+
+/* R813 case-value-range-list: values and lo:, :hi, lo:hi ranges */
+case_list:
+    arg                         { $$ = one(p, $1); }
+  | case_list ',' arg           { $$ = more(p, $1, $3); }
   ;
 
 name_opt:

@@ -15,6 +15,7 @@ typedef struct {
     PtrVec *body;        /* where the next statement goes */
     int contains;        /* a unit past its CONTAINS */
     int has_else;        /* an IF or WHERE that saw its ELSE / unmasked ELSEWHERE */
+    Node *deflt;         /* SELECT CASE: its CASE DEFAULT branch, put last at its END */
 } Construct;
 
 typedef struct Parser {
@@ -56,6 +57,8 @@ void bld_formats(Parser *p, Node *u);
 void bld_end(Parser *p, int what, const char *name, Loc loc);
 void bld_open(Parser *p, Node *construct);        /* IF, DO, DO_WHILE, FORALL, WHERE */
 void bld_else(Parser *p, AstKind branch_kind, Node *cond, Loc loc);
+void bld_select(Parser *p, Node *selector, Loc loc);    /* SELECT CASE: an IF chain */
+void bld_case(Parser *p, PtrVec values, int deflt, Loc loc);
 void bld_independent(Parser *p, Node *dir);
 void bld_independent_list(Parser *p, Node *dir, PtrVec vars);  /* INDEPENDENT (i, j) */
 void bld_finish(Parser *p);

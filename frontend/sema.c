@@ -1026,6 +1026,59 @@ static Node *format_of(Sema *s, Node *lab)
     return NULL;
 }
 
+static int calls_function(Node *n, void *ctx)
+{
+    (void)ctx;
+    if (n->kind == AST_REF && n->u.ref.what == REF_FUNCTION)
+        return 1;
+    return ast_children(n, calls_function, NULL);
+}
+
+/* A CASE condition of a LOGICAL selector: sel == v becomes sel .EQV. v;
+ * a range is an error. */
+static int logical_case(Sema *s, Node *c, const Node *sel)
+{
+    if (!c || c->kind != AST_BINARY)
+        return 1;
+    if (c->u.binary.lhs == sel && c->u.binary.op == OP_EQ) {
+        c->u.binary.op = OP_EQV;
+        return 1;
+    }
+    if (c->u.binary.lhs == sel) {
+        diag_error(s->diag, c->loc, "a LOGICAL SELECT CASE has no ranges");
+        return 0;
+    }
+    return logical_case(s, c->u.binary.lhs, sel) && logical_case(s, c->u.binary.rhs, sel);
+}
+
+/* The selector of a SELECT CASE (an IF chain comparing it, bld_case): a
+ * scalar INTEGER, CHARACTER or LOGICAL expression that calls no function
+ * (the chain evaluates it at each CASE); LOGICAL ones compare with .EQV.,
+ * and have no ranges. 0 after an error. */
+static int check_selector(Sema *s, Node *n)
+{
+    Node *sel = n->u.cond.selector;
+    sema_expr(s, sel);
+    if (sel->type.base == TY_ERROR)
+        return 0;
+    int b = sel->type.base;
+    if (sel->rank || (b != TY_INTEGER && b != TY_CHARACTER && b != TY_LOGICAL)) {
+        diag_error(s->diag, sel->loc, "a SELECT CASE selector is a scalar INTEGER, CHARACTER or "
+                   "LOGICAL expression");
+        return 0;
+    }
+    if (calls_function(sel, NULL)) {
+        diag_error(s->diag, sel->loc, "the SPMD lowering evaluates a SELECT CASE selector at "
+                   "each CASE: one that references a function is not supported (assign it to "
+                   "a variable first)");
+        return 0;
+    }
+    for (int i = 0; b == TY_LOGICAL && i < n->u.cond.branches.n; i++)
+        if (!logical_case(s, ((Node *)n->u.cond.branches.v[i])->u.branch.cond, sel))
+            return 0;
+    return 1;
+}
+
 static void check_io(Sema *s, Node *n)
 {
     Node *fmt = n->u.io.fmt;
@@ -1223,6 +1276,8 @@ static void check_stmt(Sema *s, Node *n)
         check_assign(s, n, NULL);
         break;
     case AST_IF:
+        if (n->u.cond.selector && !check_selector(s, n))
+            break;
         for (int i = 0; i < n->u.cond.branches.n; i++) {
             Node *b = n->u.cond.branches.v[i];
             if (b->u.branch.cond)
