@@ -1321,6 +1321,24 @@ Node *find_driver(Lower *L, Node **exprs, int n)
 
 static Node *lx_intrinsic(Lower *L, Node *e, SpCtx *ctx)
 {
+    if (e->u.ref.args.n == 1 && ((Node *)e->u.ref.args.v[0])->rank
+        && (!strcmp(e->u.ref.id, "huge") || !strcmp(e->u.ref.id, "tiny")
+            || !strcmp(e->u.ref.id, "epsilon"))) {
+        /* of the array's type only: a constant of that type stands for it */
+        const Node *a = e->u.ref.args.v[0];
+        Node *k = arena_alloc(L->a, sizeof *k);
+        k->loc = a->loc;
+        k->type = a->type;
+        k->kind = a->type.base == TY_INTEGER ? AST_INT_CONST : AST_REAL_CONST;
+        k->u.konst.kind = a->type.kind;
+        k->u.konst.text = a->type.base == TY_INTEGER ? (a->type.kind == 8 ? "0_8" : "0")
+                          : a->type.kind == 8 ? "0.0d0" : "0.0";
+        Node *r = arena_alloc(L->a, sizeof *r);
+        *r = *e;
+        r->u.ref.args = (PtrVec){0};
+        vec_push(L->a, &r->u.ref.args, k);
+        return r;
+    }
     const char *id = e->u.ref.id;
     if (is_red_name(id) && !e->rank) {
         if (L->loop && depends_on_loop(L, e)) {

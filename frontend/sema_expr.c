@@ -22,7 +22,8 @@ typedef enum {
     I_SIZE,          /* SIZE, and LBOUND/UBOUND with DIM= */
     I_BOUND,         /* LBOUND UBOUND */
     I_SHAPE,
-    I_NPROCS         /* NUMBER_OF_PROCESSORS */
+    I_NPROCS,        /* NUMBER_OF_PROCESSORS */
+    I_NUMINQ         /* HUGE TINY EPSILON: a scalar of the argument's type */
 } IntrClass;
 
 typedef enum {
@@ -61,6 +62,20 @@ static const Intrinsic intrinsics[] = {
     {"int", I_ELEMENTAL, R_INT, 1, 2, "a,kind", 1},
     {"nint", I_ELEMENTAL, R_INT, 1, 2, "a,kind", 1},
     {"merge", I_ELEMENTAL, R_ARG, 3, 3, "tsource,fsource,mask", 0},
+    {"aint", I_ELEMENTAL, R_ARG, 1, 2, "a,kind", 2},
+    {"anint", I_ELEMENTAL, R_ARG, 1, 2, "a,kind", 2},
+    {"floor", I_ELEMENTAL, R_INT, 1, 2, "a,kind", 2},
+    {"ceiling", I_ELEMENTAL, R_INT, 1, 2, "a,kind", 2},
+    {"modulo", I_ELEMENTAL, R_ARG, 2, 2, "a,p", 1},
+    {"dim", I_ELEMENTAL, R_ARG, 2, 2, "x,y", 1},
+    {"asin", I_ELEMENTAL, R_ARG, 1, 1, "x", 2},
+    {"acos", I_ELEMENTAL, R_ARG, 1, 1, "x", 2},
+    {"sinh", I_ELEMENTAL, R_ARG, 1, 1, "x", 2},
+    {"cosh", I_ELEMENTAL, R_ARG, 1, 1, "x", 2},
+    {"tanh", I_ELEMENTAL, R_ARG, 1, 1, "x", 2},
+    {"huge", I_NUMINQ, R_ARG, 1, 1, "x", 1},
+    {"tiny", I_NUMINQ, R_ARG, 1, 1, "x", 2},
+    {"epsilon", I_NUMINQ, R_ARG, 1, 1, "x", 2},
     {"sum", I_REDUCE, R_ARG, 1, 3, "array,dim,mask", 1},
     {"product", I_REDUCE, R_ARG, 1, 3, "array,dim,mask", 1},
     {"maxval", I_REDUCE, R_ARG, 1, 3, "array,dim,mask", 1},
@@ -86,9 +101,7 @@ static const Intrinsic intrinsics[] = {
 /* Standard Fortran procedures outside the subset, refused by name when a
  * program uses one without defining it. */
 static const char *const unsupported_intrinsics[] = {
-    "acos", "asin", "sinh", "cosh", "tanh", "aint", "anint", "floor", "ceiling",
-    "modulo", "dim", "dprod", "cmplx", "aimag", "conjg", "huge", "tiny",
-    "epsilon", "kind", "len", "len_trim", "trim", "adjustl", "adjustr", "index",
+    "dprod", "cmplx", "aimag", "conjg", "kind", "len", "len_trim", "trim", "adjustl", "adjustr", "index",
     "char", "ichar", "achar", "iachar", "transfer", "reshape", "pack", "unpack",
     "allocated", "present", "associated", "exponent", "fraction", "nearest",
     "spacing", "scale", "iand", "ior", "ieor", "not", "ishft", "btest", "ibset",
@@ -644,7 +657,7 @@ static void check_intrinsic(Sema *s, Node *e, const Intrinsic *in)
             set_shape(s, e, 1, ext);
         }
         break;
-    case I_NPROCS:
+    case I_NPROCS: case I_NUMINQ:
         break;
     }
 }

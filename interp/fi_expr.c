@@ -2256,6 +2256,7 @@ static const char *const native_names[] = {
     "abs", "mod", "modulo", "min", "max", "sign", "int", "nint", "real", "dble", "float",
     "cmplx", "aimag", "conjg", "dim", "merge", "aint", "anint", "size", "lbound", "ubound",
     "shape", "huge", "tiny", "epsilon", "kind", "number_of_processors", "hpfrt_nprocs",
+    "floor", "ceiling",
     "allocated", "sum", "product", "maxval", "minval", "count", "any", "all", "maxloc",
     "minloc", "dot_product",
 };
@@ -2715,17 +2716,20 @@ static Vec ev_intrinsic(Fi *fi, Ctx *c, const Node *e)
         fv_convert(&v, t);
         return v;
     }
-    if (!strcmp(id, "nint") || !strcmp(id, "aint") || !strcmp(id, "anint")) {
+    if (!strcmp(id, "nint") || !strcmp(id, "aint") || !strcmp(id, "anint")
+        || !strcmp(id, "floor") || !strcmp(id, "ceiling")) {
         Vec v = arg_vec(fi, c, e, 0, "a");
         fv_convert(&v, v.t.base == TY_INTEGER ? T_R8 : v.t);
         fi_step(fi, v.n);
-        Type t = id[0] == 'n' ? (rt.base == TY_INTEGER ? rt : T_I4) : v.t;
+        int to_i = id[0] == 'n' || id[0] == 'f' || id[0] == 'c';
+        Type t = to_i ? (rt.base == TY_INTEGER ? rt : T_I4) : v.t;
         Vec r = fv_new(t, v.n);
         for (long p = 0; p < v.n; p++) {
             if (!fv_known(&v, p))
                 fv_set_unknown(&r, p);
-            else if (id[0] == 'n')
-                r.i[p] = wrap(t, to_int(round(v.r[p])));
+            else if (to_i)
+                r.i[p] = wrap(t, to_int(id[0] == 'n' ? round(v.r[p]) : id[0] == 'f'
+                                        ? floor(v.r[p]) : ceil(v.r[p])));
             else
                 r.r[p] = id[1] == 'i' ? trunc(v.r[p]) : round(v.r[p]);
         }
