@@ -111,8 +111,10 @@ struct Node {
         struct { int which; const char *id; PtrVec args; const char *result;
                  TypeSpec *rtype; PtrVec body, contains; struct Scope *scope;
                  Loc end_loc; Node *host; int recursive;
-                 PtrVec formats; } unit;   /* formats: its FORMAT statements, as
-                                              labelled STRING_CONSTs */
+                 PtrVec formats, datas; } unit;   /* formats: its FORMAT statements,
+                                                     as labelled STRING_CONSTs; datas:
+                                                     its DATA sets, as ASSIGNs of an
+                                                     object and an ARRAY_CTOR */
     } u;
 };
 

@@ -370,6 +370,9 @@ void bld_formats(Parser *p, Node *u)
     for (int i = 0; i < p->formats.n; i++)
         vec_push(p->arena, &u->u.unit.formats, p->formats.v[i]);
     p->formats.n = 0;
+    for (int i = 0; i < p->datas.n; i++)
+        vec_push(p->arena, &u->u.unit.datas, p->datas.v[i]);
+    p->datas.n = 0;
 }
 
 static int end_kind_matches(int what, const Node *n)

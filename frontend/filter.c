@@ -77,7 +77,6 @@ static const struct {
     {"module", "MODULE", "module"},
     {"use", "USE (modules)", NULL},
     {"interface", "INTERFACE block", "interface"},
-    {"data", "DATA statement", NULL},
     {"equivalence", "EQUIVALENCE", NULL},
     {"entry", "ENTRY", NULL},
     {"namelist", "NAMELIST", NULL},
@@ -167,6 +166,160 @@ static void format_stmt(Parser *p, int i)
     vec_push(p->arena, &p->formats, f);
     sb_free(&b);
     sb_free(&q);
+    drop(p);
+}
+
+enum { MAX_DATA_VALUES = 1000000 };
+
+static Node *data_name(Parser *p, const Token *t)
+{
+    Node *n = mk_expr(p, AST_NAME, t->loc);
+    n->u.name.id = t->text;
+    return n;
+}
+
+/* An object of a DATA set at *j: a name, or an implied DO (a(i), i = lo,
+ * hi [, st]) of constants; NULL after an error. */
+static Node *data_object(Parser *p, int *j)
+{
+    Token *t = tk(p, *j);
+    if (t->kind == T_NAME) {
+        (*j)++;
+        return data_name(p, t);
+    }
+    /* ( a ( i ) , i = lo , hi [, st] ) */
+    int k = *j;
+    if (tk(p, k)->kind != '(' || tk(p, k + 1)->kind != T_NAME || tk(p, k + 2)->kind != '('
+        || tk(p, k + 3)->kind != T_NAME || tk(p, k + 4)->kind != ')' || tk(p, k + 5)->kind != ','
+        || tk(p, k + 6)->kind != T_NAME || tk(p, k + 7)->kind != '='
+        || strcmp(tk(p, k + 3)->text, tk(p, k + 6)->text)) {
+        diag_error(p->diag, t->loc, "a DATA object is a variable name or an implied DO "
+                   "(a(i), i = lo, hi) over one array (others are not supported in the HPF "
+                   "subset)");
+        return NULL;
+    }
+    Node *d = mk_expr(p, AST_IMPLIED_DO, t->loc);
+    Node *r = mk_expr(p, AST_REF, tk(p, k + 1)->loc);
+    r->u.ref.id = tk(p, k + 1)->text;
+    vec_push(p->arena, &r->u.ref.args, data_name(p, tk(p, k + 3)));
+    vec_push(p->arena, &d->u.impdo.items, r);
+    d->u.impdo.var = data_name(p, tk(p, k + 6));
+    Node **b[3] = {&d->u.impdo.lo, &d->u.impdo.hi, &d->u.impdo.step};
+    k += 8;
+    for (int m = 0; m < 3; m++) {
+        int neg = tk(p, k)->kind == '-';
+        k += neg || tk(p, k)->kind == '+';
+        if (tk(p, k)->kind != T_INT && (tk(p, k)->kind != T_NAME || neg)) {
+            diag_error(p->diag, tk(p, k)->loc, "the bounds of a DATA implied DO are integer "
+                       "constants or named constants here");
+            return NULL;
+        }
+        *b[m] = tk(p, k)->kind == T_NAME ? data_name(p, tk(p, k))
+                : parse_konst(p, AST_INT_CONST, arena_printf(p->arena, "%s%s", neg ? "-" : "",
+                                                                tk(p, k)->text), tk(p, k)->loc);
+        k++;
+        if (tk(p, k)->kind == ')' || m == 2)
+            break;
+        if (tk(p, k)->kind != ',') {
+            diag_error(p->diag, tk(p, k)->loc, "',' or ')' expected in a DATA implied DO");
+            return NULL;
+        }
+        k++;
+    }
+    if (tk(p, k)->kind != ')') {
+        diag_error(p->diag, tk(p, k)->loc, "')' expected after a DATA implied DO");
+        return NULL;
+    }
+    *j = k + 1;
+    return d;
+}
+
+/* DATA obj-list /value-list/ [[,] obj-list /value-list/]...: each set an
+ * ASSIGN of its object (one per set) and an ARRAY_CTOR of its values, the
+ * repeat counts r*c expanded, for the unit (bld_formats); sema makes them
+ * the initial values of the variables. */
+static void data_stmt(Parser *p, int i)
+{
+    int j = i + 1;
+    while (!is_end(p, j)) {
+        PtrVec objs = {0};
+        for (;;) {
+            Node *o = data_object(p, &j);
+            if (!o) {
+                drop(p);
+                free(objs.v);
+                return;
+            }
+            vec_push(NULL, &objs, o);
+            if (tk(p, j)->kind != ',')
+                break;
+            j++;
+        }
+        if (tk(p, j)->kind != '/') {
+            diag_error(p->diag, tk(p, j)->loc, "'/' expected before the values of a DATA "
+                       "statement");
+            drop(p);
+            free(objs.v);
+            return;
+        }
+        j++;
+        Node *vals = mk_expr(p, AST_ARRAY_CTOR, tk(p, j)->loc);
+        for (;;) {
+            long long rep = 1;
+            if (tk(p, j)->kind == T_INT && tk(p, j + 1)->kind == '*') {
+                rep = atoll(tk(p, j)->text);
+                j += 2;
+            }
+            int neg = tk(p, j)->kind == '-';
+            j += neg || tk(p, j)->kind == '+';
+            Token *t = tk(p, j);
+            AstKind k = t->kind == T_INT ? AST_INT_CONST : t->kind == T_REAL ? AST_REAL_CONST
+                        : t->kind == T_LOGICAL ? AST_LOGICAL_CONST
+                        : t->kind == T_STRING ? AST_STRING_CONST : AST_NAME;
+            if ((t->kind != T_NAME && k == AST_NAME) || (neg && k != AST_INT_CONST
+                                                          && k != AST_REAL_CONST)
+                || rep < 1 || rep + vals->u.list.items.n > MAX_DATA_VALUES) {
+                diag_error(p->diag, t->loc, "a DATA value is [r*]c with c a constant or a "
+                           "named constant (and r from 1 to %d values in all)",
+                           MAX_DATA_VALUES);
+                drop(p);
+                free(objs.v);
+                return;
+            }
+            Node *v = k == AST_NAME ? data_name(p, t)
+                      : parse_konst(p, k, neg ? arena_printf(p->arena, "-%s", t->text) : t->text,
+                                    t->loc);
+            for (long long r = 0; r < rep; r++)
+                vec_push(p->arena, &vals->u.list.items, v);
+            j++;
+            if (tk(p, j)->kind != ',')
+                break;
+            j++;
+        }
+        if (tk(p, j)->kind != '/') {
+            diag_error(p->diag, tk(p, j)->loc, "'/' expected after the values of a DATA "
+                       "statement");
+            drop(p);
+            free(objs.v);
+            return;
+        }
+        j++;
+        if (objs.n != 1) {
+            diag_error(p->diag, tk(p, i)->loc, "a DATA set with several objects is not "
+                       "supported in the HPF subset (write one object per set: DATA a /.../, "
+                       "b /.../)");
+            drop(p);
+            free(objs.v);
+            return;
+        }
+        Node *set = mk_expr(p, AST_ASSIGN, ((Node *)objs.v[0])->loc);
+        set->u.assign.lhs = objs.v[0];
+        set->u.assign.rhs = vals;
+        vec_push(p->arena, &p->datas, set);
+        free(objs.v);
+        if (tk(p, j)->kind == ',')
+            j++;
+    }
     drop(p);
 }
 
@@ -512,6 +665,10 @@ static void classify(Parser *p, int i)
     }
     if (strcmp(w, "format") == 0 && tk(p, i + 1)->kind == '(') {
         format_stmt(p, i);
+        return;
+    }
+    if (strcmp(w, "data") == 0 && (tk(p, i + 1)->kind == T_NAME || tk(p, i + 1)->kind == '(')) {
+        data_stmt(p, i);
         return;
     }
     if (refused_word(p, i))

@@ -903,6 +903,12 @@ static Node *unop(Parser *p, AstKind k, Op op, Node *e, Loc loc)
     return n;
 }
 
+/* A constant as the grammar makes it, for the token filter (DATA). */
+Node *parse_konst(Parser *p, AstKind k, const char *text, Loc loc)
+{
+    return konst(p, k, text, loc);
+}
+
 static Node *konst(Parser *p, AstKind k, const char *text, Loc loc)
 {
     Node *n = mk_expr(p, k, loc);

@@ -40,6 +40,7 @@ typedef struct Parser {
     int label;                /* label of the statement being parsed */
     Node *independent;        /* an INDEPENDENT waiting for its DO or FORALL */
     PtrVec formats;           /* FORMAT statements read, not yet given to their unit */
+    PtrVec datas;             /* DATA sets likewise */
     PtrVec indep_vars;        /* INDEPENDENT (i, j): the DO variables it names that
                                  no DO of the nest has taken yet (AST_NAME) */
     Loc eof_loc;
@@ -65,6 +66,7 @@ void bld_finish(Parser *p);
 
 /* parse.y */
 Node *mk_expr(Parser *p, AstKind k, Loc loc);
+Node *parse_konst(Parser *p, AstKind k, const char *text, Loc loc);
 void parse_error(Parser *p, Loc loc, const char *fmt, ...) HPF_PRINTF(3, 4);
 
 #endif

@@ -1406,6 +1406,110 @@ static void spec_stmt(Sema *s, Node *n)
     }
 }
 
+/* y's entity in a type declaration statement of the unit, or NULL. */
+static Node *typed_entity(Sema *s, const Symbol *y)
+{
+    const PtrVec *body = &s->scope->unit->u.unit.body;
+    for (int i = 0; i < body->n; i++) {
+        const Node *n = body->v[i];
+        for (int k = 0; n->kind == AST_TYPE_DECL && k < n->u.decl.entities.n; k++)
+            if (n->u.decl.entities.v[k] == y->decl)
+                return y->decl;
+    }
+    return NULL;
+}
+
+/* A DATA set (filter.c): the initial value of its variable's declaration,
+ * a constant or an array constructor of the values converted to its type,
+ * which the SPMD program declares as such and the functional interpreter
+ * starts from (DATA implies SAVE, as an initial value does). What cannot
+ * be written so is refused by name. */
+static void data_set(Sema *s, Node *set)
+{
+    Node *o = set->u.assign.lhs, *vals = set->u.assign.rhs;
+    Node *nm = o->kind == AST_IMPLIED_DO ? o->u.impdo.items.v[0] : o;
+    const char *id = nm->kind == AST_NAME ? nm->u.name.id : nm->u.ref.id;
+    Symbol *y = scope_lookup_local(s->scope, id);
+    const char *why = NULL;
+    Node *en = y ? typed_entity(s, y) : NULL;
+    if (!y || y->kind != SYM_VARIABLE || y->dummy || y->result)
+        why = "it is not a variable of this unit";
+    else if (y->distribute || y->align)
+        why = "it is mapped (assign its values in the program)";
+    else if (y->common || y->allocatable)
+        why = y->common ? "it is in COMMON" : "it is ALLOCATABLE";
+    else if (!en)
+        why = "it has no type declaration statement (hpfc gives DATA as the initial value of "
+              "its declaration: declare it)";
+    else if (en->u.entity.init)
+        why = "it has an initial value already";
+    else if (y->rank > 1 || (y->rank && y->type.base == TY_CHARACTER))
+        why = y->rank > 1 ? "it is an array of rank more than 1 (hpfc gives DATA as an array "
+                            "constructor)" : "it is a CHARACTER array";
+    else if (y->rank && !y->bounds_known[0])
+        why = "its bounds are not constant";
+    if (why) {
+        diag_error(s->diag, o->loc, "DATA for '%s' is not supported in the HPF subset: %s", id,
+                   why);
+        return;
+    }
+    long long n = y->rank ? y->hi[0] - y->lo[0] + 1 : 1;
+    if (o->kind == AST_IMPLIED_DO) {
+        Node *sub = nm->u.ref.args.v[0];
+        long long lo = 0, hi = 0, st = 1;
+        sema_expr(s, o->u.impdo.lo);
+        sema_expr(s, o->u.impdo.hi);
+        if (o->u.impdo.step)
+            sema_expr(s, o->u.impdo.step);
+        if (!y->rank || !sema_int_const(s, o->u.impdo.lo, &lo)
+            || !sema_int_const(s, o->u.impdo.hi, &hi)
+            || (o->u.impdo.step && !sema_int_const(s, o->u.impdo.step, &st))
+            || lo != y->lo[0] || hi != y->hi[0] || st != 1
+            || strcmp(sub->u.name.id, o->u.impdo.var->u.name.id)) {
+            diag_error(s->diag, o->loc, "DATA for '%s' is not supported in the HPF subset: an "
+                       "implied DO that does not give the whole array in order", id);
+            return;
+        }
+    }
+    if (vals->u.list.items.n != n) {
+        diag_error(s->diag, vals->loc, "DATA gives %d value%s for '%s', which has %lld "
+                   "element%s", vals->u.list.items.n, vals->u.list.items.n == 1 ? "" : "s", id, n,
+                   n == 1 ? "" : "s");
+        return;
+    }
+    for (int i = 0; i < vals->u.list.items.n; i++) {
+        Node *v = vals->u.list.items.v[i];
+        sema_expr(s, v);
+        if (v->type.base == TY_ERROR)
+            return;
+        if (v->type.base == y->type.base && (v->type.kind == y->type.kind
+                                             || v->type.base == TY_CHARACTER))
+            continue;
+        int num = v->type.base != TY_LOGICAL && v->type.base != TY_CHARACTER
+                  && y->type.base != TY_LOGICAL && y->type.base != TY_CHARACTER;
+        if (!num || y->type.base == TY_COMPLEX) {
+            diag_error(s->diag, v->loc, "a DATA value for '%s' must be %s, not %s", id,
+                       type_name(y->type), type_name(v->type));
+            return;
+        }
+        /* converted to the variable's type, as DATA converts */
+        Node *c = ast_new(s->arena, AST_REF, v->loc);
+        c->u.ref.id = y->type.base == TY_INTEGER ? "int" : "real";
+        Node *k = ast_new(s->arena, AST_INT_CONST, v->loc);
+        k->u.konst.ival = y->type.kind;
+        k->u.konst.text = y->type.kind == 8 ? "8" : "4";
+        k->u.konst.kind = 4;
+        vec_push(s->arena, &c->u.ref.args, v);
+        vec_push(s->arena, &c->u.ref.args, k);
+        sema_expr(s, c);
+        vals->u.list.items.v[i] = c;
+    }
+    Node *init = y->rank ? vals : vals->u.list.items.v[0];
+    sema_expr(s, init);
+    en->u.entity.init = init;
+    y->save = 1;
+}
+
 static void check_unit(Sema *s, Node *u, Scope *host)
 {
     Scope *sc = scope_new(s->arena, host, u);
@@ -1502,6 +1606,8 @@ static void check_unit(Sema *s, Node *u, Scope *host)
                     y->dynamic = 1, nm->u.name.sym = y;
             }
     }
+    for (int i = 0; i < u->u.unit.datas.n; i++)
+        data_set(s, u->u.unit.datas.v[i]);
     for (int i = first_exec; i < body->n; i++)
         check_stmt(s, body->v[i]);
     check_labels(s, u);
