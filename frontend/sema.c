@@ -1406,6 +1406,27 @@ static void spec_stmt(Sema *s, Node *n)
     }
 }
 
+/* f(x, y) = expr, f not an array and its arguments distinct names: a
+ * statement function definition. */
+static int stmt_function(Sema *s, const Node *n)
+{
+    if (n->kind != AST_ASSIGN || n->label || n->u.assign.lhs->kind != AST_REF)
+        return 0;
+    const Node *l = n->u.assign.lhs;
+    const Symbol *y = scope_lookup(s->scope, l->u.ref.id);
+    if (y && (y->rank || y->kind != SYM_VARIABLE || y->dummy))
+        return 0;
+    for (int i = 0; i < l->u.ref.args.n; i++) {
+        const Node *a = l->u.ref.args.v[i];
+        if (a->kind != AST_NAME)
+            return 0;
+        for (int k = 0; k < i; k++)
+            if (!strcmp(((const Node *)l->u.ref.args.v[k])->u.name.id, a->u.name.id))
+                return 0;
+    }
+    return 1;
+}
+
 /* y's entity in a type declaration statement of the unit, or NULL. */
 static Node *typed_entity(Sema *s, const Symbol *y)
 {
@@ -1608,8 +1629,20 @@ static void check_unit(Sema *s, Node *u, Scope *host)
     }
     for (int i = 0; i < u->u.unit.datas.n; i++)
         data_set(s, u->u.unit.datas.v[i]);
+    /* statement functions: f(x, y) = expr before the first executable
+       statement, f no array; taken out of the body, expanded where
+       referenced (sema_expr.c) */
+    PtrVec saved_fns = s->stmtfns;
+    s->stmtfns = (PtrVec){0};
+    while (first_exec < body->n && stmt_function(s, body->v[first_exec])) {
+        vec_push(s->arena, &s->stmtfns, body->v[first_exec]);
+        for (int k = first_exec; k + 1 < body->n; k++)
+            body->v[k] = body->v[k + 1];
+        body->n--;
+    }
     for (int i = first_exec; i < body->n; i++)
         check_stmt(s, body->v[i]);
+    s->stmtfns = saved_fns;
     check_labels(s, u);
 
     for (int i = 0; i < u->u.unit.contains.n; i++)

@@ -778,9 +778,152 @@ static int implicit_fits(Sema *s, const char *name, Node *e)
     return 0;
 }
 
+/* A copy of a statement function's expression n, its dummies (the names
+ * of def's left-hand side) replaced by the actuals of ref in parentheses;
+ * NULL for what a statement function may not hold here. */
+static Node *sf_copy(Sema *s, const Node *n, const Node *def, const Node *ref)
+{
+    const PtrVec *dummies = &def->u.assign.lhs->u.ref.args;
+    Node *c = ast_new(s->arena, n->kind, n->loc);
+    c->depth = n->depth;
+    switch (n->kind) {
+    case AST_INT_CONST: case AST_REAL_CONST: case AST_LOGICAL_CONST: case AST_STRING_CONST:
+        c->u.konst = n->u.konst;
+        return c;
+    case AST_COMPLEX_CONST: case AST_BINARY:
+        c->u.binary.op = n->u.binary.op;
+        c->u.binary.lhs = sf_copy(s, n->u.binary.lhs, def, ref);
+        c->u.binary.rhs = sf_copy(s, n->u.binary.rhs, def, ref);
+        return c->u.binary.lhs && c->u.binary.rhs ? c : NULL;
+    case AST_UNARY: case AST_PAREN:
+        c->u.unary.op = n->u.unary.op;
+        c->u.unary.operand = sf_copy(s, n->u.unary.operand, def, ref);
+        return c->u.unary.operand ? c : NULL;
+    case AST_NAME:
+        for (int i = 0; i < dummies->n; i++)
+            if (!strcmp(((const Node *)dummies->v[i])->u.name.id, n->u.name.id)) {
+                c->kind = AST_PAREN;
+                c->u.unary.operand = ref->u.ref.args.v[i];
+                c->depth = c->u.unary.operand->depth + 1;
+                return c;
+            }
+        c->u.name.id = n->u.name.id;
+        return c;
+    case AST_REF:
+        c->u.ref.id = n->u.ref.id;
+        for (int i = 0; i < n->u.ref.args.n; i++) {
+            Node *a = sf_copy(s, n->u.ref.args.v[i], def, ref);
+            if (!a)
+                return NULL;
+            vec_push(s->arena, &c->u.ref.args, a);
+        }
+        return c;
+    case AST_KEYWORD_ARG:
+        c->u.kwarg = n->u.kwarg;
+        c->u.kwarg.value = sf_copy(s, n->u.kwarg.value, def, ref);
+        return c->u.kwarg.value ? c : NULL;
+    default:
+        return NULL;
+    }
+}
+
+static const Node *stmt_function_of(Sema *s, const char *name)
+{
+    for (int i = 0; i < s->stmtfns.n; i++) {
+        const Node *d = s->stmtfns.v[i];
+        if (!strcmp(d->u.assign.lhs->u.ref.id, name))
+            return d;
+    }
+    return NULL;
+}
+
+/* A reference to a statement function: replaced by its expression, the
+ * dummies by the actuals, converted to the function's type (its name's
+ * type, declared or implicit). */
+static void expand_stmt_function(Sema *s, Node *e, const Node *def)
+{
+    const Node *l = def->u.assign.lhs;
+    if (e->u.ref.args.n != l->u.ref.args.n) {
+        diag_error(s->diag, e->loc, "statement function '%s' takes %d argument%s, %d given",
+                   l->u.ref.id, l->u.ref.args.n, l->u.ref.args.n == 1 ? "" : "s",
+                   e->u.ref.args.n);
+        set_error(e);
+        return;
+    }
+    /* each actual of its dummy's type: the variable's of that name */
+    for (int i = 0; i < e->u.ref.args.n; i++) {
+        Node *a = e->u.ref.args.v[i];
+        const char *dn = ((const Node *)l->u.ref.args.v[i])->u.name.id;
+        sema_expr(s, a);
+        Symbol *d = sema_lookup(s, dn);
+        Type dt = d ? d->type : s->scope->implicit_none ? (Type){TY_NONE, 0}
+                                                        : s->scope->implicit[dn[0] - 'a'];
+        if (a->type.base == TY_ERROR || dt.base == TY_NONE || dt.base == TY_ERROR)
+            continue;
+        if (a->rank || a->type.base != dt.base
+            || (a->type.kind != dt.kind && dt.base != TY_CHARACTER)) {
+            diag_error(s->diag, a->loc, "argument %d of statement function '%s' is %s%s, its "
+                       "dummy '%s' %s", i + 1, l->u.ref.id, a->rank ? "an array of " : "",
+                       type_name(a->type), dn, type_name(dt));
+            set_error(e);
+            return;
+        }
+    }
+    Node *x = s->inlining < 64 ? sf_copy(s, def->u.assign.rhs, def, e) : NULL;
+    if (!x) {
+        diag_error(s->diag, e->loc, s->inlining < 64
+                   ? "statement function '%s' holds what the HPF subset does not expand (only "
+                     "scalar operators, names, constants and references)"
+                   : "statement function '%s' refers to itself", l->u.ref.id);
+        set_error(e);
+        return;
+    }
+    Symbol *f = sema_lookup(s, l->u.ref.id);
+    Type t = f ? f->type : (Type){TY_NONE, 0};
+    if (!f) {
+        Scope *sc = s->scope;
+        t = sc->implicit_none ? (Type){TY_NONE, 0} : sc->implicit[l->u.ref.id[0] - 'a'];
+    }
+    if (t.base == TY_NONE) {
+        diag_error(s->diag, e->loc, "statement function '%s' has no type (IMPLICIT NONE is in "
+                   "effect)", l->u.ref.id);
+        set_error(e);
+        return;
+    }
+    s->inlining++;
+    sema_expr(s, x);
+    s->inlining--;
+    if (x->type.base == TY_ERROR) {
+        set_error(e);
+        return;
+    }
+    if ((x->type.base != t.base || x->type.kind != t.kind) && is_numeric(x->type)
+        && (t.base == TY_INTEGER || t.base == TY_REAL)) {
+        Node *c = ast_new(s->arena, AST_REF, e->loc);
+        c->u.ref.id = t.base == TY_INTEGER ? "int" : "real";
+        Node *k = ast_new(s->arena, AST_INT_CONST, e->loc);
+        k->u.konst.ival = t.kind;
+        k->u.konst.text = t.kind == 8 ? "8" : "4";
+        k->u.konst.kind = 4;
+        vec_push(s->arena, &c->u.ref.args, x);
+        vec_push(s->arena, &c->u.ref.args, k);
+        c->depth = x->depth + 1;
+        sema_expr(s, c);
+        x = c;
+    }
+    Loc loc = e->loc;
+    *e = *x;
+    e->loc = loc;
+}
+
 static void check_ref(Sema *s, Node *e)
 {
     const char *name = e->u.ref.id;
+    const Node *sfdef = stmt_function_of(s, name);
+    if (sfdef) {
+        expand_stmt_function(s, e, sfdef);
+        return;
+    }
     Symbol *y = sema_lookup(s, name);
     if (y && (y->kind == SYM_VARIABLE || y->kind == SYM_INDEX) && y->rank) {
         e->u.ref.sym = y;

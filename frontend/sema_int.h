@@ -13,6 +13,8 @@ typedef struct Sema {
     int ndefs;
     PtrVec indices;            /* FORALL and implied-DO index symbols in force */
     int loop_depth;            /* DO loops around the statement */
+    PtrVec stmtfns;            /* the unit's statement functions: their ASSIGNs */
+    int inlining;              /* statement function references being expanded */
 } Sema;
 
 /* sema_expr.c */
