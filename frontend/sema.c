@@ -1514,16 +1514,7 @@ static void data_set(Sema *s, Node *set)
             return;
         }
         /* converted to the variable's type, as DATA converts */
-        Node *c = ast_new(s->arena, AST_REF, v->loc);
-        c->u.ref.id = y->type.base == TY_INTEGER ? "int" : "real";
-        Node *k = ast_new(s->arena, AST_INT_CONST, v->loc);
-        k->u.konst.ival = y->type.kind;
-        k->u.konst.text = y->type.kind == 8 ? "8" : "4";
-        k->u.konst.kind = 4;
-        vec_push(s->arena, &c->u.ref.args, v);
-        vec_push(s->arena, &c->u.ref.args, k);
-        sema_expr(s, c);
-        vals->u.list.items.v[i] = c;
+        vals->u.list.items.v[i] = sema_convert(s, v, y->type);
     }
     Node *init = y->rank ? vals : vals->u.list.items.v[0];
     sema_expr(s, init);

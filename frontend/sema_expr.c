@@ -778,6 +778,23 @@ static int implicit_fits(Sema *s, const char *name, Node *e)
     return 0;
 }
 
+/* x, a checked numeric expression, as INT(x, kind) or REAL(x, kind) of
+ * type t (INTEGER or REAL), checked. */
+Node *sema_convert(Sema *s, Node *x, Type t)
+{
+    Node *c = ast_new(s->arena, AST_REF, x->loc);
+    c->u.ref.id = t.base == TY_INTEGER ? "int" : "real";
+    Node *k = ast_new(s->arena, AST_INT_CONST, x->loc);
+    k->u.konst.ival = t.kind;
+    k->u.konst.text = t.kind == 8 ? "8" : "4";
+    k->u.konst.kind = 4;
+    vec_push(s->arena, &c->u.ref.args, x);
+    vec_push(s->arena, &c->u.ref.args, k);
+    c->depth = x->depth + 1;
+    sema_expr(s, c);
+    return c;
+}
+
 /* A copy of a statement function's expression n, its dummies (the names
  * of def's left-hand side) replaced by the actuals of ref in parentheses;
  * NULL for what a statement function may not hold here. */
@@ -898,19 +915,8 @@ static void expand_stmt_function(Sema *s, Node *e, const Node *def)
         return;
     }
     if ((x->type.base != t.base || x->type.kind != t.kind) && is_numeric(x->type)
-        && (t.base == TY_INTEGER || t.base == TY_REAL)) {
-        Node *c = ast_new(s->arena, AST_REF, e->loc);
-        c->u.ref.id = t.base == TY_INTEGER ? "int" : "real";
-        Node *k = ast_new(s->arena, AST_INT_CONST, e->loc);
-        k->u.konst.ival = t.kind;
-        k->u.konst.text = t.kind == 8 ? "8" : "4";
-        k->u.konst.kind = 4;
-        vec_push(s->arena, &c->u.ref.args, x);
-        vec_push(s->arena, &c->u.ref.args, k);
-        c->depth = x->depth + 1;
-        sema_expr(s, c);
-        x = c;
-    }
+        && (t.base == TY_INTEGER || t.base == TY_REAL))
+        x = sema_convert(s, x, t);
     Loc loc = e->loc;
     *e = *x;
     e->loc = loc;

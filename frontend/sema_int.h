@@ -26,5 +26,6 @@ Symbol *sema_lookup(Sema *s, const char *name);
 int is_intrinsic_name(const char *name);
 int is_numeric(Type t);
 int conform(Sema *s, const Node *a, const Node *b, Loc loc, const char *what);
+Node *sema_convert(Sema *s, Node *x, Type t);   /* INT(x, k) or REAL(x, k) */
 
 #endif
