@@ -85,7 +85,7 @@ struct Crit {
     CVar *vars;
     int nvars, capvars;
     PMap symvar;
-    IVec common;                  /* by position in blank COMMON (from 0): its variable,
+    IVec common;                  /* by COMMON place (Symbol.common, from 1): its variable,
                                      one for the symbols of every unit at that place */
     int buckets[TEMP_BUCKETS];
     CDef *defs;
@@ -146,24 +146,6 @@ static const SpUnit *owner_of(Build *B, const Symbol *y)
     return B->crit->unit;
 }
 
-/* The position of a variable in its unit's blank COMMON, from 1 (the
- * functional interpreter's store of it is shared by that place). */
-static int common_pos(const SpUnit *u, const Symbol *y)
-{
-    const PtrVec *body = &u->unit->u.unit.body;
-    int pos = 0;
-    for (int i = 0; i < body->n; i++) {
-        const Node *n = body->v[i];
-        if (n->kind != AST_COMMON_STMT)
-            continue;
-        for (int k = 0; k < n->u.list.items.n; k++) {
-            pos++;
-            if (((const Node *)n->u.list.items.v[k])->u.entity.sym == y)
-                return pos;
-        }
-    }
-    return 0;
-}
 
 /* The table entry of a program variable (not a constant, an index or a
  * procedure), or -1. The variables at one place of blank COMMON are one
@@ -178,7 +160,7 @@ static int var_sym(Build *B, const Symbol *y)
     if (k >= 0)
         return k;
     const SpUnit *u = owner_of(B, y);
-    int pos = y->common && u ? common_pos(u, y) : 0;
+    int pos = y->common;          /* its COMMON place, shared across units (sema) */
     if (pos > 0 && pos <= C->common.n && C->common.v[pos - 1] >= 0) {
         k = C->common.v[pos - 1];
     } else {

@@ -79,7 +79,8 @@ struct Node {
         struct { Op op; Node *operand; } unary;
         struct { Node *lo, *hi, *stride; } triplet;
         struct { const char *id; Node *value; Loc id_loc; } kwarg;
-        struct { PtrVec items; } list;
+        struct { PtrVec items; const char *name; } list;   /* name: a COMMON block's,
+                                                             NULL for blank COMMON */
         struct { PtrVec items; Node *var, *lo, *hi, *step; } impdo;
         struct { Node *lhs, *rhs; } assign;
         struct { PtrVec branches; Loc end_loc;

@@ -264,9 +264,8 @@ decl_stmt:
   | KW_COMMON T_CONCAT common_list
                                 { $$ = list_node(p, AST_COMMON_STMT, $3, @$); }
   | KW_COMMON '/' T_NAME '/' common_list
-                                { parse_error(p, @3, "named COMMON block /%s/ is not supported "
-                                              "in the HPF subset (only blank COMMON)", $3);
-                                  $$ = list_node(p, AST_COMMON_STMT, $5, @$); }
+                                { $$ = list_node(p, AST_COMMON_STMT, $5, @$);
+                                  $$->u.list.name = $3; }
   ;
 
 common_list:

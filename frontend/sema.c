@@ -6,6 +6,7 @@
 #include <config.h>
 
 #include <stdlib.h>
+#include <stdint.h>
 #include <string.h>
 
 #include "sema_int.h"
@@ -1406,6 +1407,72 @@ static void spec_stmt(Sema *s, Node *n)
     }
 }
 
+/* A place of a COMMON block in the file: the variables at the same
+ * position of the same block in every unit share it (storage association
+ * by place: the same type and shape are required, as hpfc associates them
+ * whole). */
+typedef struct {
+    const char *block;            /* NULL: blank COMMON */
+    int pos, slot;
+    const Symbol *first;          /* the first variable seen there */
+    const Node *unit;
+} CommonPlace;
+
+static void common_places(Sema *s, Node *u)
+{
+    const PtrVec *body = &u->u.unit.body;
+    PtrVec counts = {0};          /* const char * block, then (void *) position */
+    for (int i = 0; i < body->n; i++) {
+        const Node *n = body->v[i];
+        if (n->kind != AST_COMMON_STMT)
+            continue;
+        const char *b = n->u.list.name;
+        int k = 0;
+        while (k < counts.n && !(counts.v[k] == b || (b && counts.v[k]
+                                                     && !strcmp(counts.v[k], b))))
+            k += 2;
+        if (k == counts.n) {
+            vec_push(NULL, &counts, (void *)b);
+            vec_push(NULL, &counts, (void *)(intptr_t)0);
+        }
+        for (int e = 0; e < n->u.list.items.n; e++) {
+            Node *en = n->u.list.items.v[e];
+            Symbol *y = en->u.entity.sym;
+            int pos = (int)(intptr_t)counts.v[k + 1] + 1;
+            counts.v[k + 1] = (void *)(intptr_t)pos;
+            if (!y)
+                continue;
+            CommonPlace *c = NULL;
+            for (int j = 0; j < s->commons.n && !c; j++) {
+                CommonPlace *x = s->commons.v[j];
+                if (x->pos == pos && (x->block == b || (b && x->block && !strcmp(x->block, b))))
+                    c = x;
+            }
+            if (!c) {
+                c = arena_alloc(s->arena, sizeof *c);
+                *c = (CommonPlace){b, pos, s->commons.n + 1, y, u};
+                vec_push(s->arena, &s->commons, c);
+            } else {
+                const Symbol *f = c->first;
+                int same = f->type.base == y->type.base && f->type.kind == y->type.kind
+                           && f->rank == y->rank;
+                for (int d = 0; same && d < y->rank; d++)
+                    same = f->bounds_known[d] && y->bounds_known[d]
+                           && f->hi[d] - f->lo[d] == y->hi[d] - y->lo[d];
+                if (!same && c->unit != u)
+                    diag_error(s->diag, en->loc, "'%s' is at place %d of COMMON %s%s%s, where "
+                               "'%s' of %s is %s%s: hpfc associates COMMON variables whole, "
+                               "by place (declare the same types and shapes in every unit)",
+                               y->name, pos, b ? "/" : "(blank)", b ? b : "", b ? "/" : "",
+                               f->name, c->unit->u.unit.id ? c->unit->u.unit.id : "the main "
+                               "program", type_name(f->type), f->rank ? " array" : "");
+            }
+            y->common = c->slot;
+        }
+    }
+    free(counts.v);
+}
+
 /* f(x, y) = expr, f not an array and its arguments distinct names: a
  * statement function definition. */
 static int stmt_function(Sema *s, const Node *n)
@@ -1601,6 +1668,7 @@ static void check_unit(Sema *s, Node *u, Scope *host)
         if (y->rank && y->kind == SYM_VARIABLE)
             check_dim_forms(s, y, y->decl);
     }
+    common_places(s, u);
     for (int i = 0; i < first_exec; i++) {
         Node *n = body->v[i];
         if (n->kind == AST_DISTRIBUTE)

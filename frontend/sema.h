@@ -37,7 +37,9 @@ typedef struct Symbol {
     unsigned char bounds_known[MAX_RANK];
     int dummy;           /* position among the dummy arguments, from 1; 0 if none */
     int intent;
-    int allocatable, save, external, intrinsic, common, result;
+    int allocatable, save, external, intrinsic, result;
+    int common;          /* in COMMON: its place, the same number for the variables
+                            that share it in every unit (block and position), from 1 */
     Value value;         /* SYM_PARAMETER */
     Node *decl;          /* where it was declared (first mention) */
     Node *unit;          /* SYM_FUNCTION, SYM_SUBROUTINE defined in this file */

@@ -14,6 +14,7 @@ typedef struct Sema {
     PtrVec indices;            /* FORALL and implied-DO index symbols in force */
     int loop_depth;            /* DO loops around the statement */
     PtrVec stmtfns;            /* the unit's statement functions: their ASSIGNs */
+    PtrVec commons;            /* the file's COMMON places (sema.c common_places) */
     int inlining;              /* statement function references being expanded */
 } Sema;
 

@@ -815,6 +815,11 @@ static void action(Unparse *u, const Node *n)
         break;
     case AST_COMMON_STMT:
         put(u, "common ");
+        if (n->u.list.name) {
+            put(u, "/");
+            put(u, n->u.list.name);
+            put(u, "/ ");
+        }
         entities(u, &n->u.list.items);
         break;
     default:

@@ -128,7 +128,7 @@ typedef struct {
     const Symbol *sym;
     const Node *init;             /* the entity's initial value */
     const Node *len;              /* CHARACTER length */
-    int common;                   /* position in blank COMMON, from 1; 0: none */
+    int common;                   /* its COMMON place (Symbol.common), from 1; 0: none */
 } VarInfo;
 
 typedef struct {
@@ -160,7 +160,6 @@ static UnitInfo *unit_info(Fi *fi, const SpUnit *u)
         vec_push(fi->a, &ui->vars, vi);
     }
     const PtrVec *body = &u->unit->u.unit.body;
-    int common = 0;
     for (int i = 0; i < body->n; i++) {
         const Node *n = body->v[i];
         if (n->kind == AST_TYPE_DECL) {
@@ -176,9 +175,8 @@ static UnitInfo *unit_info(Fi *fi, const SpUnit *u)
             for (int k = 0; k < n->u.list.items.n; k++) {
                 const Node *en = n->u.list.items.v[k];
                 VarInfo *vi = var_info(ui, en->u.entity.sym);
-                common++;
                 if (vi)
-                    vi->common = common;
+                    vi->common = en->u.entity.sym->common;   /* its place (sema) */
             }
         }
     }
