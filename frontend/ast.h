@@ -84,7 +84,9 @@ struct Node {
         struct { PtrVec items; Node *var, *lo, *hi, *step; } impdo;
         struct { Node *lhs, *rhs; } assign;
         struct { PtrVec branches; Loc end_loc;
-                 Node *selector; } cond;   /* selector: an IF made of a SELECT CASE */
+                 Node *selector; int jump; } cond;   /* selector: an IF made of a SELECT
+                                                        CASE, or of an arithmetic IF (jump
+                                                        1) or a computed GOTO (jump 2) */
         struct { Node *cond; PtrVec body; } branch;
         struct { Node *cond, *stmt; } lif;
         struct { int end_label; Node *var, *lo, *hi, *step, *cond; PtrVec body;

@@ -479,7 +479,7 @@ static void if_rest(Parser *p, int i)
         tk(p, m + 1)->loc = after;
     }
     else if (tk(p, m + 1)->kind == T_INT)
-        refuse(p, i, "arithmetic IF");
+        ;                           /* an arithmetic IF: IF (e) 10, 20, 30 */
     else if (!is_end(p, m + 1))
         classify(p, m + 1);
 }
@@ -568,9 +568,7 @@ static void classify(Parser *p, int i)
         if (strcmp(w, "go") == 0)
             tk(p, i + 1)->kind = T_SKIP;
         int j = strcmp(w, "go") == 0 ? i + 2 : i + 1;
-        if (tk(p, j)->kind == '(')
-            refuse(p, i, "computed GOTO");
-        else if (tk(p, j)->kind == T_NAME)
+        if (tk(p, j)->kind == T_NAME)
             refuse(p, i, "assigned GOTO");
         return;
     }

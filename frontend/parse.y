@@ -56,6 +56,8 @@ static TypeSpec *spec(Parser *p, TypeBase base, Node *kind, Node *len, int star,
 static Node *dist_format(Parser *p, const char *word, Node *arg, Loc loc);
 static Node *io_stmt(Parser *p, AstKind k, Node *fmt, PtrVec control, PtrVec items, Loc loc);
 static Node *loop_stmt(Parser *p, int end_label, Node *head, Loc loc);
+static Node *goto_node(Parser *p, const char *label, Loc loc);
+static Node *jump_if(Parser *p, int which, Node *e, PtrVec gotos, Loc loc);
 static const PtrVec empty;
 }
 
@@ -110,7 +112,7 @@ static const PtrVec empty;
 %type <vec> args arg_list pitems entities dims attrs attr_part name_list
 %type <vec> dummy_args func_args ctl_list out_list out_list_opt forall_items dist_list
 %type <vec> align_src_list align_tgt_list align_tgt_opt implicit_rules dir_entities alignees
-%type <vec> letter_ranges common_list case_list
+%type <vec> letter_ranges common_list case_list goto_list
 %type <spec> type_spec kind_sel char_sel implicit_type
 %type <ival> end_what type_word
 %type <str> name_opt result_opt onto_opt
@@ -186,6 +188,15 @@ stmt:
   | KW_ELSE KW_WHERE '(' expr ')'
                                 { bld_else(p, AST_WHERE_BRANCH, $4, @$); }
   | action_stmt                 { bld_add(p, $1); }
+  | KW_IF '(' expr ')' T_INT ',' T_INT ',' T_INT
+                                { PtrVec g = one(p, goto_node(p, $5, @5));
+                                  g = more(p, g, goto_node(p, $7, @7));
+                                  g = more(p, g, goto_node(p, $9, @9));
+                                  bld_add(p, jump_if(p, 1, $3, g, @$)); }
+  | KW_GOTO '(' goto_list ')' expr
+                                { bld_add(p, jump_if(p, 2, $5, $3, @$)); }
+  | KW_GOTO '(' goto_list ')' ',' expr
+                                { bld_add(p, jump_if(p, 2, $6, $3, @$)); }
   ;
 
 end_what:
@@ -198,6 +209,11 @@ end_what:
   | KW_FORALL                   { $$ = KW_FORALL; }
   | KW_WHERE                    { $$ = KW_WHERE; }
   | KW_SELECT                   { $$ = KW_SELECT; }
+  ;
+
+goto_list:
+    T_INT                       { $$ = one(p, goto_node(p, $1, @1)); }
+  | goto_list ',' T_INT         { $$ = more(p, $1, goto_node(p, $3, @3)); }
   ;
 
 /* R813 case-value-range-list: values and lo:, :hi, lo:hi ranges */
@@ -1123,6 +1139,48 @@ static Node *io_stmt(Parser *p, AstKind k, Node *fmt, PtrVec control, PtrVec ite
     n->u.io.short_form = fmt != NULL;
     n->u.io.control = control;
     n->u.io.items = items;
+    return n;
+}
+
+static Node *goto_node(Parser *p, const char *label, Loc loc)
+{
+    Node *g = mk_expr(p, AST_GOTO, loc);
+    g->u.jump.target = label_value(p, label, loc);
+    return g;
+}
+
+static Node *cmp(Parser *p, Op op, Node *l, Node *r, Loc loc)
+{
+    Node *b = mk_expr(p, AST_BINARY, loc);
+    b->u.binary.op = op;
+    b->u.binary.lhs = l;
+    b->u.binary.rhs = r;
+    b->depth = (l->depth > r->depth ? l->depth : r->depth) + 1;
+    return b;
+}
+
+/* The arithmetic IF, IF (e) l1, l2, l3 (which 1), and the computed GOTO,
+ * GO TO (l1, ..., ln) k (which 2), as the block IF of GOTOs they are:
+ * e < 0, e == 0, else; k == 1, ..., k == n (none: on to the next
+ * statement). The IF's selector is e: sema refuses one that references a
+ * function, as the IF evaluates it at each test. */
+static Node *jump_if(Parser *p, int which, Node *e, PtrVec gotos, Loc loc)
+{
+    Node *n = mk_expr(p, AST_IF, loc);
+    n->u.cond.selector = e;
+    n->u.cond.jump = which;
+    for (int i = 0; i < gotos.n; i++) {
+        Node *g = gotos.v[i];
+        Node *b = mk_expr(p, AST_IF_BRANCH, g->loc);
+        char *k = arena_printf(p->arena, "%d", i + 1);
+        if (which == 2)
+            b->u.branch.cond = cmp(p, OP_EQ, e, konst(p, AST_INT_CONST, k, g->loc), g->loc);
+        else if (i < 2)
+            b->u.branch.cond = cmp(p, i ? OP_EQ : OP_LT, e,
+                                   konst(p, AST_INT_CONST, "0", g->loc), g->loc);
+        vec_push(p->arena, &b->u.branch.body, g);
+        vec_push(p->arena, &n->u.cond.branches, b);
+    }
     return n;
 }
 

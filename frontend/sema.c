@@ -1062,16 +1062,20 @@ static int check_selector(Sema *s, Node *n)
     sema_expr(s, sel);
     if (sel->type.base == TY_ERROR)
         return 0;
-    int b = sel->type.base;
-    if (sel->rank || (b != TY_INTEGER && b != TY_CHARACTER && b != TY_LOGICAL)) {
-        diag_error(s->diag, sel->loc, "a SELECT CASE selector is a scalar INTEGER, CHARACTER or "
-                   "LOGICAL expression");
+    int b = sel->type.base, jump = n->u.cond.jump;
+    static const char *const what[] = {"a SELECT CASE selector", "the expression of an "
+                                       "arithmetic IF", "the index of a computed GOTO"};
+    if (sel->rank || (jump == 0 && b != TY_INTEGER && b != TY_CHARACTER && b != TY_LOGICAL)
+        || (jump == 1 && b != TY_INTEGER && b != TY_REAL) || (jump == 2 && b != TY_INTEGER)) {
+        diag_error(s->diag, sel->loc, "%s is a scalar %s expression", what[jump],
+                   jump == 0 ? "INTEGER, CHARACTER or LOGICAL" : jump == 1 ? "INTEGER or REAL"
+                                                               : "INTEGER");
         return 0;
     }
     if (calls_function(sel, NULL)) {
-        diag_error(s->diag, sel->loc, "the SPMD lowering evaluates a SELECT CASE selector at "
-                   "each CASE: one that references a function is not supported (assign it to "
-                   "a variable first)");
+        diag_error(s->diag, sel->loc, "the SPMD lowering evaluates %s at each of its tests: "
+                   "one that references a function is not supported (assign it to a variable "
+                   "first)", what[jump]);
         return 0;
     }
     for (int i = 0; b == TY_LOGICAL && i < n->u.cond.branches.n; i++)
