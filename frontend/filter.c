@@ -241,26 +241,22 @@ static Node *data_object(Parser *p, int *j)
 static void data_stmt(Parser *p, int i)
 {
     int j = i + 1;
-    while (!is_end(p, j)) {
-        PtrVec objs = {0};
+    PtrVec objs = {0};
+    const char *err = NULL;
+    while (!is_end(p, j) && !err) {
+        objs.n = 0;
         for (;;) {
             Node *o = data_object(p, &j);
-            if (!o) {
-                drop(p);
-                free(objs.v);
-                return;
-            }
+            if (!o)
+                goto fail;         /* (said) */
             vec_push(NULL, &objs, o);
             if (tk(p, j)->kind != ',')
                 break;
             j++;
         }
         if (tk(p, j)->kind != '/') {
-            diag_error(p->diag, tk(p, j)->loc, "'/' expected before the values of a DATA "
-                       "statement");
-            drop(p);
-            free(objs.v);
-            return;
+            err = "'/' expected before the values of a DATA statement";
+            break;
         }
         j++;
         Node *vals = mk_expr(p, AST_ARRAY_CTOR, tk(p, j)->loc);
@@ -282,9 +278,7 @@ static void data_stmt(Parser *p, int i)
                 diag_error(p->diag, t->loc, "a DATA value is [r*]c with c a constant or a "
                            "named constant (and r from 1 to %d values in all)",
                            MAX_DATA_VALUES);
-                drop(p);
-                free(objs.v);
-                return;
+                goto fail;
             }
             Node *v = k == AST_NAME ? data_name(p, t)
                       : parse_konst(p, k, neg ? arena_printf(p->arena, "-%s", t->text) : t->text,
@@ -297,30 +291,28 @@ static void data_stmt(Parser *p, int i)
             j++;
         }
         if (tk(p, j)->kind != '/') {
-            diag_error(p->diag, tk(p, j)->loc, "'/' expected after the values of a DATA "
-                       "statement");
-            drop(p);
-            free(objs.v);
-            return;
+            err = "'/' expected after the values of a DATA statement";
+            break;
         }
         j++;
         if (objs.n != 1) {
             diag_error(p->diag, tk(p, i)->loc, "a DATA set with several objects is not "
                        "supported in the HPF subset (write one object per set: DATA a /.../, "
                        "b /.../)");
-            drop(p);
-            free(objs.v);
-            return;
+            goto fail;
         }
         Node *set = mk_expr(p, AST_ASSIGN, ((Node *)objs.v[0])->loc);
         set->u.assign.lhs = objs.v[0];
         set->u.assign.rhs = vals;
         vec_push(p->arena, &p->datas, set);
-        free(objs.v);
         if (tk(p, j)->kind == ',')
             j++;
     }
+    if (err)
+        diag_error(p->diag, tk(p, j)->loc, "%s", err);
+fail:
     drop(p);
+    free(objs.v);
 }
 
 /* A type specifier at i: returns the index after it, or -1. */
