@@ -180,13 +180,8 @@ static void version_storage(Lower *L, SpKind k, SpArr *r, PtrVec *out)
  * (the version still changes: its next ALLOCATE makes the new one). */
 static Node *allocated_now(Lower *L, SpArr *a)
 {
-    Node *nm = arena_alloc(L->a, sizeof *nm);
-    nm->kind = AST_NAME;
-    nm->loc = L->loc;
-    nm->u.name.id = a->name;
-    nm->u.name.sym = a->sym;
-    nm->type = a->type;
-    nm->rank = a->rank;
+    Node *nm = mk_name(L, a->sym, L->loc);
+    nm->u.name.id = a->name;          /* the storage of version a */
     Node *c = mk_call(L, "allocated", (Type){TY_LOGICAL, 4}, 1, &nm);
     c->u.ref.what = REF_INTRINSIC;
     return c;

@@ -129,7 +129,7 @@ static int refused_word(Parser *p, int i)
 static void format_stmt(Parser *p, int i)
 {
     int close = match(p, i + 1);
-    if (!tk(p, 0)->kind || tk(p, 0)->kind != T_LABEL) {
+    if (tk(p, 0)->kind != T_LABEL) {
         diag_error(p->diag, tk(p, i)->loc, "a FORMAT statement needs a label");
         drop(p);
         return;

@@ -143,6 +143,36 @@ Node *mk_temp_name(Lower *L, int temp, Type t)
     return n;
 }
 
+/* A reference to variable y as a whole, at loc. */
+Node *mk_name(Lower *L, Symbol *y, Loc loc)
+{
+    Node *n = arena_alloc(L->a, sizeof *n);
+    n->kind = AST_NAME;
+    n->loc = loc;
+    n->u.name.id = y->name;
+    n->u.name.sym = y;
+    n->type = y->type;
+    n->rank = y->rank;
+    return n;
+}
+
+/* An integer variable of hpfc's named name in unit u's scope (shared by
+ * u's clones), declared by u: made the first time. */
+Symbol *hidden_var(Lower *L, SpUnit *u, const char *name, Node *decl)
+{
+    Symbol *v = scope_lookup_local(u->scope, name);
+    if (!v) {
+        v = scope_add(L->a, u->scope, name, SYM_VARIABLE, decl);
+        v->type = (Type){TY_INTEGER, 4};
+        v->typed = 1;
+    }
+    for (int k = 0; k < u->hidden.n; k++)
+        if (u->hidden.v[k] == v)
+            return v;
+    vec_push(L->a, &u->hidden, v);
+    return v;
+}
+
 /* A reference to an index variable (a FORALL index, a position). */
 Node *index_name(Lower *L, Symbol *v)
 {
@@ -1020,14 +1050,7 @@ static Node *implied_do_out(Lower *L, Node *it, PtrVec *temps, PtrVec *out)
             return it;
         }
         if (j == nseen) {
-            Node *whole = arena_alloc(L->a, sizeof *whole);
-            whole->kind = AST_NAME;
-            whole->loc = r->loc;
-            whole->u.name.id = y->name;
-            whole->u.name.sym = y;
-            whole->type = y->type;
-            whole->rank = y->rank;
-            Node *t = temp_array(L, whole, out);
+            Node *t = temp_array(L, mk_name(L, y, r->loc), out);
             vec_push(NULL, temps, t);
             seen[nseen] = y;
             tmp[nseen++] = ((SpRef *)t->ir)->arr;

@@ -86,13 +86,7 @@ static Node *mask_arg(Node *call)
 /* SIZE(y, d + 1), LBOUND(y, d + 1): the run time's answer. */
 Node *inquire(Lower *L, const char *id, Symbol *y, int d)
 {
-    Node *nm = arena_alloc(L->a, sizeof *nm);
-    nm->kind = AST_NAME;
-    nm->u.name.id = y->name;
-    nm->u.name.sym = y;
-    nm->type = y->type;
-    nm->rank = y->rank;
-    Node *args[2] = {nm, mk_int(L, d + 1)};
+    Node *args[2] = {mk_name(L, y, (Loc){0}), mk_int(L, d + 1)};
     return mk_call(L, id, T_INT, 2, args);
 }
 

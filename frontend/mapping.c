@@ -255,16 +255,8 @@ static void alloc_bounds(Lower *L, SpArr *r)
         for (int k = 0; k < 2; k++) {
             const char *nm = arena_printf(L->a, "%s%s_%s%d", L->prog->prefix, y->name,
                                           k ? "hi" : "lo", d + 1);
-            Symbol *v = scope_add(L->a, L->u->scope, nm, SYM_VARIABLE, y->decl);
-            v->type = (Type){TY_INTEGER, 4};
-            v->typed = 1;
-            vec_push(L->a, &L->u->hidden, v);
-            Node *n = arena_alloc(L->a, sizeof *n);
-            n->kind = AST_NAME;
-            n->loc = y->decl ? y->decl->loc : L->loc;
-            n->u.name.id = v->name;
-            n->u.name.sym = v;
-            n->type = v->type;
+            Symbol *v = hidden_var(L, L->u, nm, y->decl);
+            Node *n = mk_name(L, v, y->decl ? y->decl->loc : L->loc);
             if (k)
                 r->hi[d] = n;
             else

@@ -334,27 +334,20 @@ int pass_takes_mapped(Lower *L, const Node *call)
 typedef struct {
     Lower *L;
     const SpUnit *from;
-    const SpUnit *callee;
-    int calls;
+    char *row;                   /* row[j]: from calls unit j */
 } Edge;
 
 static int edge_visit(Node *n, void *ctx)
 {
     Edge *e = ctx;
-    if (!e->calls && (n->kind == AST_CALL
-                      || (n->kind == AST_REF && (n->u.ref.what == REF_FUNCTION
-                                                 || n->u.ref.what == REF_UNRESOLVED))))
-        e->calls = spmd_callee(e->L->prog, e->from, n) == e->callee;
-    return e->calls ? 1 : ast_children(n, edge_visit, ctx);
-}
-
-static int unit_calls(Lower *L, const SpUnit *from, const SpUnit *callee)
-{
-    Edge e = {L, from, callee, 0};
-    const PtrVec *body = &from->unit->u.unit.body;
-    for (int k = 0; k < body->n && !e.calls; k++)
-        edge_visit(body->v[k], &e);
-    return e.calls;
+    if (n->kind == AST_CALL || (n->kind == AST_REF && (n->u.ref.what == REF_FUNCTION
+                                                       || n->u.ref.what == REF_UNRESOLVED))) {
+        const SpUnit *c = spmd_callee(e->L->prog, e->from, n);
+        for (int j = 0; c && j < e->L->prog->units.n; j++)
+            if (e->L->prog->units.v[j] == c && c != e->from)
+                e->row[j] = 1;
+    }
+    return ast_children(n, edge_visit, ctx);
 }
 
 void pass_order(Lower *L, PtrVec *order)
@@ -362,9 +355,12 @@ void pass_order(Lower *L, PtrVec *order)
     const PtrVec *units = &L->prog->units;
     int n = units->n;
     char *calls = xcalloc((size_t)n * (size_t)n + 1, 1), *done = xcalloc((size_t)n + 1, 1);
-    for (int i = 0; i < n; i++)
-        for (int j = 0; j < n; j++)
-            calls[i * n + j] = i != j && unit_calls(L, units->v[i], units->v[j]);
+    for (int i = 0; i < n; i++) {
+        Edge e = {L, units->v[i], calls + (size_t)i * (size_t)n};
+        const PtrVec *body = &e.from->unit->u.unit.body;
+        for (int k = 0; k < body->n; k++)
+            edge_visit(body->v[k], &e);
+    }
     for (int k = 0; k < n; k++) {
         int pick = -1, first = -1;
         for (int j = 0; j < n && pick < 0; j++) {
@@ -447,25 +443,9 @@ static SpArr *inherited(Lower *L, Pass *p)
                    binds it from the actual's at the call) */
                 const char *nm = arena_printf(L->a, "%s%s_b%d", L->prog->prefix, y->name,
                                               d + 1);
-                Symbol *v = scope_lookup_local(p->callee->scope, nm);
-                if (!v) {
-                    v = scope_add(L->a, p->callee->scope, nm, SYM_VARIABLE, y->decl);
-                    v->type = (Type){TY_INTEGER, 4};
-                    v->typed = 1;
-                }
-                int listed = 0;          /* (a clone shares the scope) */
-                for (int k = 0; k < p->callee->hidden.n && !listed; k++)
-                    listed = p->callee->hidden.v[k] == v;
-                if (!listed)
-                    vec_push(L->a, &p->callee->hidden, v);
-                Node *n = arena_alloc(L->a, sizeof *n);
-                n->kind = AST_NAME;
-                n->loc = at;
-                n->u.name.id = v->name;
-                n->u.name.sym = v;
-                n->type = v->type;
+                Symbol *v = hidden_var(L, p->callee, nm, y->decl);
                 r->bvar[d] = v;
-                r->beta[d] = n;
+                r->beta[d] = mk_name(L, v, at);
             }
             r->lo[d] = dm->u.dim.lo ? dm->u.dim.lo : mk_int(L, 1);
             if (dm->u.dim.form == DIM_DEFERRED) {
