@@ -342,7 +342,32 @@ static void build_io(Build *B, const SpStmt *s, PtrVec *out)
     PtrVec calls = {0};
     OpCtx c = op_ctx(B, &x->ops, NULL, 1, &calls);
     int bytes = 0;
-    if (io->kind == AST_READ) {
+    if (io->kind == AST_CALL) {
+        /* an intrinsic subroutine: the library's cost (lib.NAME in the SAG;
+           RANDOM_NUMBER's per number), then what it set is broadcast */
+        x->io = 0;
+        double elems = 0;
+        for (int i = 0; i < s->u.io.reads.n; i++) {
+            const Node *it = s->u.io.reads.v[i];
+            int b = aag_io_bytes(B, it), el = aag_type_size(it->type);
+            bytes += b;
+            elems += el > 0 ? (double)(b / el) : 1;
+            if (it->kind == AST_REF && it->u.ref.what == REF_SECTION) {
+                const SpRef *r = it->ir;
+                ops_access(B, &x->ops, r && r->arr ? r->arr->name : it->u.ref.id,
+                           r ? r->arr : NULL, NULL, 0, (double)(b / el), el, el, 0);
+            } else {
+                ops_store(&c, it);
+            }
+        }
+        for (int i = 0; i < io->u.ref.args.n; i++) {
+            const Node *a = io->u.ref.args.v[i];
+            if (!sema_intrinsic_sets(io, i))
+                ops_expr(&c, a->kind == AST_KEYWORD_ARG ? a->u.kwarg.value : a);
+        }
+        ops_lib(B, &x->ops, arena_printf(B->a, "lib.%s", io->u.ref.id),
+                strcmp(io->u.ref.id, "random_number") ? 1 : elems);
+    } else if (io->kind == AST_READ) {
         for (int i = 0; i < s->u.io.reads.n; i++) {
             const Node *it = s->u.io.reads.v[i];
             bytes += aag_io_bytes(B, it);
@@ -369,9 +394,10 @@ static void build_io(Build *B, const SpStmt *s, PtrVec *out)
     call_aaus(B, &calls, s, NULL, out, 0);
     free(calls.v);
     if (s->u.io.reads.n) {
-        Aau *y = new_aau(B, AAU_COMM, s, arena_printf(B->a, "broadcast %d item%s read",
+        Aau *y = new_aau(B, AAU_COMM, s, arena_printf(B->a, "broadcast %d item%s %s",
                                                       s->u.io.reads.n,
-                                                      s->u.io.reads.n == 1 ? "" : "s"));
+                                                      s->u.io.reads.n == 1 ? "" : "s",
+                                                      io->kind == AST_CALL ? "set" : "read"));
         CommEntry *e = new_comm(B, y, CM_BCASTIO, PAT_BCAST);
         e->io = s;
         e->type = ((const Node *)s->u.io.reads.v[0])->type;

@@ -712,7 +712,7 @@ static void walk_stmt(Build *B, const SpStmt *s)
         break;
     case SP_IO: {
         const Node *io = s->u.io.stmt;
-        for (int i = 0; i < io->u.io.items.n; i++)
+        for (int i = 0; io->kind != AST_CALL && i < io->u.io.items.n; i++)
             io_size_visit(B, io->u.io.items.v[i], s);
         for (int i = 0; i < s->u.io.reads.n; i++) {
             const Node *it = s->u.io.reads.v[i];

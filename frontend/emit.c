@@ -234,6 +234,7 @@ static const char *tsuffix(Type t)
     case TY_REAL: return t.kind == 8 ? "r8" : "r4";
     case TY_COMPLEX: return t.kind == 8 ? "c8" : "c4";
     case TY_LOGICAL: return "l4";
+    case TY_CHARACTER: return "ch";
     default: return "i4";
     }
 }

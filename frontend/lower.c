@@ -1090,6 +1090,84 @@ static Node *implied_do_out(Lower *L, Node *it, PtrVec *temps, PtrVec *out)
     return copy;
 }
 
+/* A variable the I/O processor sets (a READ item, an output argument of
+ * an intrinsic subroutine), then broadcast: what the statement there is
+ * given, pushed onto the statement's reads. A mapped array or element goes
+ * through a replicated temporary, copied into it after the broadcast
+ * (post); temporary arrays go onto temps to be freed. NULL after an error. */
+static Node *io_target(Lower *L, Node *it, SpStmt *s, PtrVec *out, PtrVec *post, PtrVec *temps,
+                       int sections)
+{
+    Symbol *y = it->kind == AST_NAME ? it->u.name.sym
+                : it->kind == AST_REF ? it->u.ref.sym : NULL;
+    if (!y || (it->type.base == TY_CHARACTER && y->rank)
+        || (it->kind == AST_REF && it->rank && !sections)) {
+        lower_error(L, it->loc, "the SPMD lowering reads only numeric and logical "
+                    "variables, whole arrays and array elements");
+        return NULL;
+    }
+    SpArr *X = arr_of(L, y);
+    Node *t;
+    if (X && it->rank) {
+        t = temp_array_new(L, it, out);   /* set there, then copied */
+        lower_array_assign(L, 0, NULL, NULL, NULL, NULL, NULL, it, t, post);
+        vec_push(NULL, temps, t);
+    } else if (X) {
+        t = mk_temp_name(L, new_temp(L, it->type, 0), it->type);
+        lower_assign(L, it, t, NULL, post);
+    } else if (it->rank && it->kind == AST_REF) {
+        t = temp_array_new(L, it, out);   /* a section: broadcast whole */
+        lower_array_assign(L, 0, NULL, NULL, NULL, NULL, NULL, it, t, post);
+        vec_push(NULL, temps, t);
+    } else {
+        t = lx(L, it, NULL);
+    }
+    vec_push(L->a, &s->u.io.reads, t);
+    return t;
+}
+
+static void end_io(Lower *L, SpStmt *s, PtrVec *post, PtrVec *temps, PtrVec *out)
+{
+    add_stmt(L, out, s);
+    for (int i = 0; i < post->n; i++)
+        add_stmt(L, out, post->v[i]);
+    for (int i = 0; i < temps->n; i++)
+        free_temp_array(L, temps->v[i], out);
+    free(temps->v);
+}
+
+/* The intrinsic subroutines (CPU_TIME, SYSTEM_CLOCK, DATE_AND_TIME,
+ * RANDOM_NUMBER, RANDOM_SEED) run on the I/O processor, and what they
+ * set is broadcast: every processor then holds the values one clock, one
+ * random-number generator gave, as in the sequential program (the
+ * generator's state lives on the I/O processor alone). */
+static void lower_intrinsic_call(Lower *L, Node *n, PtrVec *out)
+{
+    Node *c = arena_alloc(L->a, sizeof *c);
+    *c = *n;
+    c->u.ref.args = (PtrVec){0};
+    SpStmt *s = new_stmt(L, SP_IO);
+    s->u.io.stmt = c;
+    s->src = n;
+    PtrVec post = {0}, temps = {0};
+    for (int i = 0; i < n->u.ref.args.n; i++) {
+        Node *a = n->u.ref.args.v[i], *v = a->kind == AST_KEYWORD_ARG ? a->u.kwarg.value : a;
+        L->pre = out;
+        Node *t = sema_intrinsic_sets(n, i) ? io_target(L, v, s, out, &post, &temps, 1)
+                  : lx(L, v, NULL);
+        if (!t)
+            continue;
+        if (a != v) {
+            Node *k = arena_alloc(L->a, sizeof *k);
+            *k = *a;
+            k->u.kwarg.value = t;
+            t = k;
+        }
+        vec_push(L->a, &c->u.ref.args, t);
+    }
+    end_io(L, s, &post, &temps, out);
+}
+
 /* I/O: items in scalar context; array items of mapped arrays through a
  * replicated temporary. */
 static void lower_io(Lower *L, Node *n, PtrVec *out)
@@ -1111,31 +1189,14 @@ static void lower_io(Lower *L, Node *n, PtrVec *out)
         Node *it = n->u.io.items.v[i];
         L->pre = out;
         if (n->kind == AST_READ) {
-            Symbol *y = it->kind == AST_NAME ? it->u.name.sym
-                        : it->kind == AST_REF ? it->u.ref.sym : NULL;
-            if (!y || it->type.base == TY_CHARACTER || (it->kind == AST_REF && it->rank)) {
+            if (it->type.base == TY_CHARACTER) {
                 lower_error(L, it->loc, "the SPMD lowering reads only numeric and logical "
                             "variables, whole arrays and array elements");
                 continue;
             }
-            SpArr *X = arr_of(L, y);
-            if (X && it->rank) {
-                Node *t = temp_array_new(L, it, out);   /* read into, then copied */
+            Node *t = io_target(L, it, s, out, &post, &temps, 0);
+            if (t)
                 vec_push(L->a, &c->u.io.items, t);
-                vec_push(L->a, &s->u.io.reads, t);
-                lower_array_assign(L, 0, NULL, NULL, NULL, NULL, NULL, it, t, &post);
-                vec_push(NULL, &temps, t);
-            } else if (X) {
-                int tp = new_temp(L, it->type, 0);
-                Node *tn = mk_temp_name(L, tp, it->type);
-                vec_push(L->a, &c->u.io.items, tn);
-                vec_push(L->a, &s->u.io.reads, tn);
-                lower_assign(L, it, tn, NULL, &post);
-            } else {
-                Node *li = lx(L, it, NULL);
-                vec_push(L->a, &c->u.io.items, li);
-                vec_push(L->a, &s->u.io.reads, li);
-            }
             continue;
         }
         if (it->kind == AST_IMPLIED_DO) {
@@ -1168,12 +1229,7 @@ static void lower_io(Lower *L, Node *n, PtrVec *out)
         }
         vec_push(L->a, &c->u.io.items, li);
     }
-    add_stmt(L, out, s);
-    for (int i = 0; i < post.n; i++)
-        add_stmt(L, out, post.v[i]);
-    for (int i = 0; i < temps.n; i++)
-        free_temp_array(L, temps.v[i], out);
-    free(temps.v);
+    end_io(L, s, &post, &temps, out);
 }
 
 /* The scalar dummy of the procedure a CALL or function reference n names
@@ -1391,6 +1447,10 @@ static void lower_stmt(Lower *L, Node *n, PtrVec *out)
         lower_io(L, n, out);
         break;
     case AST_CALL: {
+        if (n->u.ref.what == REF_INTRINSIC) {
+            lower_intrinsic_call(L, n, out);
+            break;
+        }
         Node *c = arena_alloc(L->a, sizeof *c);
         *c = *n;
         c->u.ref.args = (PtrVec){0};

@@ -967,7 +967,10 @@ static Node *konst(Parser *p, AstKind k, const char *text, Loc loc)
         n->u.konst.ival = text[1] == 't';
         n->u.konst.kind = 4;
     }
-    if (us && k != AST_STRING_CONST && n->u.konst.kind != 4 && n->u.konst.kind != 8)
+    /* a named kind (1.0_dp) is resolved by sema: kind 0 until then */
+    if (us && k != AST_STRING_CONST && !(us[1] >= '0' && us[1] <= '9'))
+        n->u.konst.kind = 0;
+    else if (us && k != AST_STRING_CONST && n->u.konst.kind != 4 && n->u.konst.kind != 8)
         parse_error(p, loc, "kind parameter in '%s' must be 4 or 8", text);
     return n;
 }

@@ -1125,6 +1125,120 @@ static void check_io(Sema *s, Node *n)
     }
 }
 
+/* The intrinsic subroutines of the subset (Fortran 95 13.14.24, 29, 89,
+ * 90, 105): each argument's keyword, type (TY_NONE: integer or real),
+ * rank (-1: any) and whether the call sets it. RANDOM_SEED takes one
+ * argument or none. */
+typedef struct {
+    const char *name;
+    int min, max;
+    const char *kw[4];
+    unsigned char base[4];
+    signed char rank[4];
+    unsigned char sets[4];
+} IntrSub;
+
+static const IntrSub intr_subs[] = {
+    {"cpu_time", 1, 1, {"time"}, {TY_REAL}, {0}, {1}},
+    {"system_clock", 0, 3, {"count", "count_rate", "count_max"},
+     {TY_INTEGER, TY_NONE, TY_INTEGER}, {0, 0, 0}, {1, 1, 1}},
+    {"date_and_time", 0, 4, {"date", "time", "zone", "values"},
+     {TY_CHARACTER, TY_CHARACTER, TY_CHARACTER, TY_INTEGER}, {0, 0, 0, 1}, {1, 1, 1, 1}},
+    {"random_number", 1, 1, {"harvest"}, {TY_REAL}, {-1}, {1}},
+    {"random_seed", 0, 1, {"size", "put", "get"}, {TY_INTEGER, TY_INTEGER, TY_INTEGER},
+     {0, 1, 1}, {1, 0, 1}},
+};
+
+static const IntrSub *intr_sub(const char *name)
+{
+    for (size_t i = 0; i < sizeof intr_subs / sizeof intr_subs[0]; i++)
+        if (!strcmp(intr_subs[i].name, name))
+            return &intr_subs[i];
+    return NULL;
+}
+
+/* The position among the intrinsic's arguments of the i-th actual of
+ * CALL n, or -1. */
+static int intr_position(const IntrSub *is, const Node *n, int i)
+{
+    const Node *a = n->u.ref.args.v[i];
+    if (a->kind != AST_KEYWORD_ARG)
+        return i < 4 && is->kw[i] ? i : -1;
+    for (int k = 0; k < 4 && is->kw[k]; k++)
+        if (!strcmp(is->kw[k], a->u.kwarg.id))
+            return k;
+    return -1;
+}
+
+int sema_intrinsic_sets(const Node *n, int i)
+{
+    const IntrSub *is = intr_sub(n->u.ref.id);
+    int k = is ? intr_position(is, n, i) : -1;
+    return k >= 0 && is->sets[k];
+}
+
+static void check_intrinsic_call(Sema *s, Node *n, const IntrSub *is)
+{
+    const PtrVec *args = &n->u.ref.args;
+    n->u.ref.what = REF_INTRINSIC;
+    if (args->n < is->min || args->n > is->max) {
+        if (is->max == 1 && !is->min)
+            diag_error(s->diag, n->loc, "intrinsic subroutine '%s' takes one argument or none, "
+                       "%d given", is->name, args->n);
+        else if (is->min == is->max)
+            diag_error(s->diag, n->loc, "intrinsic subroutine '%s' takes %d argument%s, %d "
+                       "given", is->name, is->min, is->min == 1 ? "" : "s", args->n);
+        else
+            diag_error(s->diag, n->loc, "intrinsic subroutine '%s' takes %d to %d arguments, "
+                       "%d given", is->name, is->min, is->max, args->n);
+        return;
+    }
+    int seen[4] = {0}, kw = 0;
+    for (int i = 0; i < args->n; i++) {
+        Node *a = args->v[i], *v = a->kind == AST_KEYWORD_ARG ? a->u.kwarg.value : a;
+        int k = intr_position(is, n, i);
+        if (a->kind != AST_KEYWORD_ARG && kw) {
+            diag_error(s->diag, a->loc, "positional argument after a keyword argument");
+            return;
+        }
+        kw |= a->kind == AST_KEYWORD_ARG;
+        if (k < 0 || a->kind == AST_TRIPLET) {
+            if (a->kind == AST_KEYWORD_ARG)
+                diag_error(s->diag, a->u.kwarg.id_loc, "intrinsic subroutine '%s' has no "
+                           "argument named '%s'", is->name, a->u.kwarg.id);
+            else
+                diag_error(s->diag, a->loc, "intrinsic subroutine '%s' takes %d argument%s",
+                           is->name, is->max, is->max == 1 ? "" : "s");
+            return;
+        }
+        if (seen[k]++) {
+            diag_error(s->diag, a->loc, "argument '%s' of '%s' given twice", is->kw[k], is->name);
+            return;
+        }
+        if (is->sets[k])
+            check_lhs(s, v, is->name[0] == 'r' ? "store random numbers in"
+                      : "store the time in");
+        else
+            sema_expr(s, v);
+        if (v->type.base == TY_ERROR)
+            continue;
+        int tb = v->type.base, want = is->base[k];
+        int ok = want == TY_NONE ? tb == TY_INTEGER || tb == TY_REAL : tb == want;
+        if (want == TY_INTEGER && ok && v->type.kind != 4)
+            ok = !strcmp(is->name, "system_clock");
+        if (!ok || (is->rank[k] >= 0 && v->rank != is->rank[k])) {
+            char want_s[48];
+            snprintf(want_s, sizeof want_s, "%s%s",
+                     want == TY_NONE ? "integer or real" : want == TY_INTEGER && is->name[0] == 'r'
+                     ? "default integer" : type_name((Type){(unsigned char)want, 4}),
+                     is->rank[k] == 1 ? " rank-1 array" : is->rank[k] == 0 ? " scalar" : "");
+            diag_error(s->diag, v->loc, "argument '%s' of '%s' must be a%s %s, not %s%s",
+                       is->kw[k], is->name, strchr("aeiou", want_s[0]) ? "n" : "", want_s,
+                       v->rank ? "an array of " : "", type_name(v->type));
+        }
+    }
+}
+
 static void check_call(Sema *s, Node *n)
 {
     const char *name = n->u.ref.id;
@@ -1155,15 +1269,16 @@ static void check_call(Sema *s, Node *n)
         diag_error(s->diag, n->loc, "CALL of '%s', which is a %s", name, sym_kind_name(y->kind));
         return;
     }
-    static const char *const intrinsic_subs[] = {"random_number", "random_seed", "cpu_time",
-                                                 "system_clock", "date_and_time", "mvbits"};
-    if (!u && !y)
-        for (size_t i = 0; i < sizeof intrinsic_subs / sizeof intrinsic_subs[0]; i++)
-            if (!strcmp(name, intrinsic_subs[i])) {
-                diag_error(s->diag, n->loc, "intrinsic subroutine '%s' is not supported in the "
-                           "HPF subset", name);
-                return;
-            }
+    const IntrSub *is = !u && !y ? intr_sub(name) : NULL;
+    if (is) {
+        check_intrinsic_call(s, n, is);
+        return;
+    }
+    if (!u && !y && !strcmp(name, "mvbits")) {
+        diag_error(s->diag, n->loc, "intrinsic subroutine '%s' is not supported in the HPF "
+                   "subset", name);
+        return;
+    }
     if (u && u->u.unit.args.n != n->u.ref.args.n)
         diag_error(s->diag, n->loc, "'%s' takes %d argument%s, %d given", name,
                    u->u.unit.args.n, u->u.unit.args.n == 1 ? "" : "s", n->u.ref.args.n);

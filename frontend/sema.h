@@ -80,6 +80,10 @@ int sema_check(Node *file, Arena *a, Diag *d, Define *defs, int ndefs);
 
 const char *sym_kind_name(SymKind k);
 
+/* Whether an intrinsic subroutine CALL n (REF_INTRINSIC: CPU_TIME,
+ * SYSTEM_CLOCK, ...) sets its i-th actual argument. */
+int sema_intrinsic_sets(const Node *n, int i);
+
 /* The value of an integer constant expression (literals, PARAMETERs,
  * + - * /): 1 and *v set, or 0 (symtab.c). */
 int cint(const Node *n, long long *v);

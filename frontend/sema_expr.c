@@ -23,7 +23,8 @@ typedef enum {
     I_BOUND,         /* LBOUND UBOUND */
     I_SHAPE,
     I_NPROCS,        /* NUMBER_OF_PROCESSORS */
-    I_NUMINQ         /* HUGE TINY EPSILON: a scalar of the argument's type */
+    I_NUMINQ,        /* HUGE TINY EPSILON: a scalar of the argument's type */
+    I_KIND           /* KIND SELECTED_REAL_KIND SELECTED_INT_KIND: folded to a constant */
 } IntrClass;
 
 typedef enum {
@@ -76,6 +77,9 @@ static const Intrinsic intrinsics[] = {
     {"huge", I_NUMINQ, R_ARG, 1, 1, "x", 1},
     {"tiny", I_NUMINQ, R_ARG, 1, 1, "x", 2},
     {"epsilon", I_NUMINQ, R_ARG, 1, 1, "x", 2},
+    {"kind", I_KIND, R_INT, 1, 1, "x", 0},
+    {"selected_real_kind", I_KIND, R_INT, 1, 2, "p,r", 1},
+    {"selected_int_kind", I_KIND, R_INT, 1, 1, "r", 1},
     {"sum", I_REDUCE, R_ARG, 1, 3, "array,dim,mask", 1},
     {"product", I_REDUCE, R_ARG, 1, 3, "array,dim,mask", 1},
     {"maxval", I_REDUCE, R_ARG, 1, 3, "array,dim,mask", 1},
@@ -101,11 +105,11 @@ static const Intrinsic intrinsics[] = {
 /* Standard Fortran procedures outside the subset, refused by name when a
  * program uses one without defining it. */
 static const char *const unsupported_intrinsics[] = {
-    "dprod", "cmplx", "aimag", "conjg", "kind", "len", "len_trim", "trim", "adjustl", "adjustr", "index",
+    "dprod", "cmplx", "aimag", "conjg", "len", "len_trim", "trim", "adjustl", "adjustr", "index",
     "char", "ichar", "achar", "iachar", "transfer", "reshape", "pack", "unpack",
     "allocated", "present", "associated", "exponent", "fraction", "nearest",
     "spacing", "scale", "iand", "ior", "ieor", "not", "ishft", "btest", "ibset",
-    "ibclr", "selected_int_kind", "selected_real_kind", "precision", "range",
+    "ibclr", "precision", "range",
     "digits", "radix", "maxexponent", "minexponent", "random_number",
     "random_seed", "cpu_time", "system_clock", "date_and_time", "lge", "lgt",
     "lle", "llt", "repeat", "scan", "verify", "logical", "sngl", "idint",
@@ -423,6 +427,46 @@ static int dim_arg(Sema *s, Node *dim, int rank, const char *name)
     return (int)d;
 }
 
+/* KIND(x), SELECTED_REAL_KIND(p, r), SELECTED_INT_KIND(r): the kind
+ * (Fortran 95 13.14.52, 97, 98), with gfortran's kinds 4 and 8 (the
+ * subset's), replaces the reference, so every later stage sees a constant.
+ * A precision or range beyond kind 8 is refused: gfortran would answer
+ * 10 or 16, which the subset does not have. */
+static void fold_kind(Sema *s, Node *e, const Intrinsic *in, Node **slot)
+{
+    long long k = slot[0]->type.kind;
+    if (in->name[0] == 's') {
+        long long v[2] = {0, 0};
+        for (int i = 0; i < 2; i++)
+            if (slot[i] && (slot[i]->type.base != TY_INTEGER || slot[i]->rank
+                            || !sema_int_const(s, slot[i], &v[i]))) {
+                diag_error(s->diag, slot[i]->loc, "arguments of '%s' must be integer constant "
+                           "expressions here", in->name);
+                set_error(e);
+                return;
+            }
+        if (in->name[9] == 'r')        /* selected_real_kind: p, r */
+            k = v[0] <= 6 && v[1] <= 37 ? 4 : v[0] <= 15 && v[1] <= 307 ? 8 : 0;
+        else
+            k = v[0] <= 9 ? 4 : v[0] <= 18 ? 8 : 0;
+        if (!k) {
+            diag_error(s->diag, e->loc, "'%s' asks for more than kind 8 gives: kinds 10 and 16 "
+                       "are not supported in the HPF subset", in->name);
+            set_error(e);
+            return;
+        }
+    }
+    Loc loc = e->loc;
+    memset(&e->u, 0, sizeof e->u);
+    e->kind = AST_INT_CONST;
+    e->loc = loc;
+    e->u.konst.ival = k;
+    e->u.konst.kind = 4;
+    e->u.konst.text = arena_printf(s->arena, "%lld", k);
+    e->rank = 0;
+    e->type = (Type){TY_INTEGER, 4};
+}
+
 static void check_intrinsic(Sema *s, Node *e, const Intrinsic *in)
 {
     PtrVec *args = &e->u.ref.args;
@@ -658,6 +702,9 @@ static void check_intrinsic(Sema *s, Node *e, const Intrinsic *in)
         }
         break;
     case I_NPROCS: case I_NUMINQ:
+        break;
+    case I_KIND:
+        fold_kind(s, e, in, slot);
         break;
     }
 }
@@ -1158,13 +1205,37 @@ static void check_ctor(Sema *s, Node *e)
     set_shape(s, e, 1, &ext);
 }
 
+/* The kind of a constant whose suffix names a PARAMETER (1.0_dp): the
+ * text becomes the numeric spelling (1.0_8), which is what the SPMD
+ * program is given. */
+static int named_kind(Sema *s, Node *e)
+{
+    const char *us = strchr(e->u.konst.text, '_');
+    Symbol *y = sema_lookup(s, us + 1);
+    if (!y || y->kind != SYM_PARAMETER || !y->value.known || y->value.type.base != TY_INTEGER
+        || (y->value.i != 4 && y->value.i != 8)) {
+        diag_error(s->diag, e->loc, "kind parameter '%s' in '%s' must be an integer named "
+                   "constant equal to 4 or 8", us + 1, e->u.konst.text);
+        set_error(e);
+        return 0;
+    }
+    e->u.konst.kind = (int)y->value.i;
+    e->u.konst.text = arena_printf(s->arena, "%.*s_%d", (int)(us - e->u.konst.text),
+                                   e->u.konst.text, e->u.konst.kind);
+    return 1;
+}
+
 void sema_expr(Sema *s, Node *e)
 {
     switch (e->kind) {
     case AST_INT_CONST:
+        if (!e->u.konst.kind && !named_kind(s, e))
+            break;
         set_type(e, TY_INTEGER, e->u.konst.kind);
         break;
     case AST_REAL_CONST:
+        if (!e->u.konst.kind && !named_kind(s, e))
+            break;
         set_type(e, TY_REAL, e->u.konst.kind);
         break;
     case AST_LOGICAL_CONST:

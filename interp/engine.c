@@ -1558,9 +1558,7 @@ static void point_counts(Eng *e, const SpLoop *l, int masked, double *out, int l
         }
     }
     if (!fi_space(e->fi, l, &sp)) {
-        fi_missing(e->fi, l->idx[0].hi, line, "a FORALL bound");
-        if (l->mask)
-            fi_missing(e->fi, l->mask, line, "a mask");
+        fi_missing_space(e->fi, l, line);
         e->failed = 1;
         return;
     }
@@ -3906,9 +3904,7 @@ static int gather_pairs(Eng *e, Aau *a, const CommEntry *c, PairList *pl)
     const Node *ref = c->kind == CM_SCATTER ? l->lhs : c->g->ref;
     const SpCtx *ctx = c->kind == CM_SCATTER ? (l->mask ? l->ctx_mask : l->ctx_iter) : c->g->ctx;
     if (!fi_space(e->fi, l, &sp)) {
-        fi_missing(e->fi, l->idx[0].hi, a->line, "a FORALL bound");
-        if (l->mask)
-            fi_missing(e->fi, l->mask, a->line, "a mask");
+        fi_missing_space(e->fi, l, a->line);
         e->failed = 1;
         return 0;
     }

@@ -1222,6 +1222,12 @@ static void assign(Fi *fi, const Node *lhs, const Node *rhs)
 }
 
 /* One item of an ALLOCATE (dealloc 0) or a DEALLOCATE. */
+void fi_unallocated(Fi *fi, const Node *key, const char *name, const Store *s)
+{
+    if (!s || !s->home->bounds_unknown)
+        fi_error_once(fi, key, fi_loc(fi, key), "'%s' is used before it is allocated", name);
+}
+
 static void allocate_item(Fi *fi, const Node *it, int dealloc)
 {
     Frame *fr = fi->top;
@@ -1250,6 +1256,7 @@ static void allocate_item(Fi *fi, const Node *it, int dealloc)
                 ok = 0;
             }
         }
+        s->bounds_unknown = !ok;
         if (ok)
             store_alloc(s);
         const FiDefine *def = ok ? find_def(fi, y->name) : NULL;
@@ -2081,9 +2088,11 @@ void fi_missing(Fi *fi, const Node *e, int line, const char *what)
     collect_causes(fi, fi->top, e, &causes);
     Loc loc = {0};
     first_loc_visit((Node *)e, &loc);
-    if (!causes.n) {
+    if (!causes.n && !fi->missing.n) {
         /* no variable of the program behind it (a FORALL index outside its
-           loop's space): nothing the user can give, but said all the same */
+           loop's space): nothing the user can give, but said all the same
+           (unless values already missing explain it: the extent of an array
+           allocated with unknown bounds) */
         Missing *m = xcalloc(1, sizeof *m);
         m->line = line;
         m->what = xstrdup(what ? what : "the prediction");
@@ -2107,6 +2116,18 @@ void fi_missing(Fi *fi, const Node *e, int line, const char *what)
     free(causes.v);
 }
 
+void fi_missing_space(Fi *fi, const SpLoop *loop, int line)
+{
+    PtrVec causes = {0};
+    if (loop->mask)
+        collect_causes(fi, fi->top, loop->mask, &causes);
+    if (!causes.n)
+        fi_missing(fi, loop->idx[0].hi, line, "a FORALL bound");
+    if (loop->mask)
+        fi_missing(fi, loop->mask, line, "a mask");
+    free(causes.v);
+}
+
 int fi_report(Fi *fi, Diag *d)
 {
     int n = 0;
@@ -2126,9 +2147,12 @@ int fi_report(Fi *fi, Diag *d)
         if (m->line)
             snprintf(at, sizeof at, " at line %d", m->line);
         diag_error(d, m->loc.line ? m->loc : c->loc, "value of '%s' needed for %s%s is "
-                   "not known; give it with -D %s=VALUE or --input FILE", c->name, m->what,
-                   at, c->name);
-        if (c->line)
+                   "not known; give it with -D %s=VALUE%s", c->name, m->what,
+                   at, c->name, c->by ? "" : " or --input FILE");
+        if (c->by)
+            diag_note(d, c->loc, "'%s' is set by %s at line %d: a value the predictor "
+                      "takes as an unknown input", c->name, c->by, c->line);
+        else if (c->line)
             diag_note(d, c->loc, "'%s' is read at line %d, and the input has no data for it",
                       c->name, c->line);
         else

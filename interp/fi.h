@@ -137,6 +137,9 @@ void fi_error_once(Fi *fi, const void *key, Loc loc, const char *fmt, ...) HPF_P
  * needed ...; give it with -D n=VALUE or --input FILE", and returns their
  * count. */
 void fi_missing(Fi *fi, const Node *e, int line, const char *what);
+/* ... for an iteration space fi_space could not make: its mask when the
+ * mask's values are not known, else its bounds (and mask). */
+void fi_missing_space(Fi *fi, const SpLoop *loop, int line);
 int fi_report(Fi *fi, Diag *d);
 int fi_nmissing(const Fi *fi);
 

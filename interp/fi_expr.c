@@ -857,7 +857,7 @@ static long subs_offsets(Fi *fi, const Node *e, Store *s, Vec *subs, int rank, S
 int fi_offsets(Fi *fi, Ctx *c, const Node *ref, Store *s, long **off, long *n)
 {
     if (!s->allocated) {
-        fi_error_once(fi, ref, fi_loc(fi, ref), "'%s' is used before it is allocated", s->name);
+        fi_unallocated(fi, ref, s->name, s);
         return 0;
     }
     if (ref->kind == AST_NAME || !ref->rank) {
@@ -916,7 +916,7 @@ static Vec store_scalar(const Store *s)
 static Vec gather(Fi *fi, Ctx *c, const Node *e, Store *s)
 {
     if (!s->allocated) {
-        fi_error_once(fi, e, fi_loc(fi, e), "'%s' is used before it is allocated", s->name);
+        fi_unallocated(fi, e, s->name, s);
         return unknown_n(s->t, 1);
     }
     Vec subs[MAX_RANK];
@@ -2054,8 +2054,7 @@ int fi_shape(Fi *fi, Ctx *c, const Node *e, long long *ext)
     case AST_NAME: {
         Store *s = e->u.name.sym ? fi_var(fi, c->fr, e->u.name.sym) : NULL;
         if (!s || !s->allocated) {
-            fi_error_once(fi, e, fi_loc(fi, e), "'%s' is used before it is allocated",
-                          e->u.name.id);
+            fi_unallocated(fi, e, e->u.name.id, s);
             return -1;
         }
         for (int d = 0; d < s->rank; d++)
@@ -2100,7 +2099,7 @@ int fi_shape(Fi *fi, Ctx *c, const Node *e, long long *ext)
     }
     Store *s = fi_ref_store(fi, c->fr, e);
     if (!s || !s->allocated) {
-        fi_error_once(fi, e, fi_loc(fi, e), "'%s' is used before it is allocated", e->u.ref.id);
+        fi_unallocated(fi, e, e->u.ref.id, s);
         return -1;
     }
     int j = 0;
@@ -2305,7 +2304,7 @@ static Vec bounds_of(Fi *fi, Ctx *c, const Node *e, const char *id)
     if (a->kind == AST_NAME && a->u.name.sym && a->u.name.sym->rank) {
         Store *s = fi_var(fi, c->fr, a->u.name.sym);
         if (!s->allocated) {
-            fi_error_once(fi, a, fi_loc(fi, a), "'%s' is used before it is allocated", s->name);
+            fi_unallocated(fi, a, s->name, s);
             return unknown_n(e->type, 1);
         }
         rank = s->rank;

@@ -38,6 +38,8 @@ typedef struct {
     const char *name;             /* the program's variable */
     Loc loc;                      /* the READ, or the declaration */
     int line;                     /* the READ's line; 0: never assigned */
+    const char *by;               /* the intrinsic subroutine that set it (CPU_TIME ...),
+                                     or NULL: a READ */
 } Cause;
 
 /* The storage of a variable, a temporary or a replicated temporary array:
@@ -51,6 +53,7 @@ typedef struct Store {
     long long lo[MAX_RANK], ext[MAX_RANK];
     long n;                       /* elements: 1 for a scalar */
     int allocatable, allocated;
+    int bounds_unknown;           /* its last ALLOCATE had bounds not known (reported) */
     struct Store *home;           /* owner of the data and of what follows */
     long long *i;
     double *r, *im;
@@ -205,6 +208,10 @@ int fi_parse_literal(const char *text, Type t, Vec *v, long p);
 /* ---- fi_io.c ---- */
 
 int fi_read(Fi *fi, const SpStmt *s);
+/* The error for a use of s, not allocated, by node key (name: how the
+ * program names it); none when its ALLOCATE's bounds were not known,
+ * which fi_missing has reported. */
+void fi_unallocated(Fi *fi, const Node *key, const char *name, const Store *s);
 int fi_input_load(Fi *fi, const char *path);
 
 #endif

@@ -216,17 +216,36 @@ static int prompt(Fi *fi, const SpStmt *s, const char *name, const Store *st, lo
     return !tr->null && fi_parse_literal(tr->tok, v->t, v, 0);
 }
 
+/* The source item behind the i-th variable a READ or an intrinsic
+ * subroutine sets (its replicated temporary when mapped), or NULL. */
+static const Node *source_item(Fi *fi, const SpStmt *s, int i)
+{
+    const Node *io = s->u.io.stmt;
+    if (io->kind == AST_CALL) {
+        const Node *call = s->src && s->src->kind == AST_CALL ? s->src : NULL;
+        for (int k = 0, j = 0; call && k < call->u.ref.args.n; k++)
+            if (sema_intrinsic_sets(call, k) && j++ == i) {
+                const Node *a = call->u.ref.args.v[k];
+                return a->kind == AST_KEYWORD_ARG ? a->u.kwarg.value : a;
+            }
+        return NULL;
+    }
+    const Node *src = source_read(fi, s);
+    return src && src->u.io.items.n == s->u.io.reads.n ? src->u.io.items.v[i] : NULL;
+}
+
+/* READ, and what an intrinsic subroutine (CPU_TIME, RANDOM_NUMBER ...)
+ * sets: values the predictor cannot know, unknown with the call as their
+ * cause, unless -D holds them. */
 int fi_read(Fi *fi, const SpStmt *s)
 {
     const Node *io = s->u.io.stmt;
-    if (io->kind != AST_READ)
+    int call = io->kind == AST_CALL;
+    if (io->kind != AST_READ && !call)
         return 1;
     Frame *fr = fi->top;
-    const Node *src = source_read(fi, s);
     const PtrVec *reads = &s->u.io.reads;
-    if (src && src->u.io.items.n != reads->n)
-        src = NULL;
-    int from_file = fi->in && reads_stdin(io);
+    int from_file = !call && fi->in && reads_stdin(io);
     Reader r = {fi->in, from_file ? fi->in_len : 0, fi->in_pos, 0, "", 0, 0};
     char line[1024];
     Reader tr = {line, 0, 0, 0, "", 0, 0};
@@ -234,7 +253,9 @@ int fi_read(Fi *fi, const SpStmt *s)
     fi_ctx_init(&c, fr);
     for (int i = 0; i < reads->n && !fi->stopped; i++) {
         const Node *t = reads->v[i];
-        const Node *orig = src ? src->u.io.items.v[i] : t;
+        const Node *orig = source_item(fi, s, i);
+        if (!orig)
+            orig = t;
         Store *st = t->kind == AST_NAME && !t->u.name.sym ? fi_temp(fi, fr, t->u.name.id)
                     : fi_ref_store(fi, fr, t);
         long *off = NULL, n = 0;
@@ -260,7 +281,7 @@ int fi_read(Fi *fi, const SpStmt *s)
                     fi_error_once(fi, orig, fi_loc(fi, orig), "READ at line %d: '%s' is not a "
                                   "%s value for '%s'", s->line, r.tok, type_name(v.t), name);
                 }
-            } else if (fi->o.prompt && !held && !r.slash) {
+            } else if (fi->o.prompt && !held && !r.slash && !call) {
                 got = prompt(fi, s, name, st, q, &tr, line, sizeof line, &v);
             } else if (r.slash) {
                 skip = 1;
@@ -273,6 +294,7 @@ int fi_read(Fi *fi, const SpStmt *s)
                     cause->name = arena_strdup(fi->a, name);
                     cause->loc = s->loc;
                     cause->line = s->line;
+                    cause->by = call ? io->u.ref.id : NULL;
                 }
                 fv_set_unknown(&v, 0);
             } else if (v.k) {

@@ -192,6 +192,8 @@ void hpfrt_seg_(const int *lp, const int *s, int *i1, int *i2, int *is,
     void hpfrt_bcastio_##T##_(C *buf, const int *n);
 HPFRT_TYPES(HPFRT_DECLARE)
 #undef HPFRT_DECLARE
+/* hpfrt_bcastio_ch(buf, n): n CHARACTER values, as hpfrt_bcastio_T */
+void hpfrt_bcastio_ch_(char *buf, const int *n, size_t len);
 
 /* MAXLOC / MINLOC (op HPFRT_MAX or HPFRT_MIN), for i4 i8 r4 r8: val is this
  * process's extreme and loc(1:r) its global indices (loc(1) = 0 on a process

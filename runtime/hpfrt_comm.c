@@ -683,6 +683,20 @@ static void bcastio(const char *fn, int ty, void *buf, int n)
 HPFRT_TYPES(HPFRT_DEFINE)
 #undef HPFRT_DEFINE
 
+/* CHARACTER values (DATE_AND_TIME's): gfortran passes each one's length
+ * after the arguments. */
+void hpfrt_bcastio_ch_(char *buf, const int *n, size_t len)
+{
+    rt_need_init("hpfrt_bcastio_ch");
+    if (*n < 0)
+        rt_error("hpfrt_bcastio_ch: negative element count %d", *n);
+    if (*n == 0 || !len)
+        return;
+    double t0 = rt_comm_begin();
+    MPI_Bcast(buf, (int)(len * (size_t)*n), MPI_CHAR, 0, rt.comm);
+    rt_comm_end(t0);
+}
+
 /* ---- MAXLOC / MINLOC ------------------------------------------------------------ */
 
 /* Compares two values of type ty: <0, 0, >0. */
