@@ -45,6 +45,8 @@ typedef struct Dyn {
     PtrVec tvers;                /* every template version made: Symbol *, SpTmpl * */
     PtrVec loops;                /* DynState * at the top of each enclosing loop */
     PtrVec gotos;                /* Pending * */
+    PtrVec labels;               /* Pending *: the state at each label passed, for the
+                                    GOTOs back to it */
     int nver;                    /* versions made, for their names */
 } Dyn;
 
@@ -424,6 +426,8 @@ void dyn_loop_leave(Lower *L)
         L->dyn->loops.n--;
 }
 
+static void goto_state(Lower *L, const Pending *p, const DynState *at);
+
 /* Before a jump: EXIT and CYCLE arrive where the loop's top state holds
  * (its end, which remaps back, and after it); a GOTO's state is checked
  * where its label is. The state after the jump is left as it was (what
@@ -439,6 +443,11 @@ void dyn_jump(Lower *L, Node *n, PtrVec *out)
         p->loc = n->loc;
         p->s = dyn_save(L);
         vec_push(L->a, &D->gotos, p);
+        for (int i = 0; i < D->labels.n; i++) {
+            const Pending *l = D->labels.v[i];
+            if (l->label == p->label)
+                goto_state(L, p, l->s);
+        }
         return;
     }
     if (!D->loops.n)
@@ -448,19 +457,33 @@ void dyn_jump(Lower *L, Node *n, PtrVec *out)
     dyn_set(L, here);
 }
 
+/* A GOTO whose state p differs from the state at its label. */
+static void goto_state(Lower *L, const Pending *p, const DynState *at)
+{
+    Dyn *D = L->dyn;
+    for (int k = 0; k < D->na; k++)
+        if (at->a[k] != p->s->a[k]) {
+            lower_error(L, p->loc, "GOTO %d: '%s' is mapped differently at label %d "
+                        "(a REDISTRIBUTE or REALIGN lies between): the SPMD lowering "
+                        "needs one mapping per statement", p->label, D->asym[k]->name,
+                        p->label);
+            return;
+        }
+}
+
 void dyn_label(Lower *L, int label)
 {
     Dyn *D = L->dyn;
-    for (int i = 0; D && i < D->gotos.n; i++) {
+    if (!D)
+        return;
+    DynState *here = dyn_save(L);
+    for (int i = 0; i < D->gotos.n; i++) {
         Pending *p = D->gotos.v[i];
-        if (p->label != label || dyn_same(L, p->s))
-            continue;
-        for (int k = 0; k < D->na; k++)
-            if (D->acur[k] != p->s->a[k]) {
-                lower_error(L, p->loc, "GOTO %d: '%s' is mapped differently at label %d "
-                            "(a REDISTRIBUTE or REALIGN lies between): the SPMD lowering "
-                            "needs one mapping per statement", label, D->asym[k]->name, label);
-                break;
-            }
+        if (p->label == label)
+            goto_state(L, p, here);
     }
+    Pending *l = arena_alloc(L->a, sizeof *l);
+    l->label = label;
+    l->s = here;
+    vec_push(L->a, &D->labels, l);
 }

@@ -154,6 +154,36 @@ static int goto_visit(Node *n, void *ctx)
     return 0;
 }
 
+/* The labels the GOTOs of lowered statements name (a loop made of a GOTO
+ * back has lost it: a DO now). */
+static void sp_gotos(const PtrVec *body, PtrVec *out)
+{
+    for (int i = 0; i < body->n; i++) {
+        const SpStmt *s = body->v[i];
+        switch (s->kind) {
+        case SP_SEQ:
+            goto_visit(s->u.seq, out);
+            break;
+        case SP_DO:
+            sp_gotos(&s->u.do_.body, out);
+            break;
+        case SP_WHILE:
+            sp_gotos(&s->u.while_.pre, out);
+            sp_gotos(&s->u.while_.body, out);
+            break;
+        case SP_IF:
+            for (int b = 0; b < s->u.if_.branches.n; b++) {
+                const SpBranch *br = s->u.if_.branches.v[b];
+                sp_gotos(&br->pre, out);
+                sp_gotos(&br->body, out);
+            }
+            break;
+        default:
+            break;
+        }
+    }
+}
+
 /* Labels no GOTO names are dropped: a labelled DO became DO ... END DO. */
 static int used_label(const Emit *E, int label)
 {
@@ -1616,8 +1646,7 @@ static void emit_unit(Emit *E, const SpUnit *u)
     scan_stmts(E, &u->body);
     PtrVec saved_targets = E->targets;
     E->targets = (PtrVec){0};
-    for (int i = 0; i < n->u.unit.body.n; i++)
-        goto_visit(n->u.unit.body.v[i], &E->targets);
+    sp_gotos(&u->body, &E->targets);
     StrBuf b = {0};
     int which = n->u.unit.which;
     if (n->u.unit.recursive)

@@ -295,14 +295,14 @@ static void data_stmt(Parser *p, int i)
             break;
         }
         j++;
-        if (objs.n != 1) {
-            diag_error(p->diag, tk(p, i)->loc, "a DATA set with several objects is not "
-                       "supported in the HPF subset (write one object per set: DATA a /.../, "
-                       "b /.../)");
-            goto fail;
-        }
         Node *set = mk_expr(p, AST_ASSIGN, ((Node *)objs.v[0])->loc);
         set->u.assign.lhs = objs.v[0];
+        if (objs.n > 1) {       /* the values go to the objects in turn (sema) */
+            Node *l = mk_expr(p, AST_ARRAY_CTOR, ((Node *)objs.v[0])->loc);
+            for (int o = 0; o < objs.n; o++)
+                vec_push(p->arena, &l->u.list.items, objs.v[o]);
+            set->u.assign.lhs = l;
+        }
         set->u.assign.rhs = vals;
         vec_push(p->arena, &p->datas, set);
         if (tk(p, j)->kind == ',')

@@ -715,17 +715,14 @@ static void align(Sema *s, Node *n)
 /* ---- labels and GOTO ---- */
 
 typedef struct {
-    int label, seq;
+    int label;
     Node *stmt;
 } LabelDef;
 
 typedef struct {
     Sema *s;
     LabelDef *defs;
-    int ndefs, cap, seq;
-    PtrVec gotos;        /* GOTO nodes, their sequence numbers in seqs */
-    int *seqs;
-    int nseqs;
+    int ndefs, cap;
 } Labels;
 
 static void add_label(Labels *L, int label, Node *n)
@@ -739,7 +736,7 @@ static void add_label(Labels *L, int label, Node *n)
         L->cap = L->cap ? L->cap * 2 : 16;
         L->defs = xrealloc(L->defs, (size_t)L->cap * sizeof *L->defs);
     }
-    L->defs[L->ndefs++] = (LabelDef){label, L->seq, n};
+    L->defs[L->ndefs++] = (LabelDef){label, n};
 }
 
 static int collect_labels(Node *n, void *ctx)
@@ -747,20 +744,77 @@ static int collect_labels(Node *n, void *ctx)
     Labels *L = ctx;
     if (!ast_is_stmt(n->kind) && n->kind != AST_IF_BRANCH && n->kind != AST_WHERE_BRANCH)
         return 0;
-    L->seq++;
     if (n->label)
         add_label(L, n->label, n);
-    if (n->kind == AST_GOTO) {
-        vec_push(NULL, &L->gotos, n);
-        L->seqs = xrealloc(L->seqs, (size_t)L->gotos.n * sizeof *L->seqs);
-        L->seqs[L->gotos.n - 1] = L->seq;
-    }
     ast_children(n, collect_labels, ctx);
-    if (n->close_label) {   /* END DO, END IF ...: after the construct's body */
-        L->seq++;
+    if (n->close_label)     /* END DO, END IF ...: after the construct's body */
         add_label(L, n->close_label, n);
+    return 0;
+}
+
+/* The statement lists around a GOTO, innermost first, with the construct
+ * each belongs to (NULL: the unit's body). */
+typedef struct JumpScope {
+    const PtrVec *list;
+    const Node *owner;
+    const struct JumpScope *up;
+} JumpScope;
+
+/* Whether a GOTO in sc may jump to label: a statement of its own list or
+ * of a list around it, the END of a construct around it, or the statement
+ * ending a DO loop around it (Fortran 95 8.2: no branch into a block).
+ * Forward and backward alike: the SPMD program keeps the GOTO, and the
+ * interpreters resume in the innermost list holding the label. */
+static int jump_visible(const JumpScope *sc, int label)
+{
+    for (; sc; sc = sc->up) {
+        for (int i = 0; i < sc->list->n; i++)
+            if (((const Node *)sc->list->v[i])->label == label)
+                return 1;
+        const Node *o = sc->owner;
+        if (o && (o->close_label == label
+                  || ((o->kind == AST_DO || o->kind == AST_DO_WHILE)
+                      && o->u.loop.end_label == label)))
+            return 1;
     }
     return 0;
+}
+
+static void check_jumps(Labels *L, const PtrVec *list, const Node *owner, const JumpScope *up)
+{
+    JumpScope sc = {list, owner, up};
+    for (int i = 0; i < list->n; i++) {
+        Node *n = list->v[i];
+        if (n->kind == AST_LOGICAL_IF)
+            n = n->u.lif.stmt;
+        switch (n->kind) {
+        case AST_GOTO: {
+            int target = n->u.jump.target, def = -1;
+            for (int j = 0; j < L->ndefs && def < 0; j++)
+                if (L->defs[j].label == target)
+                    def = j;
+            if (def < 0 && target)
+                diag_error(L->s->diag, n->loc, "label %d is not defined in this program unit",
+                           target);
+            else if (def >= 0 && !jump_visible(&sc, target)) {
+                diag_error(L->s->diag, n->loc, "GOTO %d jumps into a block (a DO loop, IF or "
+                           "SELECT CASE construct the GOTO is not in), which Fortran forbids",
+                           target);
+                diag_note(L->s->diag, L->defs[def].stmt->loc, "label %d is here", target);
+            }
+            break;
+        }
+        case AST_DO: case AST_DO_WHILE:
+            check_jumps(L, &n->u.loop.body, n, &sc);
+            break;
+        case AST_IF:
+            for (int b = 0; b < n->u.cond.branches.n; b++)
+                check_jumps(L, &((Node *)n->u.cond.branches.v[b])->u.branch.body, n, &sc);
+            break;
+        default:
+            break;
+        }
+    }
 }
 
 static void check_labels(Sema *s, Node *unit)
@@ -768,24 +822,8 @@ static void check_labels(Sema *s, Node *unit)
     Labels L = {.s = s};
     for (int i = 0; i < unit->u.unit.body.n; i++)
         collect_labels(unit->u.unit.body.v[i], &L);
-    for (int i = 0; i < L.gotos.n; i++) {
-        Node *g = L.gotos.v[i];
-        int target = g->u.jump.target, found = 0;
-        for (int j = 0; j < L.ndefs; j++)
-            if (L.defs[j].label == target) {
-                found = 1;
-                if (L.defs[j].seq <= L.seqs[i]) {
-                    diag_error(s->diag, g->loc, "backward GOTO is not supported in the HPF "
-                               "subset (only forward jumps within a unit)");
-                    diag_note(s->diag, L.defs[j].stmt->loc, "label %d is here", target);
-                }
-            }
-        if (!found && target)
-            diag_error(s->diag, g->loc, "label %d is not defined in this program unit", target);
-    }
+    check_jumps(&L, &unit->u.unit.body, NULL, NULL);
     free(L.defs);
-    free(L.seqs);
-    free(L.gotos.v);
 }
 
 /* ---- statements ---- */
@@ -1631,9 +1669,62 @@ static Node *typed_entity(Sema *s, const Symbol *y)
  * which the SPMD program declares as such and the functional interpreter
  * starts from (DATA implies SAVE, as an initial value does). What cannot
  * be written so is refused by name. */
+/* The elements a DATA object stands for, or -1 when that is not known
+ * here (data_object says why). */
+static long long data_count(Sema *s, Node *o)
+{
+    if (o->kind == AST_IMPLIED_DO) {
+        long long lo, hi, st = 1;
+        sema_expr(s, o->u.impdo.lo);
+        sema_expr(s, o->u.impdo.hi);
+        if (o->u.impdo.step)
+            sema_expr(s, o->u.impdo.step);
+        if (!sema_int_const(s, o->u.impdo.lo, &lo) || !sema_int_const(s, o->u.impdo.hi, &hi)
+            || (o->u.impdo.step && !sema_int_const(s, o->u.impdo.step, &st)) || st == 0)
+            return -1;
+        return (hi - lo + st) / st > 0 ? (hi - lo + st) / st : 0;
+    }
+    Symbol *y = scope_lookup_local(s->scope, o->u.name.id);
+    if (!y || y->kind != SYM_VARIABLE || y->rank > 1 || (y->rank && !y->bounds_known[0]))
+        return -1;
+    return y->rank ? y->hi[0] - y->lo[0] + 1 : 1;
+}
+
+static void data_object(Sema *s, Node *o, Node *vals);
+
+/* A DATA set: its values go to its objects in turn, each taking as many
+ * as it has elements (Fortran 95 5.2.10). */
 static void data_set(Sema *s, Node *set)
 {
     Node *o = set->u.assign.lhs, *vals = set->u.assign.rhs;
+    if (o->kind != AST_ARRAY_CTOR) {
+        data_object(s, o, vals);
+        return;
+    }
+    int at = 0, nv = vals->u.list.items.n;
+    for (int i = 0; i < o->u.list.items.n; i++) {
+        Node *obj = o->u.list.items.v[i];
+        long long n = data_count(s, obj);
+        int last = i + 1 == o->u.list.items.n, unknown = n < 0;
+        if (unknown || last)
+            n = nv - at;       /* the rest: data_object checks the count, or says why not */
+        if (n > nv - at) {
+            diag_error(s->diag, vals->loc, "DATA gives %d value%s for %d objects, which have "
+                       "more elements", nv, nv == 1 ? "" : "s", o->u.list.items.n);
+            return;
+        }
+        Node *part = ast_new(s->arena, AST_ARRAY_CTOR, vals->loc);
+        for (long long k = 0; k < n; k++)
+            vec_push(s->arena, &part->u.list.items, vals->u.list.items.v[at + k]);
+        at += (int)n;
+        data_object(s, obj, part);
+        if (unknown)
+            return;
+    }
+}
+
+static void data_object(Sema *s, Node *o, Node *vals)
+{
     Node *nm = o->kind == AST_IMPLIED_DO ? o->u.impdo.items.v[0] : o;
     const char *id = nm->kind == AST_NAME ? nm->u.name.id : nm->u.ref.id;
     Symbol *y = scope_lookup_local(s->scope, id);
