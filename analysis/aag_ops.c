@@ -557,6 +557,7 @@ static const char *const to_float[] = {"real", "float", "dble", "dfloat", "sngl"
 static const char *const to_int[] = {"int", "nint", "idint", "idnint", "ifix", "floor",
                                      "ceiling", NULL};
 static const char *const free_fns[] = {"size", "lbound", "ubound", "shape", "kind", "huge",
+                                       "allocated",
                                        "tiny", "epsilon", "len", "present", "aimag",
                                        "logical", "ichar", "char", "precision", "digits",
                                        "radix", "range", "maxexponent", "minexponent", NULL};

@@ -100,6 +100,9 @@ int ast_children(Node *n, AstVisit fn, void *ctx)
     case AST_KEYWORD_ARG:
         VISIT(n->u.kwarg.value);
         return 0;
+    case AST_USE_STMT:
+        VISIT_LIST(n->u.use.items);
+        return 0;
     case AST_ARRAY_CTOR: case AST_PARAMETER_STMT: case AST_DIMENSION_STMT:
     case AST_ALLOCATABLE_STMT: case AST_SAVE_STMT: case AST_EXTERNAL_STMT:
     case AST_INTRINSIC_STMT: case AST_COMMON_STMT: case AST_PROCESSORS:

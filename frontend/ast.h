@@ -51,7 +51,7 @@ typedef struct {
 } TypeSpec;
 
 enum { REF_UNRESOLVED, REF_ELEMENT, REF_SECTION, REF_FUNCTION, REF_INTRINSIC };
-enum { UNIT_PROGRAM, UNIT_SUBROUTINE, UNIT_FUNCTION };
+enum { UNIT_PROGRAM, UNIT_SUBROUTINE, UNIT_FUNCTION, UNIT_MODULE };
 enum { ATTR_PARAMETER, ATTR_DIMENSION, ATTR_ALLOCATABLE, ATTR_INTENT, ATTR_SAVE,
        ATTR_EXTERNAL, ATTR_INTRINSIC };
 enum { INTENT_NONE, INTENT_IN, INTENT_OUT, INTENT_INOUT };
@@ -114,10 +114,14 @@ struct Node {
         struct { int which; const char *id; PtrVec args; const char *result;
                  TypeSpec *rtype; PtrVec body, contains; struct Scope *scope;
                  Loc end_loc; Node *host; int recursive;
-                 PtrVec formats, datas; } unit;   /* formats: its FORMAT statements,
+                 PtrVec formats, datas, uses; } unit;   /* formats: its FORMAT statements,
                                                      as labelled STRING_CONSTs; datas:
                                                      its DATA sets, as ASSIGNs of an
-                                                     object and an ARRAY_CTOR */
+                                                     object and an ARRAY_CTOR; uses:
+                                                     its USE statements */
+        struct { const char *module; Loc mod_loc; PtrVec items; int only; } use;
+                                                  /* items: KEYWORD_ARG local => NAME of
+                                                     the module's entity */
     } u;
 };
 

@@ -19,7 +19,8 @@ static const char *construct_name(const Node *n)
     case AST_WHERE: return "WHERE";
     case AST_UNIT:
         return n->u.unit.which == UNIT_PROGRAM ? "PROGRAM"
-             : n->u.unit.which == UNIT_SUBROUTINE ? "SUBROUTINE" : "FUNCTION";
+             : n->u.unit.which == UNIT_SUBROUTINE ? "SUBROUTINE"
+             : n->u.unit.which == UNIT_MODULE ? "MODULE" : "FUNCTION";
     default: return "?";
     }
 }
@@ -311,8 +312,9 @@ void bld_unit(Parser *p, int which, Token name, PtrVec args, const char *result,
     Node *host = NULL;
     Construct *c = top(p);
     if (c && c->node->kind == AST_UNIT && c->contains && !c->node->u.unit.host) {
-        if (which == UNIT_PROGRAM) {
-            diag_error(p->diag, loc, "a PROGRAM cannot be an internal subprogram");
+        if (which == UNIT_PROGRAM || which == UNIT_MODULE) {
+            diag_error(p->diag, loc, "a %s cannot be an internal subprogram",
+                       which == UNIT_MODULE ? "MODULE" : "PROGRAM");
             return;
         }
         host = c->node;
@@ -320,7 +322,8 @@ void bld_unit(Parser *p, int which, Token name, PtrVec args, const char *result,
         Node *u = current_unit(p);
         diag_error(p->diag, loc, "%s statement inside %s %s: END %s or CONTAINS expected first",
                    which == UNIT_PROGRAM ? "PROGRAM"
-                   : which == UNIT_SUBROUTINE ? "SUBROUTINE" : "FUNCTION",
+                   : which == UNIT_SUBROUTINE ? "SUBROUTINE"
+                   : which == UNIT_MODULE ? "MODULE" : "FUNCTION",
                    construct_name(u), u->u.unit.id ? u->u.unit.id : "(main)",
                    construct_name(u));
         while (p->nstack)
@@ -373,6 +376,9 @@ void bld_formats(Parser *p, Node *u)
     for (int i = 0; i < p->datas.n; i++)
         vec_push(p->arena, &u->u.unit.datas, p->datas.v[i]);
     p->datas.n = 0;
+    for (int i = 0; i < p->uses.n; i++)
+        vec_push(p->arena, &u->u.unit.uses, p->uses.v[i]);
+    p->uses.n = 0;
 }
 
 static int end_kind_matches(int what, const Node *n)
@@ -397,6 +403,7 @@ static const char *end_word(int what)
     case KW_PROGRAM: return "PROGRAM";
     case KW_SUBROUTINE: return "SUBROUTINE";
     case KW_FUNCTION: return "FUNCTION";
+    case KW_MODULE: return "MODULE";
     default: return "";
     }
 }
@@ -410,7 +417,7 @@ void bld_end(Parser *p, int what, const char *name, Loc loc)
         return;
     }
     int is_unit_end = what == 0 || what == KW_PROGRAM || what == KW_SUBROUTINE
-                      || what == KW_FUNCTION;
+                      || what == KW_FUNCTION || what == KW_MODULE;
     if (!is_unit_end) {
         if (!end_kind_matches(what, c->node)) {
             /* close the construct only if it is open further out */
@@ -481,7 +488,8 @@ void bld_end(Parser *p, int what, const char *name, Loc loc)
     bld_formats(p, u);
     if (what && !(what == KW_PROGRAM && u->u.unit.which == UNIT_PROGRAM)
         && !(what == KW_SUBROUTINE && u->u.unit.which == UNIT_SUBROUTINE)
-        && !(what == KW_FUNCTION && u->u.unit.which == UNIT_FUNCTION)) {
+        && !(what == KW_FUNCTION && u->u.unit.which == UNIT_FUNCTION)
+        && !(what == KW_MODULE && u->u.unit.which == UNIT_MODULE)) {
         diag_error(p->diag, loc, "END %s does not match %s %s at line %d", end_word(what),
                    construct_name(u), u->u.unit.id ? u->u.unit.id : "(main)", u->loc.line);
     } else if (name && u->u.unit.id && strcmp(name, u->u.unit.id) != 0) {

@@ -565,6 +565,68 @@ static int passed_decls(Emit *E)
     return 1;
 }
 
+static void rt_externals(Emit *E)
+{
+    line(E, "integer, external :: hpfrt_nprocs, hpfrt_ioproc, hpfrt_lo, hpfrt_hi, hpfrt_beta");
+    line(E, "integer, external :: hpfrt_nseg, hpfrt_ntrip, hpfrt_mine, hpfrt_g2l");
+    line(E, "integer, external :: hpfrt_present, hpfrt_primary");
+}
+
+/* Whether a module lays out mapped data, which its init routine does. */
+static int module_maps(const SpUnit *m)
+{
+    return m->procs.n || m->tmpls.n || m->arrs.n;
+}
+
+/* The unit's USE statements as written, and for a module with mapped
+ * arrays that it takes ONLY some of, a second one for hpfc's names of
+ * them (descriptors, templates). */
+static void uses(Emit *E, const Node *n)
+{
+    for (int i = 0; i < n->u.unit.uses.n; i++) {
+        const Node *us = n->u.unit.uses.v[i];
+        StrBuf b = {0};
+        sb_printf(&b, "use %s", us->u.use.module);
+        if (us->u.use.only)
+            sb_puts(&b, ", only:");
+        for (int k = 0; k < us->u.use.items.n; k++) {
+            const Node *it = us->u.use.items.v[k];
+            const char *remote = it->u.kwarg.value->u.name.id;
+            if (!strcmp(it->u.kwarg.id, remote))
+                sb_printf(&b, "%s %s", k ? "," : "", remote);
+            else
+                sb_printf(&b, "%s %s => %s", k || !us->u.use.only ? "," : "", it->u.kwarg.id,
+                          remote);
+        }
+        put_line(E, 0, b.s);
+        sb_free(&b);
+        const SpUnit *m = NULL;
+        for (int k = 0; k < E->prog->units.n && !m; k++) {
+            const SpUnit *c = E->prog->units.v[k];
+            if (c->unit->u.unit.which == UNIT_MODULE
+                && !strcmp(c->unit->u.unit.id, us->u.use.module))
+                m = c;
+        }
+        if (!m || !us->u.use.only)
+            continue;
+        StrBuf names = {0};
+        for (int k = 0; k < E->prog->units.n; k++) {
+            const SpUnit *c = E->prog->units.v[k];
+            if (c->clone_of && c->host == m)
+                add_name(&names, "%s", c->name);   /* a clone of one of its procedures */
+        }
+        for (int k = 0; k < m->procs.n; k++)
+            add_name(&names, "%sp_%s", E->p, ((SpProcs *)m->procs.v[k])->name);
+        for (int k = 0; k < m->tmpls.n; k++)
+            add_name(&names, "%su_%s", E->p, ((SpTmpl *)m->tmpls.v[k])->name);
+        for (int k = 0; k < m->arrs.n; k++)
+            add_name(&names, "%s", desc(E, m->arrs.v[k]));
+        if (names.s && names.s[0])
+            line(E, "use %s, only: %s", us->u.use.module, names.s);
+        sb_free(&names);
+    }
+}
+
 static void declarations(Emit *E)
 {
     const SpUnit *u = E->u;
@@ -626,6 +688,8 @@ static void declarations(Emit *E)
      * the functions */
     for (int i = 0; i < u->fclones.n; i++) {
         const SpUnit *c = u->fclones.v[i];
+        if (c->host && c->host->unit->u.unit.which == UNIT_MODULE)
+            continue;              /* a module's: by USE */
         const Node *f = c->unit;
         const Symbol *r = scope_lookup_local(c->scope, f->u.unit.result ? f->u.unit.result
                                                                          : f->u.unit.id);
@@ -698,9 +762,8 @@ static void declarations(Emit *E)
              t->id, t->rank == 2 ? "(:, :)" : t->rank == 1 ? "(:)" : "");
     }
     sb_free(&names);
-    line(E, "integer, external :: hpfrt_nprocs, hpfrt_ioproc, hpfrt_lo, hpfrt_hi, hpfrt_beta");
-    line(E, "integer, external :: hpfrt_nseg, hpfrt_ntrip, hpfrt_mine, hpfrt_g2l");
-    line(E, "integer, external :: hpfrt_present, hpfrt_primary");
+    if (u->unit->u.unit.which != UNIT_MODULE)   /* (a USE would bring them twice) */
+        rt_externals(E);
 }
 
 /* ---- the data mapping at run time ---- */
@@ -1629,7 +1692,7 @@ static void emit_stmts(Emit *E, const PtrVec *v)
         emit_stmt(E, v->v[i]);
 }
 
-static const char *const unit_words[] = {"program", "subroutine", "function"};
+static const char *const unit_words[] = {"program", "subroutine", "function", "module"};
 
 static void emit_unit(Emit *E, const SpUnit *u)
 {
@@ -1652,7 +1715,7 @@ static void emit_unit(Emit *E, const SpUnit *u)
     if (n->u.unit.recursive)
         sb_puts(&b, "recursive ");
     sb_printf(&b, "%s %s", unit_words[which], u->name ? u->name : "main");
-    if (which != UNIT_PROGRAM) {
+    if (which != UNIT_PROGRAM && which != UNIT_MODULE) {
         sb_puts(&b, "(");
         for (int i = 0; i < n->u.unit.args.n; i++) {
             const Node *a = n->u.unit.args.v[i];
@@ -1669,6 +1732,7 @@ static void emit_unit(Emit *E, const SpUnit *u)
     put_line(E, 0, b.s);
     sb_free(&b);
     E->level++;
+    uses(E, n);
     declarations(E);
     if (which == UNIT_FUNCTION && n->u.unit.rtype) {
         const Symbol *r = scope_lookup_local(u->scope, n->u.unit.result ? n->u.unit.result
@@ -1679,10 +1743,17 @@ static void emit_unit(Emit *E, const SpUnit *u)
     if (u->main) {
         comment(E, "start the run time and lay out the mapped arrays");
         line(E, "call hpfrt_init()");
+        for (int k = 0; k < E->prog->units.n; k++) {
+            const SpUnit *m = E->prog->units.v[k];
+            if (m->unit->u.unit.which == UNIT_MODULE && module_maps(m))
+                line(E, "call %sminit_%s()", E->p, m->unit->u.unit.id);
+        }
     }
-    mapping(E);
-    emit_stmts(E, &u->body);
-    free_descriptors(E);
+    if (which != UNIT_MODULE) {
+        mapping(E);
+        emit_stmts(E, &u->body);
+        free_descriptors(E);
+    }
     if (u->main)
         line(E, "call hpfrt_finalize()");
     E->level--;
@@ -1701,6 +1772,19 @@ static void emit_unit(Emit *E, const SpUnit *u)
             }
     }
     line(E, "end %s %s", unit_words[which], u->name ? u->name : "main");
+    if (which == UNIT_MODULE && module_maps(u)) {
+        /* its mapped data laid out when the run starts (the main program
+           calls it after hpfrt_init) */
+        fputc('\n', E->out);
+        line(E, "subroutine %sminit_%s()", E->p, n->u.unit.id);
+        E->level++;
+        line(E, "use %s", n->u.unit.id);
+        line(E, "implicit none");
+        rt_externals(E);
+        mapping(E);
+        E->level--;
+        line(E, "end subroutine %sminit_%s", E->p, n->u.unit.id);
+    }
     free(E->targets.v);
     E->targets = saved_targets;
     free(E->cused);

@@ -74,8 +74,6 @@ static void drop(Parser *p)
 static const struct {
     const char *word, *what, *end;
 } refused[] = {
-    {"module", "MODULE", "module"},
-    {"use", "USE (modules)", NULL},
     {"interface", "INTERFACE block", "interface"},
     {"equivalence", "EQUIVALENCE", NULL},
     {"entry", "ENTRY", NULL},
@@ -315,6 +313,81 @@ fail:
     free(objs.v);
 }
 
+/* USE module [, ONLY: [items]] or USE module, local => name, ...: the
+ * node goes to the unit with its FORMATs and DATAs (bld_formats); sema
+ * reads the module. An item is a name or local => name. */
+static void use_stmt(Parser *p, int i)
+{
+    Node *u = mk_expr(p, AST_USE_STMT, tk(p, i)->loc);
+    int j = i + 1;
+    if (tk(p, j)->kind == ',') {
+        diag_error(p->diag, tk(p, j)->loc, "a module nature (USE, INTRINSIC ::) is not "
+                   "supported in the HPF subset");
+        drop(p);
+        return;
+    }
+    if (tk(p, j)->kind == T_DCOLON)
+        j++;
+    if (tk(p, j)->kind != T_NAME) {
+        diag_error(p->diag, tk(p, j)->loc, "module name expected after USE");
+        drop(p);
+        return;
+    }
+    u->u.use.module = tk(p, j)->text;
+    u->u.use.mod_loc = tk(p, j)->loc;
+    j++;
+    if (tk(p, j)->kind == ',' && word_is(p, j + 1, "only") && tk(p, j + 2)->kind == ':') {
+        u->u.use.only = 1;
+        j += 3;
+    } else if (tk(p, j)->kind == ',') {
+        j++;
+    }
+    while (!is_end(p, j)) {
+        Token *a = tk(p, j);
+        if (a->kind != T_NAME) {
+            diag_error(p->diag, a->loc, "a name or 'local => name' expected in a USE statement");
+            drop(p);
+            return;
+        }
+        if (word_is(p, j, "operator") || word_is(p, j, "assignment")) {
+            refuse(p, j, "a generic operator in USE");
+            return;
+        }
+        Node *k = mk_expr(p, AST_KEYWORD_ARG, a->loc);
+        k->u.kwarg.id = a->text;
+        k->u.kwarg.id_loc = a->loc;
+        Token *remote = a;
+        j++;
+        if (tk(p, j)->kind == T_ARROW) {
+            remote = tk(p, j + 1);
+            if (remote->kind != T_NAME) {
+                diag_error(p->diag, remote->loc, "a name of the module expected after '=>'");
+                drop(p);
+                return;
+            }
+            j += 2;
+        } else if (!u->u.use.only) {
+            diag_error(p->diag, a->loc, "'local => name' expected: without ONLY, a USE "
+                       "statement lists renames only");
+            drop(p);
+            return;
+        }
+        Node *r = mk_expr(p, AST_NAME, remote->loc);
+        r->u.name.id = remote->text;
+        k->u.kwarg.value = r;
+        vec_push(p->arena, &u->u.use.items, k);
+        if (tk(p, j)->kind == ',')
+            j++;
+        else if (!is_end(p, j)) {
+            diag_error(p->diag, tk(p, j)->loc, "',' expected in a USE statement");
+            drop(p);
+            return;
+        }
+    }
+    vec_push(p->arena, &p->uses, u);
+    drop(p);
+}
+
 /* A type specifier at i: returns the index after it, or -1. */
 static int typespec(Parser *p, int i)
 {
@@ -431,6 +504,7 @@ static void end_stmt(Parser *p, int i)
         {"program", KW_PROGRAM}, {"subroutine", KW_SUBROUTINE},
         {"function", KW_FUNCTION}, {"do", KW_DO}, {"if", KW_IF},
         {"forall", KW_FORALL}, {"where", KW_WHERE}, {"select", KW_SELECT},
+        {"module", KW_MODULE},
     };
     tk(p, i)->kind = KW_END;
     Token *t = tk(p, i + 1);
@@ -441,7 +515,7 @@ static void end_stmt(Parser *p, int i)
             t->kind = ends[k].kw;
             return;
         }
-    static const char *const refused_ends[] = {"module", "type", "interface", "block"};
+    static const char *const refused_ends[] = {"type", "interface", "block"};
     for (size_t k = 0; k < sizeof refused_ends / sizeof refused_ends[0]; k++)
         if (strcmp(t->text, refused_ends[k]) == 0) {
             diag_error(p->diag, t->loc, "END %s without its construct", t->text);
@@ -592,6 +666,7 @@ static void classify(Parser *p, int i)
         {"endif", KW_IF}, {"enddo", KW_DO}, {"endprogram", KW_PROGRAM},
         {"endsubroutine", KW_SUBROUTINE}, {"endfunction", KW_FUNCTION},
         {"endforall", KW_FORALL}, {"endwhere", KW_WHERE}, {"endselect", KW_SELECT},
+        {"endmodule", KW_MODULE},
     };
     for (size_t k = 0; k < sizeof ends / sizeof ends[0]; k++)
         if (strcmp(w, ends[k].w) == 0) {
@@ -659,6 +734,18 @@ static void classify(Parser *p, int i)
     }
     if (strcmp(w, "data") == 0 && (tk(p, i + 1)->kind == T_NAME || tk(p, i + 1)->kind == '(')) {
         data_stmt(p, i);
+        return;
+    }
+    if (strcmp(w, "module") == 0 && tk(p, i + 1)->kind == T_NAME) {
+        if (word_is(p, i + 1, "procedure") && !is_end(p, i + 2)) {
+            refuse(p, i, "MODULE PROCEDURE (generic interfaces)");
+            return;
+        }
+        t->kind = KW_MODULE;
+        return;
+    }
+    if (strcmp(w, "use") == 0 && (tk(p, i + 1)->kind == T_NAME || tk(p, i + 1)->kind == ',')) {
+        use_stmt(p, i);
         return;
     }
     if (refused_word(p, i))
@@ -846,6 +933,16 @@ int filter_next(Parser *p, Token *out)
                 drop(p);
                 continue;
             }
+        }
+        int arrow = -1;    /* '=>' outside USE: a pointer assignment */
+        for (int j = i; j < p->ntoks && arrow < 0; j++)
+            if (p->toks[j].kind == T_ARROW && !word_is(p, i, "use"))
+                arrow = j;
+        if (arrow >= 0) {
+            diag_error(p->diag, p->toks[arrow].loc, "pointer assignment '=>' is not supported "
+                       "in the HPF subset");
+            drop(p);
+            continue;
         }
         classify(p, i);
     }

@@ -391,6 +391,16 @@ SpArr *arr_of(Lower *L, Symbol *y)
             if (r->sym == y)
                 return r;
         }
+    /* an array of a module, by USE */
+    for (int k = 0; y->module && k < L->prog->units.n; k++) {
+        SpUnit *u = L->prog->units.v[k];
+        if (u->unit == y->module)
+            for (int i = 0; i < u->arrs.n; i++) {
+                SpArr *r = u->arrs.v[i];
+                if (r->sym == y)
+                    return r;
+            }
+    }
     return NULL;
 }
 

@@ -81,12 +81,12 @@ static const PtrVec empty;
 %token <str> T_STRING "character constant" T_LOGICAL "logical constant"
 %token <str> T_LABEL "statement label"
 %token T_EOS "end of statement" T_DIRECTIVE "!HPF$" T_KINDLP "kind selector ("
-%token T_POW "**" T_CONCAT "//" T_DCOLON "::" T_LCTOR "(/" T_RCTOR "/)"
+%token T_POW "**" T_CONCAT "//" T_DCOLON "::" T_LCTOR "(/" T_RCTOR "/)" T_ARROW "=>"
 %token T_EQ "==" T_NE "/=" T_LT "<" T_LE "<=" T_GT ">" T_GE ">="
 %token T_AND ".and." T_OR ".or." T_NOT ".not." T_EQV ".eqv." T_NEQV ".neqv."
 
 %token KW_PROGRAM "PROGRAM" KW_SUBROUTINE "SUBROUTINE" KW_FUNCTION "FUNCTION"
-%token KW_RESULT "RESULT" KW_END "END" KW_CONTAINS "CONTAINS"
+%token KW_RESULT "RESULT" KW_END "END" KW_CONTAINS "CONTAINS" KW_MODULE "MODULE"
 %token KW_IMPLICIT "IMPLICIT" KW_NONE "NONE"
 %token KW_INTEGER "INTEGER" KW_REAL "REAL" KW_DOUBLE "DOUBLE PRECISION"
 %token KW_LOGICAL "LOGICAL" KW_COMPLEX "COMPLEX" KW_CHARACTER "CHARACTER"
@@ -149,6 +149,8 @@ label_opt:
 stmt:
     KW_PROGRAM T_NAME           { Token t = {T_NAME, @2, $2};
                                   bld_unit(p, UNIT_PROGRAM, t, empty, NULL, NULL, @$); }
+  | KW_MODULE T_NAME            { Token t = {T_NAME, @2, $2};
+                                  bld_unit(p, UNIT_MODULE, t, empty, NULL, NULL, @$); }
   | KW_SUBROUTINE T_NAME dummy_args
                                 { Token t = {T_NAME, @2, $2};
                                   bld_unit(p, UNIT_SUBROUTINE, t, $3, NULL, NULL, @$); }
@@ -204,6 +206,7 @@ end_what:
   | KW_PROGRAM                  { $$ = KW_PROGRAM; }
   | KW_SUBROUTINE               { $$ = KW_SUBROUTINE; }
   | KW_FUNCTION                 { $$ = KW_FUNCTION; }
+  | KW_MODULE                   { $$ = KW_MODULE; }
   | KW_DO                       { $$ = KW_DO; }
   | KW_IF                       { $$ = KW_IF; }
   | KW_FORALL                   { $$ = KW_FORALL; }

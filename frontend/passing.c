@@ -52,10 +52,19 @@ const SpUnit *spmd_unit_named(const SpProgram *p, const SpUnit *from, const char
             if (u->host == h && u->name && !strcmp(u->name, name))
                 return u;
         }
+    /* a module procedure the unit has by USE, under the name it has there */
+    const Symbol *y = from && from->scope ? scope_lookup(from->scope, name) : NULL;
+    for (int i = 0; y && y->module && y->unit && i < p->units.n; i++) {
+        const SpUnit *u = p->units.v[i];
+        if (u->unit == y->unit && !u->clone_of)
+            return u;
+    }
     for (int i = 0; i < p->units.n; i++) {
         const SpUnit *u = p->units.v[i];
-        if (!u->host && !u->main && u->name && !strcmp(u->name, name))
-            return u;
+        if (u->name && !strcmp(u->name, name) && !u->main
+            && (u->host ? u->host->unit->u.unit.which == UNIT_MODULE && u->clone_of
+                        : u->unit->u.unit.which != UNIT_MODULE))
+            return u;     /* external, or a clone of a module procedure (hpfc's name) */
     }
     return NULL;
 }

@@ -49,6 +49,13 @@ static Type spec_type(Sema *s, const TypeSpec *sp)
 
 static Symbol *declare(Sema *s, const char *name, Node *where)
 {
+    Symbol *e = scope_entry(s->scope, name);
+    if (e && e->alias) {
+        diag_error(s->diag, where->loc, "'%s' is accessible from module '%s' by USE: it cannot "
+                   "be declared again here", name, e->alias->module ? e->alias->module->u.unit.id
+                                                                     : "?");
+        return NULL;
+    }
     Symbol *y = scope_lookup_local(s->scope, name);
     if (!y)
         y = scope_add(s->arena, s->scope, name, SYM_VARIABLE, where);
@@ -60,9 +67,11 @@ static Symbol *declare(Sema *s, const char *name, Node *where)
     return y;
 }
 
+/* A main program or a module: its arrays' bounds are constants. */
 static int is_program(Sema *s)
 {
-    return s->scope->unit->u.unit.which == UNIT_PROGRAM;
+    int w = s->scope->unit->u.unit.which;
+    return w == UNIT_PROGRAM || w == UNIT_MODULE;
 }
 
 /* Array bounds from DIM nodes: constant when they fold. */
@@ -101,8 +110,9 @@ static void set_dims(Sema *s, Symbol *y, PtrVec *dims, Node *where)
         }
         if (dm->u.dim.form == DIM_EXPLICIT && (!klo || !khi) && is_program(s)
             && y->kind == SYM_VARIABLE)
-            diag_error(s->diag, dm->loc, "bounds of array '%s' must be constant in a main "
-                       "program (use ALLOCATABLE for run-time sizes)", y->name);
+            diag_error(s->diag, dm->loc, "bounds of array '%s' must be constant in a %s "
+                       "(use ALLOCATABLE for run-time sizes)", y->name,
+                       s->scope->unit->u.unit.which == UNIT_MODULE ? "module" : "main program");
         y->lo[d] = lo;
         y->hi[d] = hi;
         y->bounds_known[d] = dm->u.dim.form == DIM_EXPLICIT && klo && khi;
@@ -1288,9 +1298,13 @@ static void check_call(Sema *s, Node *n)
             if (!strcmp(c->u.unit.id, name))
                 u = c;
         }
+    if (y && y->module && y->unit && (y->kind == SYM_SUBROUTINE || y->kind == SYM_FUNCTION)) {
+        u = y->unit;               /* a module procedure, by USE or in its module */
+        n->u.ref.sym = y;
+    }
     for (int i = 0; !u && i < s->file->u.list.items.n; i++) {
         Node *c = s->file->u.list.items.v[i];
-        if (c->u.unit.id && !strcmp(c->u.unit.id, name))
+        if (c->u.unit.id && !strcmp(c->u.unit.id, name) && c->u.unit.which != UNIT_MODULE)
             u = c;
     }
     if (u == s->scope->unit || (y && y->kind == SYM_SUBROUTINE && y->unit == s->scope->unit)) {
@@ -1429,6 +1443,7 @@ static void check_alloc(Sema *s, Node *n)
 
 static void check_stmt(Sema *s, Node *n)
 {
+    s->at = n->loc;
     switch (n->kind) {
     case AST_ASSIGN:
         check_assign(s, n, NULL);
@@ -1799,6 +1814,112 @@ static void data_object(Sema *s, Node *o, Node *vals)
     y->save = 1;
 }
 
+/* ---- modules ---- */
+
+/* A MODULE: declarations only; its variables live as long as the program
+ * (SAVE, as Fortran 2008 has it), and its procedures are entities of it,
+ * which USE makes accessible like the rest. */
+static void module_entities(Sema *s, Node *m, int first_exec)
+{
+    PtrVec *body = &m->u.unit.body;
+    if (first_exec < body->n)
+        diag_error(s->diag, ((Node *)body->v[first_exec])->loc, "an executable statement in "
+                   "MODULE %s: a module holds declarations and procedures only", m->u.unit.id);
+    Scope *sc = m->u.unit.scope;
+    for (int i = 0; i < m->u.unit.contains.n; i++) {
+        Node *c = m->u.unit.contains.v[i];
+        if (scope_entry(sc, c->u.unit.id)) {
+            diag_error(s->diag, c->loc, "'%s' is declared in MODULE %s and is one of its "
+                       "procedures too", c->u.unit.id, m->u.unit.id);
+            continue;
+        }
+        Symbol *y = scope_add(s->arena, sc, c->u.unit.id, c->u.unit.which == UNIT_FUNCTION
+                              ? SYM_FUNCTION : SYM_SUBROUTINE, c);
+        y->unit = c;
+    }
+    for (int i = 0; i < sc->symbols.n; i++) {
+        Symbol *y = sc->symbols.v[i];
+        if (y->kind == SYM_PROGRAM)
+            continue;
+        y->module = m;
+        if (y->kind == SYM_VARIABLE)
+            y->save = 1;
+    }
+}
+
+/* local stands for target here, by USE at; the same entity may come
+ * twice (two USEs of one module). */
+static void use_alias(Sema *s, const char *local, Symbol *target, Node *at)
+{
+    Symbol *e = scope_entry(s->scope, local);
+    if (e && (e == target || e->alias == target))
+        return;
+    if (e && e->alias) {
+        e->ambiguous = target->module ? target->module->u.unit.id : "?";
+        return;
+    }
+    if (e) {
+        diag_error(s->diag, at->loc, "'%s' by USE of module '%s' is already declared here",
+                   local, target->module ? target->module->u.unit.id : "?");
+        return;
+    }
+    scope_add_alias(s->arena, s->scope, local, target, at);
+}
+
+/* USE m [, ONLY: ...] [, local => name ...]: m must be a MODULE of the
+ * file before this unit (hpfc reads one file, in order). Its entities are
+ * its own declarations and procedures and what it uses itself. */
+static void use_module(Sema *s, Node *use)
+{
+    const char *name = use->u.use.module;
+    Node *m = NULL;
+    PtrVec *units = &s->file->u.list.items;
+    for (int i = 0; i < units->n && !m; i++) {
+        Node *v = units->v[i];
+        if (v->u.unit.which == UNIT_MODULE && !strcmp(v->u.unit.id, name))
+            m = v;
+    }
+    if (!m || !m->u.unit.scope || m == s->scope->unit) {
+        s->scope->use_failed = 1;
+        diag_error(s->diag, use->u.use.mod_loc, !m ? "module '%s' is not defined in this file "
+                   "(hpfc reads one file: put the module in it, before its use)"
+                   : m == s->scope->unit ? "module '%s' cannot use itself"
+                   : "module '%s' is used before it is defined (put it first in the file)",
+                   name);
+        return;
+    }
+    Scope *ms = m->u.unit.scope;
+    const PtrVec *items = &use->u.use.items;
+    for (int i = 0; i < items->n; i++) {
+        Node *k = items->v[i];
+        Node *r = k->u.kwarg.value;
+        Symbol *y = scope_lookup_local(ms, r->u.name.id);
+        if (!y || y->kind == SYM_PROGRAM) {
+            diag_error(s->diag, r->loc, "'%s' is not an entity of module '%s'", r->u.name.id,
+                       name);
+            continue;
+        }
+        r->u.name.sym = y;
+        use_alias(s, k->u.kwarg.id, y, k);
+    }
+    if (use->u.use.only)
+        return;
+    for (int pass = 0; pass < 2; pass++) {
+        const PtrVec *v = pass ? &ms->aliases : &ms->symbols;
+        for (int i = 0; i < v->n; i++) {
+            Symbol *e = v->v[i], *y = e->alias ? e->alias : e;
+            if (y->kind == SYM_PROGRAM)
+                continue;
+            int renamed = 0;
+            for (int k = 0; k < items->n && !renamed; k++)
+                renamed = !strcmp(((Node *)((Node *)items->v[k])->u.kwarg.value)->u.name.id,
+                                  e->name);
+            if (!renamed)
+                use_alias(s, e->name, y, use);
+        }
+    }
+}
+
 static void check_unit(Sema *s, Node *u, Scope *host)
 {
     Scope *sc = scope_new(s->arena, host, u);
@@ -1811,8 +1932,9 @@ static void check_unit(Sema *s, Node *u, Scope *host)
     s->scope = sc;
 
     if (u->u.unit.id) {
-        SymKind k = u->u.unit.which == UNIT_PROGRAM ? SYM_PROGRAM
-                    : u->u.unit.which == UNIT_SUBROUTINE ? SYM_SUBROUTINE : SYM_FUNCTION;
+        int w = u->u.unit.which;
+        SymKind k = w == UNIT_PROGRAM || w == UNIT_MODULE ? SYM_PROGRAM
+                    : w == UNIT_SUBROUTINE ? SYM_SUBROUTINE : SYM_FUNCTION;
         const char *result = u->u.unit.result;
         if (u->u.unit.which == UNIT_FUNCTION && !result) {
             Symbol *r = scope_add(s->arena, sc, u->u.unit.id, SYM_VARIABLE, u);
@@ -1845,6 +1967,9 @@ static void check_unit(Sema *s, Node *u, Scope *host)
         y->dummy = i + 1;
         a->u.name.sym = y;
     }
+
+    for (int i = 0; i < u->u.unit.uses.n; i++)
+        use_module(s, u->u.unit.uses.v[i]);
 
     /* the specification part, then the mapping directives, then the rest */
     PtrVec *body = &u->u.unit.body;
@@ -1909,6 +2034,8 @@ static void check_unit(Sema *s, Node *u, Scope *host)
             body->v[k] = body->v[k + 1];
         body->n--;
     }
+    if (u->u.unit.which == UNIT_MODULE)
+        module_entities(s, u, first_exec);
     for (int i = first_exec; i < body->n; i++)
         check_stmt(s, body->v[i]);
     s->stmtfns = saved_fns;

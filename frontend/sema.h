@@ -50,6 +50,12 @@ typedef struct Symbol {
     int inherit;         /* a dummy mapped as its actual: INHERIT, DISTRIBUTE x *, or
                             DISTRIBUTE x *(...) (descriptive: also y->distribute) */
     int assigned;        /* appears on the left of an assignment */
+    Node *module;        /* the MODULE it is an entity of (its variables live as long
+                            as the program: SAVE), or NULL */
+    struct Symbol *alias;/* a scope's entry for a name a USE makes accessible: the
+                            module's symbol it stands for (scope_lookup answers that) */
+    const char *ambiguous; /* such an entry: another module that gives the name too (an
+                              error where the name is used, not before: Fortran 95 11.3.2) */
     struct Symbol *next; /* hash chain */
 } Symbol;
 
@@ -58,14 +64,23 @@ typedef struct Scope {
     Node *unit;
     Symbol **buckets;
     int nbuckets, count;
-    PtrVec symbols;                /* in declaration order, for dumps */
+    PtrVec symbols;                /* in declaration order, for dumps (not the USE
+                                      aliases) */
+    PtrVec aliases;                /* the entries USE added: Symbol with alias set */
     int implicit_none;
     Type implicit[26];             /* TY_NONE where no implicit type applies */
+    int use_failed;                /* a USE named no module of the file: names it would
+                                      have given are not reported undeclared */
 } Scope;
 
 Symbol *scope_lookup_local(const Scope *s, const char *name);
 Symbol *scope_lookup(const Scope *s, const char *name);   /* with the host's */
 Symbol *scope_add(Arena *a, Scope *s, const char *name, SymKind kind, Node *decl);
+/* Makes name in s stand for target (a module's entity, by USE); the entry
+ * is not among s->symbols. */
+Symbol *scope_add_alias(Arena *a, Scope *s, const char *name, Symbol *target, Node *decl);
+/* The entry for name in s itself: an alias is returned as such. */
+Symbol *scope_entry(const Scope *s, const char *name);
 Scope *scope_new(Arena *a, Scope *parent, Node *unit);
 
 /* A -D NAME=VALUE override of a PARAMETER. */

@@ -24,7 +24,8 @@ typedef enum {
     I_SHAPE,
     I_NPROCS,        /* NUMBER_OF_PROCESSORS */
     I_NUMINQ,        /* HUGE TINY EPSILON: a scalar of the argument's type */
-    I_KIND           /* KIND SELECTED_REAL_KIND SELECTED_INT_KIND: folded to a constant */
+    I_KIND,          /* KIND SELECTED_REAL_KIND SELECTED_INT_KIND: folded to a constant */
+    I_ALLOCATED      /* ALLOCATED: of an ALLOCATABLE array, by name */
 } IntrClass;
 
 typedef enum {
@@ -100,6 +101,7 @@ static const Intrinsic intrinsics[] = {
     {"ubound", I_BOUND, R_INT, 1, 2, "array,dim", 0},
     {"shape", I_SHAPE, R_INT, 1, 1, "source", 0},
     {"number_of_processors", I_NPROCS, R_INT, 0, 1, "dim", 0},
+    {"allocated", I_ALLOCATED, R_LOGICAL, 1, 1, "array", 0},
 };
 
 /* Standard Fortran procedures outside the subset, refused by name when a
@@ -107,7 +109,7 @@ static const Intrinsic intrinsics[] = {
 static const char *const unsupported_intrinsics[] = {
     "dprod", "cmplx", "aimag", "conjg", "len", "len_trim", "trim", "adjustl", "adjustr", "index",
     "char", "ichar", "achar", "iachar", "transfer", "reshape", "pack", "unpack",
-    "allocated", "present", "associated", "exponent", "fraction", "nearest",
+    "present", "associated", "exponent", "fraction", "nearest",
     "spacing", "scale", "iand", "ior", "ieor", "not", "ishft", "btest", "ibset",
     "ibclr", "precision", "range",
     "digits", "radix", "maxexponent", "minexponent", "random_number",
@@ -224,6 +226,17 @@ Symbol *sema_lookup(Sema *s, const char *name)
         if (strcmp(y->name, name) == 0)
             return y;
     }
+    for (Scope *k = s->scope; k; k = k->parent) {
+        Symbol *e = scope_entry(k, name);
+        if (e && e->ambiguous) {
+            diag_error(s->diag, s->at, "'%s' is accessible from both module '%s' and module "
+                       "'%s': rename one in its USE (local => %s)", name,
+                       e->alias->module ? e->alias->module->u.unit.id : "?", e->ambiguous, name);
+            e->ambiguous = NULL;       /* said once */
+        }
+        if (e)
+            break;
+    }
     return scope_lookup(s->scope, name);
 }
 
@@ -241,8 +254,13 @@ Symbol *sema_implicit(Sema *s, const char *name, Node *where)
         t = k->implicit[name[0] - 'a'];
         break;
     }
+    int use_failed = 0;
+    for (Scope *k = sc; k; k = k->parent)
+        use_failed |= k->use_failed;
     if (t.base == TY_NONE) {
-        diag_error(s->diag, where->loc, "'%s' is not declared (IMPLICIT NONE is in effect)", name);
+        if (!use_failed)   /* else the missing module may have given it */
+            diag_error(s->diag, where->loc, "'%s' is not declared (IMPLICIT NONE is in effect)",
+                       name);
         t = (Type){TY_ERROR, 0};
     }
     y->type = t;
@@ -706,12 +724,24 @@ static void check_intrinsic(Sema *s, Node *e, const Intrinsic *in)
     case I_KIND:
         fold_kind(s, e, in, slot);
         break;
+    case I_ALLOCATED: {
+        const Symbol *y = a0->kind == AST_NAME ? a0->u.name.sym : NULL;
+        if (!y || !y->allocatable) {
+            diag_error(s->diag, a0->loc, "the argument of 'allocated' must be the name of an "
+                       "ALLOCATABLE array");
+            set_error(e);
+        }
+        break;
+    }
     }
 }
 
 /* A function defined in this file, by name. */
 static Node *find_unit(Sema *s, const char *name)
 {
+    const Symbol *y = sema_lookup(s, name);
+    if (y && y->module && y->unit && (y->kind == SYM_FUNCTION || y->kind == SYM_SUBROUTINE))
+        return y->unit;            /* a module procedure, by USE or in its module */
     for (Scope *k = s->scope; k; k = k->parent)
         if (k->unit)
             for (int i = 0; i < k->unit->u.unit.contains.n; i++) {
@@ -722,7 +752,7 @@ static Node *find_unit(Sema *s, const char *name)
     PtrVec *units = &s->file->u.list.items;
     for (int i = 0; i < units->n; i++) {
         Node *u = units->v[i];
-        if (u->u.unit.id && strcmp(u->u.unit.id, name) == 0)
+        if (u->u.unit.id && strcmp(u->u.unit.id, name) == 0 && u->u.unit.which != UNIT_MODULE)
             return u;
     }
     return NULL;
@@ -1227,6 +1257,7 @@ static int named_kind(Sema *s, Node *e)
 
 void sema_expr(Sema *s, Node *e)
 {
+    s->at = e->loc;
     switch (e->kind) {
     case AST_INT_CONST:
         if (!e->u.konst.kind && !named_kind(s, e))

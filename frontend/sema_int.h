@@ -16,6 +16,7 @@ typedef struct Sema {
     PtrVec stmtfns;            /* the unit's statement functions: their ASSIGNs */
     PtrVec commons;            /* the file's COMMON places (sema.c common_places) */
     int inlining;              /* statement function references being expanded */
+    Loc at;                    /* the expression or statement being checked */
 } Sema;
 
 /* sema_expr.c */

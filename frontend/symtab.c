@@ -27,12 +27,18 @@ Scope *scope_new(Arena *a, Scope *parent, Node *unit)
     return s;
 }
 
-Symbol *scope_lookup_local(const Scope *s, const char *name)
+Symbol *scope_entry(const Scope *s, const char *name)
 {
     for (Symbol *y = s->buckets[hash(name) % (unsigned)s->nbuckets]; y; y = y->next)
         if (strcmp(y->name, name) == 0)
             return y;
     return NULL;
+}
+
+Symbol *scope_lookup_local(const Scope *s, const char *name)
+{
+    Symbol *y = scope_entry(s, name);
+    return y && y->alias ? y->alias : y;
 }
 
 Symbol *scope_lookup(const Scope *s, const char *name)
@@ -60,7 +66,7 @@ static void grow(Arena *a, Scope *s)
     s->nbuckets = n;
 }
 
-Symbol *scope_add(Arena *a, Scope *s, const char *name, SymKind kind, Node *decl)
+static Symbol *entry_new(Arena *a, Scope *s, const char *name, SymKind kind, Node *decl)
 {
     if (s->count >= s->nbuckets)
         grow(a, s);
@@ -72,7 +78,21 @@ Symbol *scope_add(Arena *a, Scope *s, const char *name, SymKind kind, Node *decl
     y->next = s->buckets[h];
     s->buckets[h] = y;
     s->count++;
+    return y;
+}
+
+Symbol *scope_add(Arena *a, Scope *s, const char *name, SymKind kind, Node *decl)
+{
+    Symbol *y = entry_new(a, s, name, kind, decl);
     vec_push(a, &s->symbols, y);
+    return y;
+}
+
+Symbol *scope_add_alias(Arena *a, Scope *s, const char *name, Symbol *target, Node *decl)
+{
+    Symbol *y = entry_new(a, s, name, target->kind, decl);
+    y->alias = target;
+    vec_push(a, &s->aliases, y);
     return y;
 }
 

@@ -4,6 +4,7 @@
 #include <config.h>
 
 #include <stdio.h>
+#include <string.h>
 #include <stdlib.h>
 
 #include "ast.h"
@@ -39,7 +40,7 @@ enum { P_EQV = 1, P_OR, P_AND, P_NOT, P_REL, P_CONCAT, P_ADD, P_SIGN, P_MUL, P_P
 static const char *const base_names[] = {"", "integer", "real", "complex", "logical",
                                          "character", "error"};
 static const char *const intent_names[] = {"", "in", "out", "inout"};
-static const char *const unit_words[] = {"program", "subroutine", "function"};
+static const char *const unit_words[] = {"program", "subroutine", "function", "module"};
 
 static void expr(Unparse *u, const Node *n);
 static void stmt(Unparse *u, const Node *n, int level);
@@ -951,7 +952,7 @@ static void unit(Unparse *u, const Node *n, int level)
         put(u, unit_words[which]);
         put(u, " ");
         put(u, n->u.unit.id);
-        if (which == UNIT_FUNCTION || n->u.unit.args.n) {
+        if (which == UNIT_FUNCTION || (which != UNIT_MODULE && n->u.unit.args.n)) {
             put(u, "(");
             expr_list(u, &n->u.unit.args);
             put(u, ")");
@@ -962,6 +963,24 @@ static void unit(Unparse *u, const Node *n, int level)
             put(u, ")");
         }
         flush(u, level, 0);
+    }
+    for (int i = 0; i < n->u.unit.uses.n; i++) {
+        const Node *us = n->u.unit.uses.v[i];
+        put(u, "use ");
+        put(u, us->u.use.module);
+        if (us->u.use.only)
+            put(u, ", only:");
+        for (int k = 0; k < us->u.use.items.n; k++) {
+            const Node *it = us->u.use.items.v[k];
+            const char *remote = it->u.kwarg.value->u.name.id;
+            put(u, k || !us->u.use.only ? ", " : " ");
+            if (strcmp(it->u.kwarg.id, remote)) {
+                put(u, it->u.kwarg.id);
+                put(u, " => ");
+            }
+            put(u, remote);
+        }
+        flush(u, level + 1, 0);
     }
     body(u, &n->u.unit.body, level + 1);
     if (n->u.unit.contains.n) {

@@ -470,8 +470,13 @@ static int decl_bounds(Fi *fi, Frame *fr, const Symbol *y, long long *lo, long l
  * blank COMMON outside the frame, initial values applied, -D held. */
 static Store *var_new(Fi *fi, Frame *fr, const Symbol *y)
 {
-    VarInfo *vi = var_info(unit_info(fi, fr->unit), y);
-    int persistent = !fr->unit->main && (y->save || (vi && vi->init));
+    /* a module's variable: one for the program, declared in the module */
+    const SpUnit *home = fr->unit;
+    for (int i = 0; y->module && i < fi->prog->units.n; i++)
+        if (((const SpUnit *)fi->prog->units.v[i])->unit == y->module)
+            home = fi->prog->units.v[i];
+    VarInfo *vi = var_info(unit_info(fi, home), y);
+    int persistent = y->module || (!fr->unit->main && (y->save || (vi && vi->init)));
     Store *s = NULL;
     if (vi && vi->common && vi->common <= fi->commons.n) {
         s = fi->commons.v[vi->common - 1];
