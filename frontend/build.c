@@ -336,6 +336,8 @@ void bld_unit(Parser *p, int which, Token name, PtrVec args, const char *result,
     u->u.unit.result = result;
     u->u.unit.rtype = rtype;
     u->u.unit.host = host;
+    u->u.unit.recursive = p->recursive;
+    p->recursive = 0;
     u->label = p->label;
     push(p, u, &u->u.unit.body);
 }

@@ -83,7 +83,7 @@ static const struct {
     {"blockdata", "BLOCK DATA", "block"},
     {"pointer", "POINTER", NULL},
     {"target", "TARGET", NULL},
-    {"optional", "OPTIONAL", NULL},
+    {"optional", "OPTIONAL statement (use the OPTIONAL attribute)", NULL},
     {"public", "PUBLIC", NULL},
     {"private", "PRIVATE", NULL},
     {"sequence", "SEQUENCE", NULL},
@@ -181,6 +181,12 @@ static Node *data_name(Parser *p, const Token *t)
 static Node *data_object(Parser *p, int *j)
 {
     Token *t = tk(p, *j);
+    if (t->kind == T_NAME && tk(p, *j + 1)->kind == '(') {
+        diag_error(p->diag, t->loc, "a DATA object is a variable name or an implied DO (a(i), "
+                   "i = lo, hi) over one array: an element or section like '%s(...)' is not "
+                   "supported in the HPF subset", t->text);
+        return NULL;
+    }
     if (t->kind == T_NAME) {
         (*j)++;
         return data_name(p, t);
@@ -442,11 +448,18 @@ static void function_rest(Parser *p, int i)
 
 static void classify(Parser *p, int i);
 
-/* RECURSIVE, PURE, ELEMENTAL before a procedure: refused, and the rest of
- * the statement read on, so the procedure's body is still checked. */
+/* RECURSIVE before a procedure: noted for its unit (bld_unit). PURE,
+ * ELEMENTAL: refused, and the rest of the statement read on, so the
+ * procedure's body is still checked. */
 static int refused_prefix(Parser *p, int j)
 {
     static const char *const words[] = {"recursive", "pure", "elemental"};
+    if (word_is(p, j, "recursive") && tk(p, j + 1)->kind == T_NAME) {
+        p->recursive = 1;
+        tk(p, j)->kind = T_SKIP;
+        classify(p, j + 1);
+        return 1;
+    }
     for (size_t k = 0; k < sizeof words / sizeof words[0]; k++)
         if (word_is(p, j, words[k])) {
             diag_error(p->diag, tk(p, j)->loc, "%s procedures are not supported in the HPF "
@@ -477,6 +490,7 @@ static void type_decl(Parser *p, int j)
             {"array", KW_DIMENSION, 1}, {"allocatable", KW_ALLOCATABLE, 0},
             {"intent", KW_INTENT, 1}, {"save", KW_SAVE, 0},
             {"external", KW_EXTERNAL, 0}, {"intrinsic", KW_INTRINSIC, 0},
+            {"optional", KW_OPTIONAL, 0},
         };
         size_t k;
         for (k = 0; k < sizeof attrs / sizeof attrs[0]; k++)

@@ -575,8 +575,73 @@ static void lower_array_assign(Lower *L, int nv, Symbol **vars, Node **lo, Node 
     add_stmt(L, out, st_);
 }
 
+static Node *temp_array_ext(Lower *L, Node *e, Node **hi, PtrVec *out);
+static void lower_assign(Lower *L, Node *lhs, Node *rhs, Node *mask, PtrVec *out);
+
+static int is_pack(const Node *e)
+{
+    return e->kind == AST_REF && e->u.ref.what == REF_INTRINSIC
+           && (!strcmp(e->u.ref.id, "pack") || !strcmp(e->u.ref.id, "unpack"));
+}
+
+/* PACK (...) or UNPACK (...): the Fortran run time's, on replicated copies
+ * of the arguments (gathered when mapped), every processor alike, into a
+ * replicated temporary, which is returned (allocated). */
+static Node *pack_temp(Lower *L, Node *rhs, PtrVec *out)
+{
+    Node *c = arena_alloc(L->a, sizeof *c);
+    *c = *rhs;
+    c->u.ref.args = (PtrVec){0};
+    PtrVec temps = {0};
+    L->pre = out;
+    for (int i = 0; i < rhs->u.ref.args.n; i++) {
+        Node *a = rhs->u.ref.args.v[i], *v = a->kind == AST_KEYWORD_ARG ? a->u.kwarg.value : a;
+        Node *t = v->rank ? temp_array(L, v, out) : lx(L, v, NULL);
+        if (v->rank)
+            vec_push(NULL, &temps, t);
+        if (a != v) {
+            Node *k = arena_alloc(L->a, sizeof *k);
+            *k = *a;
+            k->u.kwarg.value = t;
+            t = k;
+        }
+        vec_push(L->a, &c->u.ref.args, t);
+    }
+    /* the result's extents, kept before the copies go */
+    Node *hi[MAX_RANK];
+    for (int d = 0; d < c->rank; d++) {
+        Node *x = shape_n(L, c, d);
+        if (x->kind != AST_INT_CONST) {
+            Node *k = mk_temp_name(L, new_temp(L, (Type){TY_INTEGER, 4}, 0),
+                                   (Type){TY_INTEGER, 4});
+            lower_assign(L, k, x, NULL, out);
+            x = k;
+        }
+        hi[d] = x;
+    }
+    Node *r = temp_array_ext(L, c, hi, out);
+    Node *asg = arena_alloc(L->a, sizeof *asg);
+    asg->kind = AST_ASSIGN;
+    asg->loc = rhs->loc;
+    asg->u.assign.lhs = r;
+    asg->u.assign.rhs = c;
+    SpStmt *s = new_stmt(L, SP_SEQ);
+    s->u.seq = asg;
+    add_stmt(L, out, s);
+    for (int i = 0; i < temps.n; i++)
+        free_temp_array(L, temps.v[i], out);
+    free(temps.v);
+    return r;
+}
+
 static void lower_assign(Lower *L, Node *lhs, Node *rhs, Node *mask, PtrVec *out)
 {
+    if (lhs->rank && !mask && is_pack(rhs)) {
+        Node *r = pack_temp(L, rhs, out);   /* then assigned as any array */
+        lower_array_assign(L, 0, NULL, NULL, NULL, NULL, NULL, lhs, r, out);
+        free_temp_array(L, r, out);
+        return;
+    }
     if (lhs->rank) {
         lower_array_assign(L, 0, NULL, NULL, NULL, NULL, mask, lhs, rhs, out);
         return;
@@ -804,8 +869,9 @@ static Node *or_of(Lower *L, Node *a, Node *b)
     return n;
 }
 
-/* A replicated temporary array of the shape of e, allocated. */
-static Node *temp_array_new(Lower *L, Node *e, PtrVec *out)
+/* A replicated temporary array of the shape of e (or of the extents hi,
+ * when given), allocated. */
+static Node *temp_array_ext(Lower *L, Node *e, Node **hi, PtrVec *out)
 {
     SpArr *t = arena_alloc(L->a, sizeof *t);
     t->id = -(L->u->temp_arrs.n + 1);
@@ -814,7 +880,7 @@ static Node *temp_array_new(Lower *L, Node *e, PtrVec *out)
     t->rank = e->rank;
     for (int d = 0; d < e->rank; d++) {
         t->lo[d] = mk_int(L, 1);
-        t->hi[d] = shape_n(L, e, d);
+        t->hi[d] = hi ? hi[d] : shape_n(L, e, d);
         t->tdim[d] = -1;
     }
     SpStmt *al = new_stmt(L, SP_ALLOC);
@@ -843,9 +909,16 @@ static Node *temp_array_new(Lower *L, Node *e, PtrVec *out)
     return ref;
 }
 
+static Node *temp_array_new(Lower *L, Node *e, PtrVec *out)
+{
+    return temp_array_ext(L, e, NULL, out);
+}
+
 /* ... and filled with e. */
 Node *temp_array(Lower *L, Node *e, PtrVec *out)
 {
+    if (is_pack(e))
+        return pack_temp(L, e, out);
     Node *ref = temp_array_new(L, e, out);
     lower_array_assign(L, 0, NULL, NULL, NULL, NULL, NULL, ref, e, out);
     return ref;

@@ -247,6 +247,24 @@ Node *shape_n(Lower *L, Node *e, int d)
         return shape_n(L, arg(e, 0, "array"), d);
     if (!strcmp(id, "transpose"))
         return shape_n(L, arg(e, 0, "matrix"), 1 - d);
+    if (!strcmp(id, "reshape"))       /* SHAPE is (/ n, m ... /) (sema) */
+        return copy_plain(L, arg(e, 1, "shape")->u.list.items.v[d]);
+    if (!strcmp(id, "unpack"))
+        return shape_n(L, arg(e, 1, "mask"), d);
+    if (!strcmp(id, "pack")) {
+        /* as many as VECTOR has, else as the MASK selects (its arguments
+           are replicated copies here: lower.c lower_pack) */
+        Node *v = arg(e, 2, "vector"), *m = arg(e, 1, "mask"), *a = arg(e, 0, "array");
+        if (v)
+            return shape_n(L, v, 0);
+        if (m->rank)
+            return mk_call(L, "count", T_INT, 1, &m);
+        Node *n = shape_n(L, a, 0);
+        for (int k = 1; k < a->rank; k++)
+            n = mk_bin(L, OP_MUL, n, shape_n(L, a, k));
+        Node *args[3] = {n, mk_int(L, 0), copy_plain(L, m)};
+        return mk_call(L, "merge", T_INT, 3, args);
+    }
     if (!strcmp(id, "spread")) {
         long long k;
         cint(arg(e, 1, "dim"), &k);
@@ -585,6 +603,30 @@ static Node *elem_intrinsic(Lower *L, Node *e, Node **pos)
     if (!strcmp(id, "transpose")) {
         Node *p2[2] = {pos[1], pos[0]};
         return elem(L, arg(e, 0, "matrix"), p2);
+    }
+    if (!strcmp(id, "pack") || !strcmp(id, "unpack")) {
+        lower_error(L, e->loc, "the SPMD lowering takes '%s' only as the whole right-hand side "
+                    "of an array assignment (assign it to an array first)", id);
+        return mk_int(L, 0);
+    }
+    if (!strcmp(id, "reshape")) {
+        /* the element's position in array element order, then the SOURCE
+           element at that position */
+        Node *src = arg(e, 0, "source");
+        Node *lin = pos[e->rank - 1];
+        for (int d = e->rank - 2; d >= 0; d--)
+            lin = mk_bin(L, OP_ADD, pos[d], mk_bin(L, OP_MUL, shape_n(L, e, d), lin));
+        Node *p2[MAX_RANK];
+        for (int d = 0; d < src->rank; d++) {
+            Node *q = lin;
+            if (d + 1 < src->rank) {
+                Node *m[2] = {lin, shape_n(L, src, d)};
+                q = mk_call(L, "mod", T_INT, 2, m);
+                lin = mk_bin(L, OP_DIV, lin, shape_n(L, src, d));
+            }
+            p2[d] = q;
+        }
+        return elem(L, src, p2);
     }
     if (!strcmp(id, "spread")) {
         Node *src = arg(e, 0, "source");
@@ -1149,6 +1191,14 @@ Node *lx(Lower *L, Node *e, SpCtx *ctx)
         return r;
     }
     case AST_REF:
+        if (e->u.ref.what == REF_SUBSTRING) {     /* of a (replicated) CHARACTER scalar */
+            const Node *t = e->u.ref.args.v[0];
+            Node *nt = arena_alloc(L->a, sizeof *nt);
+            *nt = *t;
+            nt->u.triplet.lo = lx(L, t->u.triplet.lo, ctx);
+            nt->u.triplet.hi = lx(L, t->u.triplet.hi, ctx);
+            return mk_ref_node(L, e, 1, &nt);
+        }
         if (e->u.ref.what == REF_INTRINSIC && e->ir)
             return lx_red(L, e, ctx);
         if (e->u.ref.what == REF_INTRINSIC)

@@ -92,6 +92,7 @@ static const PtrVec empty;
 %token KW_LOGICAL "LOGICAL" KW_COMPLEX "COMPLEX" KW_CHARACTER "CHARACTER"
 %token KW_PARAMETER "PARAMETER" KW_DIMENSION "DIMENSION" KW_ALLOCATABLE "ALLOCATABLE"
 %token KW_INTENT "INTENT" KW_SAVE "SAVE" KW_EXTERNAL "EXTERNAL" KW_INTRINSIC "INTRINSIC"
+%token KW_OPTIONAL "OPTIONAL"
 %token KW_COMMON "COMMON"
 %token KW_IF "IF" KW_THEN "THEN" KW_ELSE "ELSE" KW_DO "DO" KW_WHILE "WHILE"
 %token KW_CONTINUE "CONTINUE" KW_CYCLE "CYCLE" KW_EXIT "EXIT" KW_GOTO "GOTO"
@@ -413,6 +414,7 @@ attr:
   | KW_SAVE                     { $$ = mk_expr(p, AST_ATTR, @$); $$->u.attr.which = ATTR_SAVE; }
   | KW_EXTERNAL                 { $$ = mk_expr(p, AST_ATTR, @$); $$->u.attr.which = ATTR_EXTERNAL; }
   | KW_INTRINSIC                { $$ = mk_expr(p, AST_ATTR, @$); $$->u.attr.which = ATTR_INTRINSIC; }
+  | KW_OPTIONAL                 { $$ = mk_expr(p, AST_ATTR, @$); $$->u.attr.which = ATTR_OPTIONAL; }
   ;
 
 entities:

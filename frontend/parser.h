@@ -42,6 +42,7 @@ typedef struct Parser {
     PtrVec formats;           /* FORMAT statements read, not yet given to their unit */
     PtrVec datas;             /* DATA sets likewise */
     PtrVec uses;              /* USE statements likewise (AST_USE_STMT) */
+    int recursive;            /* RECURSIVE read before the procedure statement */
     PtrVec indep_vars;        /* INDEPENDENT (i, j): the DO variables it names that
                                  no DO of the nest has taken yet (AST_NAME) */
     Loc eof_loc;

@@ -231,6 +231,7 @@ static void type_decl(Sema *s, Node *n)
 {
     Type t = spec_type(s, &n->u.decl.spec);
     int parameter = 0, allocatable = 0, intent = 0, save = 0, external = 0, intrinsic = 0;
+    int optional = 0;
     PtrVec *adims = NULL;
     for (int i = 0; i < n->u.decl.attrs.n; i++) {
         Node *a = n->u.decl.attrs.v[i];
@@ -242,6 +243,7 @@ static void type_decl(Sema *s, Node *n)
         case ATTR_SAVE: save = 1; break;
         case ATTR_EXTERNAL: external = 1; break;
         case ATTR_INTRINSIC: intrinsic = 1; break;
+        case ATTR_OPTIONAL: optional = 1; break;
         }
     }
     for (int i = 0; i < n->u.decl.entities.n; i++) {
@@ -266,6 +268,12 @@ static void type_decl(Sema *s, Node *n)
                            "argument", y->name);
             y->intent = intent;
         }
+        if (optional) {
+            if (!y->dummy)
+                diag_error(s->diag, en->loc, "OPTIONAL given for '%s', which is not a dummy "
+                           "argument", y->name);
+            y->optional = 1;
+        }
         if (en->u.entity.len)
             sema_expr(s, en->u.entity.len);
         set_dims(s, y, en->u.entity.dims.n ? &en->u.entity.dims : adims ? adims : &(PtrVec){0},
@@ -275,8 +283,12 @@ static void type_decl(Sema *s, Node *n)
         } else if (en->u.entity.init) {
             Node *init = en->u.entity.init;
             sema_expr(s, init);
+            int ctor = init->kind == AST_ARRAY_CTOR
+                       || (init->kind == AST_REF && init->u.ref.what == REF_INTRINSIC
+                           && !strcmp(init->u.ref.id, "reshape")
+                           && ((Node *)init->u.ref.args.v[0])->kind == AST_ARRAY_CTOR);
             if (init->type.base != TY_ERROR && !sema_fold(s, init).known
-                && init->kind != AST_ARRAY_CTOR && init->type.base != TY_CHARACTER)
+                && !ctor && init->type.base != TY_CHARACTER)
                 diag_error(s->diag, init->loc, "initial value of '%s' is not a constant "
                            "expression", y->name);
             y->save = 1;
@@ -886,6 +898,12 @@ static void check_lhs(Sema *s, Node *lhs, const char *what)
     sema_expr(s, lhs);
     if (lhs->type.base == TY_ERROR)
         return;
+    if (lhs->kind == AST_REF && lhs->u.ref.what == REF_SUBSTRING) {
+        diag_error(s->diag, lhs->loc, "cannot %s the substring '%s(...)': a substring on the "
+                   "left is not supported in the HPF subset (assign the whole variable, "
+                   "built with //)", what, lhs->u.ref.id);
+        return;
+    }
     Symbol *y = variable_of(lhs);
     if (!y || y->kind != SYM_VARIABLE) {
         const char *name = lhs->kind == AST_NAME ? lhs->u.name.id : lhs->u.ref.id;
@@ -1307,9 +1325,10 @@ static void check_call(Sema *s, Node *n)
         if (c->u.unit.id && !strcmp(c->u.unit.id, name) && c->u.unit.which != UNIT_MODULE)
             u = c;
     }
-    if (u == s->scope->unit || (y && y->kind == SYM_SUBROUTINE && y->unit == s->scope->unit)) {
-        diag_error(s->diag, n->loc, "recursive CALL of '%s': recursion is not supported in the "
-                   "HPF subset", name);
+    if ((u == s->scope->unit || (y && y->kind == SYM_SUBROUTINE && y->unit == s->scope->unit))
+        && !s->scope->unit->u.unit.recursive) {
+        diag_error(s->diag, n->loc, "'%s' calls itself: declare it RECURSIVE (Fortran allows "
+                   "recursion only then)", name);
         return;
     }
     if (u && u->u.unit.which != UNIT_SUBROUTINE) {
@@ -1331,25 +1350,7 @@ static void check_call(Sema *s, Node *n)
                    "subset", name);
         return;
     }
-    if (u && u->u.unit.args.n != n->u.ref.args.n)
-        diag_error(s->diag, n->loc, "'%s' takes %d argument%s, %d given", name,
-                   u->u.unit.args.n, u->u.unit.args.n == 1 ? "" : "s", n->u.ref.args.n);
-    for (int i = 0; i < n->u.ref.args.n; i++) {
-        Node *a = n->u.ref.args.v[i];
-        if (a->kind == AST_KEYWORD_ARG || a->kind == AST_TRIPLET) {
-            diag_error(s->diag, a->loc, "%s in a CALL argument list",
-                       a->kind == AST_TRIPLET ? "section triplet" : "keyword argument");
-            continue;
-        }
-        if (a->kind == AST_NAME) {
-            Symbol *p = sema_lookup(s, a->u.name.id);
-            if (p && (p->kind == SYM_FUNCTION || p->kind == SYM_SUBROUTINE)) {
-                a->u.name.sym = p;
-                continue;
-            }
-        }
-        sema_expr(s, a);
-    }
+    sema_actuals(s, n, u);
     n->u.ref.what = REF_FUNCTION;
 }
 
@@ -1700,9 +1701,15 @@ static long long data_count(Sema *s, Node *o)
         return (hi - lo + st) / st > 0 ? (hi - lo + st) / st : 0;
     }
     Symbol *y = scope_lookup_local(s->scope, o->u.name.id);
-    if (!y || y->kind != SYM_VARIABLE || y->rank > 1 || (y->rank && !y->bounds_known[0]))
+    if (!y || y->kind != SYM_VARIABLE)
         return -1;
-    return y->rank ? y->hi[0] - y->lo[0] + 1 : 1;
+    long long n = 1;
+    for (int d = 0; d < y->rank; d++) {
+        if (!y->bounds_known[d])
+            return -1;
+        n *= y->hi[d] - y->lo[d] + 1;
+    }
+    return n;
 }
 
 static void data_object(Sema *s, Node *o, Node *vals);
@@ -1756,17 +1763,22 @@ static void data_object(Sema *s, Node *o, Node *vals)
               "its declaration: declare it)";
     else if (en->u.entity.init)
         why = "it has an initial value already";
-    else if (y->rank > 1 || (y->rank && y->type.base == TY_CHARACTER))
-        why = y->rank > 1 ? "it is an array of rank more than 1 (hpfc gives DATA as an array "
-                            "constructor)" : "it is a CHARACTER array";
-    else if (y->rank && !y->bounds_known[0])
-        why = "its bounds are not constant";
+    else if (y->rank && y->type.base == TY_CHARACTER)
+        why = "it is a CHARACTER array";
+    else if (y->rank > 1 && o->kind == AST_IMPLIED_DO)
+        why = "an implied DO over an array of rank more than 1 (give the array by name: its "
+              "values in array element order)";
+    for (int d = 0; !why && d < y->rank; d++)
+        if (!y->bounds_known[d])
+            why = "its bounds are not constant";
     if (why) {
         diag_error(s->diag, o->loc, "DATA for '%s' is not supported in the HPF subset: %s", id,
                    why);
         return;
     }
-    long long n = y->rank ? y->hi[0] - y->lo[0] + 1 : 1;
+    long long n = 1;
+    for (int d = 0; d < y->rank; d++)
+        n *= y->hi[d] - y->lo[d] + 1;
     if (o->kind == AST_IMPLIED_DO) {
         Node *sub = nm->u.ref.args.v[0];
         long long lo = 0, hi = 0, st = 1;
@@ -1809,6 +1821,21 @@ static void data_object(Sema *s, Node *o, Node *vals)
         vals->u.list.items.v[i] = sema_convert(s, v, y->type);
     }
     Node *init = y->rank ? vals : vals->u.list.items.v[0];
+    if (y->rank > 1) {
+        /* RESHAPE ((/ values /), (/ extents /)): array element order */
+        Node *shape = ast_new(s->arena, AST_ARRAY_CTOR, o->loc);
+        for (int d = 0; d < y->rank; d++) {
+            Node *k = ast_new(s->arena, AST_INT_CONST, o->loc);
+            k->u.konst.ival = y->hi[d] - y->lo[d] + 1;
+            k->u.konst.kind = 4;
+            k->u.konst.text = arena_printf(s->arena, "%lld", k->u.konst.ival);
+            vec_push(s->arena, &shape->u.list.items, k);
+        }
+        init = ast_new(s->arena, AST_REF, o->loc);
+        init->u.ref.id = "reshape";
+        vec_push(s->arena, &init->u.ref.args, vals);
+        vec_push(s->arena, &init->u.ref.args, shape);
+    }
     sema_expr(s, init);
     en->u.entity.init = init;
     y->save = 1;
@@ -1900,6 +1927,11 @@ static void use_module(Sema *s, Node *use)
             continue;
         }
         r->u.name.sym = y;
+        if (strcmp(k->u.kwarg.id, y->name) && (y->distribute || y->align || y->dynamic)) {
+            diag_error(s->diag, k->loc, "the mapped array '%s' of module '%s' cannot be "
+                       "renamed by USE: the SPMD program names its local part and descriptor "
+                       "after the module's name (use it as '%s')", y->name, name, y->name);
+        }
         use_alias(s, k->u.kwarg.id, y, k);
     }
     if (use->u.use.only)
@@ -2064,6 +2096,9 @@ int sema_check(Node *file, Arena *a, Diag *d, Define *defs, int ndefs)
     }
     for (int i = 0; i < units->n; i++)
         check_unit(&s, units->v[i], NULL);
+    for (int i = 0; i + 1 < s.calls.n; i += 2)
+        sema_match_actuals(&s, s.calls.v[i], s.calls.v[i + 1]);
+    free(s.calls.v);
     free(s.indices.v);
     return d->nerrors - before;
 }

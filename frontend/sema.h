@@ -38,6 +38,7 @@ typedef struct Symbol {
     int dummy;           /* position among the dummy arguments, from 1; 0 if none */
     int intent;
     int allocatable, save, external, intrinsic, result;
+    int optional;        /* an OPTIONAL dummy */
     int common;          /* in COMMON: its place, the same number for the variables
                             that share it in every unit (block and position), from 1 */
     Value value;         /* SYM_PARAMETER */

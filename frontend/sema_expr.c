@@ -5,6 +5,7 @@
 #include <config.h>
 
 #include <math.h>
+#include <stdlib.h>
 #include <stdint.h>
 #include <string.h>
 
@@ -19,19 +20,23 @@ typedef enum {
     I_DOT,           /* DOT_PRODUCT */
     I_SHIFT,         /* CSHIFT EOSHIFT: the array's shape */
     I_TRANSPOSE, I_SPREAD, I_MATMUL,
+    I_RESHAPE,       /* RESHAPE (SOURCE, SHAPE): the rank SHAPE's size gives */
+    I_PACK,          /* PACK: rank 1; UNPACK: the mask's shape */
     I_SIZE,          /* SIZE, and LBOUND/UBOUND with DIM= */
     I_BOUND,         /* LBOUND UBOUND */
     I_SHAPE,
     I_NPROCS,        /* NUMBER_OF_PROCESSORS */
     I_NUMINQ,        /* HUGE TINY EPSILON: a scalar of the argument's type */
     I_KIND,          /* KIND SELECTED_REAL_KIND SELECTED_INT_KIND: folded to a constant */
-    I_ALLOCATED      /* ALLOCATED: of an ALLOCATABLE array, by name */
+    I_STATUS,        /* ALLOCATED PRESENT: of an ALLOCATABLE array, an OPTIONAL dummy */
+    I_CHARS          /* LEN TRIM: of a character scalar (LEN: or array), a scalar */
 } IntrClass;
 
 typedef enum {
     R_ARG,           /* the first argument's type */
     R_INT, R_REAL, R_DBLE, R_LOGICAL,
-    R_REAL_OF_ARG    /* REAL of the argument's kind (ABS of COMPLEX) */
+    R_REAL_OF_ARG,   /* REAL of the argument's kind (ABS of COMPLEX) */
+    R_CMPLX          /* COMPLEX (default kind, or KIND=) */
 } IntrResult;
 
 typedef struct Intrinsic {
@@ -79,6 +84,9 @@ static const Intrinsic intrinsics[] = {
     {"tiny", I_NUMINQ, R_ARG, 1, 1, "x", 2},
     {"epsilon", I_NUMINQ, R_ARG, 1, 1, "x", 2},
     {"kind", I_KIND, R_INT, 1, 1, "x", 0},
+    {"cmplx", I_ELEMENTAL, R_CMPLX, 1, 3, "x,y,kind", 1},
+    {"aimag", I_ELEMENTAL, R_REAL_OF_ARG, 1, 1, "z", 1},
+    {"conjg", I_ELEMENTAL, R_ARG, 1, 1, "z", 1},
     {"selected_real_kind", I_KIND, R_INT, 1, 2, "p,r", 1},
     {"selected_int_kind", I_KIND, R_INT, 1, 1, "r", 1},
     {"sum", I_REDUCE, R_ARG, 1, 3, "array,dim,mask", 1},
@@ -96,20 +104,30 @@ static const Intrinsic intrinsics[] = {
     {"transpose", I_TRANSPOSE, R_ARG, 1, 1, "matrix", 0},
     {"spread", I_SPREAD, R_ARG, 3, 3, "source,dim,ncopies", 0},
     {"matmul", I_MATMUL, R_ARG, 2, 2, "matrix_a,matrix_b", 0},
+    {"reshape", I_RESHAPE, R_ARG, 2, 4, "source,shape,pad,order", 0},
+    {"pack", I_PACK, R_ARG, 2, 3, "array,mask,vector", 0},
+    {"unpack", I_PACK, R_ARG, 3, 3, "vector,mask,field", 0},
     {"size", I_SIZE, R_INT, 1, 2, "array,dim", 0},
     {"lbound", I_BOUND, R_INT, 1, 2, "array,dim", 0},
     {"ubound", I_BOUND, R_INT, 1, 2, "array,dim", 0},
     {"shape", I_SHAPE, R_INT, 1, 1, "source", 0},
     {"number_of_processors", I_NPROCS, R_INT, 0, 1, "dim", 0},
-    {"allocated", I_ALLOCATED, R_LOGICAL, 1, 1, "array", 0},
+    {"allocated", I_STATUS, R_LOGICAL, 1, 1, "array", 0},
+    {"present", I_STATUS, R_LOGICAL, 1, 1, "a", 0},
+    {"len", I_CHARS, R_INT, 1, 1, "string", 0},
+    {"trim", I_CHARS, R_ARG, 1, 1, "string", 0},
+    {"len_trim", I_ELEMENTAL, R_INT, 1, 1, "string", 0},
+    {"adjustl", I_ELEMENTAL, R_ARG, 1, 1, "string", 0},
+    {"adjustr", I_ELEMENTAL, R_ARG, 1, 1, "string", 0},
+    {"index", I_ELEMENTAL, R_INT, 2, 3, "string,substring,back", 0},
 };
 
 /* Standard Fortran procedures outside the subset, refused by name when a
  * program uses one without defining it. */
 static const char *const unsupported_intrinsics[] = {
-    "dprod", "cmplx", "aimag", "conjg", "len", "len_trim", "trim", "adjustl", "adjustr", "index",
-    "char", "ichar", "achar", "iachar", "transfer", "reshape", "pack", "unpack",
-    "present", "associated", "exponent", "fraction", "nearest",
+    "dprod",
+    "char", "ichar", "achar", "iachar", "transfer",
+    "associated", "exponent", "fraction", "nearest",
     "spacing", "scale", "iand", "ior", "ieor", "not", "ishft", "btest", "ibset",
     "ibclr", "precision", "range",
     "digits", "radix", "maxexponent", "minexponent", "random_number",
@@ -544,12 +562,31 @@ static void check_intrinsic(Sema *s, Node *e, const Intrinsic *in)
             }
         }
 
+    static const char *const char_fns[] = {"len", "trim", "len_trim", "adjustl", "adjustr",
+                                           "index"};
+    for (size_t k = 0; k < sizeof char_fns / sizeof char_fns[0]; k++)
+        for (int i = 0; !strcmp(in->name, char_fns[k]) && i < 2 && slot[i]; i++)
+            if (slot[i]->type.base != TY_CHARACTER) {
+                diag_error(s->diag, slot[i]->loc, "argument of '%s' must be character, not %s",
+                           in->name, type_name(slot[i]->type));
+                set_error(e);
+                return;
+            }
+    if (!strcmp(in->name, "index") && slot[2] && slot[2]->type.base != TY_LOGICAL) {
+        diag_error(s->diag, slot[2]->loc, "BACK argument of 'index' must be logical");
+        set_error(e);
+        return;
+    }
+
     /* result type */
     Type t = a0 ? a0->type : (Type){TY_INTEGER, 4};
     switch (in->res) {
     case R_ARG: break;
     case R_INT: t = (Type){TY_INTEGER, 4}; break;
-    case R_REAL: t = (Type){TY_REAL, 4}; break;
+    case R_REAL:      /* REAL(z) of a COMPLEX z keeps its kind */
+        t = (Type){TY_REAL, a0 && a0->type.base == TY_COMPLEX ? a0->type.kind : 4};
+        break;
+    case R_CMPLX: t = (Type){TY_COMPLEX, 4}; break;
     case R_DBLE: t = (Type){TY_REAL, 8}; break;
     case R_LOGICAL: t = (Type){TY_LOGICAL, 4}; break;
     case R_REAL_OF_ARG:
@@ -557,12 +594,25 @@ static void check_intrinsic(Sema *s, Node *e, const Intrinsic *in)
             t.base = TY_REAL;
         break;
     }
-    if (strstr(in->keywords, "kind") && slot[1]) {
+    Node *kslot = in->res == R_CMPLX ? slot[2] : slot[1];
+    if (strstr(in->keywords, "kind") && kslot) {
         long long k;
-        if (sema_int_const(s, slot[1], &k) && (k == 4 || k == 8))
+        if (sema_int_const(s, kslot, &k) && (k == 4 || k == 8))
             t.kind = (unsigned char)k;
         else
-            diag_error(s->diag, slot[1]->loc, "KIND argument must be the constant 4 or 8");
+            diag_error(s->diag, kslot->loc, "KIND argument must be the constant 4 or 8");
+    }
+    if ((!strcmp(in->name, "aimag") || !strcmp(in->name, "conjg"))
+        && a0->type.base != TY_COMPLEX) {
+        diag_error(s->diag, a0->loc, "argument of '%s' must be complex, not %s", in->name,
+                   type_name(a0->type));
+        set_error(e);
+        return;
+    }
+    if (in->res == R_CMPLX && slot[1] && a0->type.base == TY_COMPLEX) {
+        diag_error(s->diag, slot[1]->loc, "'cmplx' of a complex takes no second argument");
+        set_error(e);
+        return;
     }
     e->type = t;
 
@@ -683,6 +733,78 @@ static void check_intrinsic(Sema *s, Node *e, const Intrinsic *in)
         set_shape(s, e, a0->rank + 1, ext);
         break;
     }
+    case I_PACK: {
+        /* Fortran 95 13.14.80 and 13.14.114 */
+        int pack = in->name[0] == 'p';
+        Node *m = slot[1], *v = pack ? slot[2] : a0, *f = pack ? NULL : slot[2];
+        const char *bad = NULL;
+        if (pack && !a0->rank)
+            bad = "the ARRAY of 'pack' must be an array";
+        else if (m->type.base != TY_LOGICAL)
+            bad = "the MASK of '%s' must be logical";
+        else if (!pack && !m->rank)
+            bad = "the MASK of 'unpack' must be an array";
+        else if (v && (v->rank != 1 || v->type.base != a0->type.base))
+            bad = pack ? "the VECTOR of 'pack' must be a rank-1 array of the ARRAY's type"
+                       : "the VECTOR of 'unpack' must be a rank-1 array";
+        else if (f && f->type.base != a0->type.base)
+            bad = "the FIELD of 'unpack' must have the VECTOR's type";
+        if (bad) {
+            diag_error(s->diag, e->loc, bad, in->name);
+            set_error(e);
+            return;
+        }
+        if ((pack && m->rank && !conform(s, a0, m, m->loc, "MASK argument"))
+            || (f && f->rank && !conform(s, m, f, f->loc, "FIELD argument"))) {
+            set_error(e);
+            return;
+        }
+        if (pack) {
+            ext[0] = v && v->extent ? v->extent[0] : -1;
+            set_shape(s, e, 1, ext);
+        } else {
+            copy_shape(s, e, m);
+        }
+        break;
+    }
+    case I_RESHAPE: {
+        /* Fortran 95 13.14.90; SHAPE an array constructor of scalars, so
+           that its size is the rank and its items the extents */
+        Node *sh = slot[1];
+        if (slot[2] || slot[3]) {
+            diag_error(s->diag, (slot[2] ? slot[2] : slot[3])->loc, "the PAD and ORDER "
+                       "arguments of 'reshape' are not supported in the HPF subset");
+            set_error(e);
+            return;
+        }
+        int ok = a0->rank && sh->kind == AST_ARRAY_CTOR && sh->type.base == TY_INTEGER
+                 && sh->u.list.items.n >= 1 && sh->u.list.items.n <= MAX_RANK;
+        for (int i = 0; ok && i < sh->u.list.items.n; i++) {
+            const Node *it = sh->u.list.items.v[i];
+            ok = it->kind != AST_IMPLIED_DO && !it->rank;
+        }
+        if (!ok) {
+            diag_error(s->diag, (a0->rank ? sh : a0)->loc, "%s", a0->rank
+                       ? "the SHAPE of 'reshape' must be an array constructor of integer "
+                         "scalars here, (/ n, m /)"
+                       : "the SOURCE of 'reshape' must be an array");
+            set_error(e);
+            return;
+        }
+        long long total = 1, have = 1;
+        for (int i = 0; i < sh->u.list.items.n; i++) {
+            long long k;
+            ext[i] = sema_int_const(s, sh->u.list.items.v[i], &k) ? k : -1;
+            total = ext[i] >= 0 && total >= 0 ? total * ext[i] : -1;
+        }
+        for (int d = 0; d < a0->rank; d++)
+            have = a0->extent && a0->extent[d] >= 0 && have >= 0 ? have * a0->extent[d] : -1;
+        if (total >= 0 && have >= 0 && have < total)
+            diag_error(s->diag, e->loc, "'reshape' needs %lld elements, and its SOURCE has "
+                       "%lld", total, have);
+        set_shape(s, e, sh->u.list.items.n, ext);
+        break;
+    }
     case I_MATMUL: {
         Node *b = slot[1];
         if (a0->rank < 1 || a0->rank > 2 || b->rank < 1 || b->rank > 2
@@ -724,9 +846,21 @@ static void check_intrinsic(Sema *s, Node *e, const Intrinsic *in)
     case I_KIND:
         fold_kind(s, e, in, slot);
         break;
-    case I_ALLOCATED: {
+    case I_CHARS:
+        if (a0->rank && in->name[0] == 't') {
+            diag_error(s->diag, a0->loc, "argument of 'trim' must be a scalar");
+            set_error(e);
+        }
+        break;
+    case I_STATUS: {
         const Symbol *y = a0->kind == AST_NAME ? a0->u.name.sym : NULL;
-        if (!y || !y->allocatable) {
+        if (in->name[0] == 'p') {
+            if (!y || !y->optional || scope_lookup_local(s->scope, y->name) != y) {
+                diag_error(s->diag, a0->loc, "the argument of 'present' must be an OPTIONAL "
+                           "dummy argument of this procedure");
+                set_error(e);
+            }
+        } else if (!y || !y->allocatable) {
             diag_error(s->diag, a0->loc, "the argument of 'allocated' must be the name of an "
                        "ALLOCATABLE array");
             set_error(e);
@@ -803,32 +937,146 @@ static Type unit_result_type(Sema *s, Node *u, Loc loc)
     return (Type){c >= 'i' && c <= 'n' ? TY_INTEGER : TY_REAL, 4};
 }
 
-static void check_call_args(Sema *s, Node *e)
+/* The actuals of a CALL or function reference e of a procedure of the
+ * file u (NULL: an external one), checked here; matched with u's dummies
+ * by sema_match_actuals once every unit has been checked (a dummy's
+ * OPTIONAL is known then). A keyword needs the procedure's interface:
+ * an external procedure has none. */
+void sema_actuals(Sema *s, Node *e, Node *u)
 {
     for (int i = 0; i < e->u.ref.args.n; i++) {
         Node *a = e->u.ref.args.v[i];
-        if (a->kind == AST_KEYWORD_ARG || a->kind == AST_TRIPLET) {
-            diag_error(s->diag, a->loc, "%s in the arguments of procedure '%s'",
-                       a->kind == AST_TRIPLET ? "section triplet" : "keyword argument",
+        if (a->kind == AST_TRIPLET) {
+            diag_error(s->diag, a->loc, "section triplet in the arguments of procedure '%s'",
                        e->u.ref.id);
             continue;
         }
-        if (a->kind == AST_NAME) {
-            Symbol *y = sema_lookup(s, a->u.name.id);
+        if (a->kind == AST_KEYWORD_ARG && !u) {
+            diag_error(s->diag, a->u.kwarg.id_loc, "keyword argument '%s=' to '%s', which is "
+                       "not a procedure of this file: a keyword needs its interface",
+                       a->u.kwarg.id, e->u.ref.id);
+            continue;
+        }
+        Node *v = a->kind == AST_KEYWORD_ARG ? a->u.kwarg.value : a;
+        if (v->kind == AST_NAME) {
+            Symbol *y = sema_lookup(s, v->u.name.id);
             if (y && (y->kind == SYM_FUNCTION || y->kind == SYM_SUBROUTINE)) {
-                a->u.name.sym = y;
+                v->u.name.sym = y;
                 continue;   /* a procedure passed as an argument */
             }
         }
-        sema_expr(s, a);
+        sema_expr(s, v);
+        if (a != v) {
+            a->type = v->type;
+            copy_shape(s, a, v);
+        }
+    }
+    if (u) {
+        vec_push(NULL, &s->calls, e);
+        vec_push(NULL, &s->calls, u);
     }
 }
 
-static void check_user_args_count(Sema *s, Node *e, Node *u)
+/* An actual that must go by position to the dummy it fills, or that the
+ * SPMD lowering must see at its dummy's position: a mapped array or an
+ * element or section of one. */
+static const Symbol *mapped_actual(const Node *a)
 {
-    if (u && u->u.unit.args.n != e->u.ref.args.n)
-        diag_error(s->diag, e->loc, "'%s' takes %d argument%s, %d given", u->u.unit.id,
-                   u->u.unit.args.n, u->u.unit.args.n == 1 ? "" : "s", e->u.ref.args.n);
+    const Symbol *y = a->kind == AST_NAME ? a->u.name.sym
+                      : a->kind == AST_REF && (a->u.ref.what == REF_ELEMENT
+                                               || a->u.ref.what == REF_SECTION)
+                      ? a->u.ref.sym : NULL;
+    return y && (y->distribute || y->align) ? y : NULL;
+}
+
+/* The actuals of a reference e to u in the order of u's dummies: those by
+ * keyword put at their dummy's position (plain positional arguments, as
+ * every later stage reads them), up to the first OPTIONAL dummy left out;
+ * the ones after it stay keyword arguments, which the SPMD program passes
+ * as such (a module or internal procedure: its interface is known). */
+void sema_match_actuals(Sema *s, Node *e, Node *u)
+{
+    const PtrVec *dummies = &u->u.unit.args;
+    int nd = dummies->n, na = e->u.ref.args.n, npos = 0;
+    while (npos < na && ((Node *)e->u.ref.args.v[npos])->kind != AST_KEYWORD_ARG)
+        npos++;
+    if (npos > nd) {
+        diag_error(s->diag, e->loc, "'%s' takes %d argument%s, %d given", u->u.unit.id, nd,
+                   nd == 1 ? "" : "s", na);
+        return;
+    }
+    if (npos < na && !u->u.unit.host) {
+        const Node *k = e->u.ref.args.v[npos];
+        diag_error(s->diag, k->u.kwarg.id_loc, "keyword argument '%s=' to '%s', an external "
+                   "procedure: a keyword needs its interface (make it a module or internal "
+                   "procedure)", k->u.kwarg.id, u->u.unit.id);
+        return;
+    }
+    Node **slot = xcalloc((size_t)nd + 1, sizeof *slot);
+    for (int i = 0; i < npos; i++)
+        slot[i] = e->u.ref.args.v[i];
+    int bad = 0;
+    for (int i = npos; i < na && !bad; i++) {
+        Node *a = e->u.ref.args.v[i];
+        int j = 0;
+        while (j < nd && strcmp(((Node *)dummies->v[j])->u.name.id, a->u.kwarg.id))
+            j++;
+        if (j == nd)
+            diag_error(s->diag, a->u.kwarg.id_loc, "'%s' has no dummy argument named '%s'",
+                       u->u.unit.id, a->u.kwarg.id), bad = 1;
+        else if (slot[j])
+            diag_error(s->diag, a->loc, "argument '%s' of '%s' is given twice", a->u.kwarg.id,
+                       u->u.unit.id), bad = 1;
+        else
+            slot[j] = a;
+    }
+    int omitted = -1;
+    for (int j = 0; j < nd && !bad; j++) {
+        const Node *d = dummies->v[j];
+        const Symbol *y = d->u.name.sym;
+        if (slot[j])
+            continue;
+        if (!y || !y->optional) {
+            if (na < nd && !(na - npos))
+                diag_error(s->diag, e->loc, "'%s' takes %d argument%s, %d given", u->u.unit.id,
+                           nd, nd == 1 ? "" : "s", na);
+            else
+                diag_error(s->diag, e->loc, "argument '%s' of '%s' is missing (it is not "
+                           "OPTIONAL)", d->u.name.id, u->u.unit.id);
+            bad = 1;
+        } else if (omitted < 0) {
+            omitted = j;
+        }
+    }
+    if (!bad && omitted >= 0 && !u->u.unit.host) {
+        diag_error(s->diag, e->loc, "'%s' is called with OPTIONAL arguments left out: that "
+                   "needs its interface, which an external procedure does not have (make it a "
+                   "module or internal procedure)", u->u.unit.id);
+        bad = 1;
+    }
+    for (int j = omitted + 1; omitted >= 0 && j < nd && !bad; j++) {
+        const Node *a = slot[j];
+        const Symbol *m = a ? mapped_actual(a->u.kwarg.value) : NULL;
+        if (m) {
+            diag_error(s->diag, a->loc, "the mapped array '%s' goes to '%s' after an OPTIONAL "
+                       "argument left out: the SPMD lowering passes mapped arrays by position "
+                       "only (give the arguments before it)", m->name, u->u.unit.id);
+            bad = 1;
+        }
+    }
+    if (!bad) {
+        PtrVec args = {0};
+        for (int j = 0; j < nd; j++) {
+            Node *a = slot[j];
+            if (!a)
+                continue;
+            if (a->kind == AST_KEYWORD_ARG && (omitted < 0 || j < omitted))
+                a = a->u.kwarg.value;
+            vec_push(s->arena, &args, a);
+        }
+        e->u.ref.args = args;
+    }
+    free(slot);
 }
 
 /* An external function of the file referenced where its name has no
@@ -999,6 +1247,32 @@ static void expand_stmt_function(Sema *s, Node *e, const Node *def)
     e->loc = loc;
 }
 
+/* s(lo:hi), of a CHARACTER scalar variable (Fortran 95 6.1.1): lo and hi
+ * scalar integers, either omitted; no stride. */
+static void substring(Sema *s, Node *e, Symbol *y)
+{
+    Node *t = e->u.ref.args.v[0];
+    if (t->u.triplet.stride) {
+        diag_error(s->diag, t->loc, "a substring has no stride");
+        set_error(e);
+        return;
+    }
+    for (int k = 0; k < 2; k++) {
+        Node *b = k ? t->u.triplet.hi : t->u.triplet.lo;
+        if (!b)
+            continue;
+        sema_expr(s, b);
+        if (b->type.base != TY_ERROR && (b->type.base != TY_INTEGER || b->rank)) {
+            diag_error(s->diag, b->loc, "a substring bound must be a scalar integer");
+            set_error(e);
+            return;
+        }
+    }
+    e->u.ref.what = REF_SUBSTRING;
+    e->u.ref.sym = y;
+    e->type = y->type;
+}
+
 static void check_ref(Sema *s, Node *e)
 {
     const char *name = e->u.ref.id;
@@ -1015,6 +1289,11 @@ static void check_ref(Sema *s, Node *e)
     }
     if (y && y->kind == SYM_VARIABLE && y->type.base == TY_ERROR) {
         set_error(e);
+        return;
+    }
+    if (y && y->kind == SYM_VARIABLE && !y->rank && y->type.base == TY_CHARACTER
+        && e->u.ref.args.n == 1 && ((Node *)e->u.ref.args.v[0])->kind == AST_TRIPLET) {
+        substring(s, e, y);
         return;
     }
     Node *u = find_unit(s, name);
@@ -1042,13 +1321,18 @@ static void check_ref(Sema *s, Node *e)
         set_error(e);
         return;
     }
+    if (u && u == s->scope->unit && !u->u.unit.recursive) {
+        diag_error(s->diag, e->loc, "'%s' references itself: declare it RECURSIVE (Fortran "
+                   "allows recursion only then)", name);
+        set_error(e);
+        return;
+    }
     if (!u && !y && is_unsupported_intrinsic(name)) {
         diag_error(s->diag, e->loc, "intrinsic '%s' is not supported in the HPF subset", name);
         set_error(e);
         return;
     }
-    check_call_args(s, e);
-    check_user_args_count(s, e, u);
+    sema_actuals(s, e, u);
     e->u.ref.what = REF_FUNCTION;
     if (y && y->typed) {
         e->type = y->type;

@@ -17,6 +17,8 @@ typedef struct Sema {
     PtrVec commons;            /* the file's COMMON places (sema.c common_places) */
     int inlining;              /* statement function references being expanded */
     Loc at;                    /* the expression or statement being checked */
+    PtrVec calls;              /* references to procedures of the file: the reference,
+                                  then the procedure's unit (sema_match_actuals) */
 } Sema;
 
 /* sema_expr.c */
@@ -29,5 +31,7 @@ int is_intrinsic_name(const char *name);
 int is_numeric(Type t);
 int conform(Sema *s, const Node *a, const Node *b, Loc loc, const char *what);
 Node *sema_convert(Sema *s, Node *x, Type t);   /* INT(x, k) or REAL(x, k) */
+void sema_actuals(Sema *s, Node *e, Node *u);
+void sema_match_actuals(Sema *s, Node *e, Node *u);
 
 #endif

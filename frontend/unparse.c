@@ -477,6 +477,7 @@ static void attr(Unparse *u, const Node *n)
     case ATTR_SAVE: put(u, "save"); break;
     case ATTR_EXTERNAL: put(u, "external"); break;
     case ATTR_INTRINSIC: put(u, "intrinsic"); break;
+    case ATTR_OPTIONAL: put(u, "optional"); break;
     }
 }
 

@@ -140,6 +140,7 @@ typedef struct {
     long long naccess;            /* accesses of cache variables so far */
     int ctl, ctl_target;          /* pending EXIT, CYCLE, RETURN, STOP, GOTO */
     int failed;
+    int depth;                    /* procedure calls walked, nested */
     long long visits, extrapolated;
     /* the FORALL nest being interpreted */
     const SpLoop *loop;
@@ -3029,6 +3030,8 @@ static void check_passed_bounds(Eng *e, const Aau *a, const long long (*bounds)[
     }
 }
 
+enum { MAX_CALL_DEPTH = 200 };   /* as the functional interpreter's (fi.c MAX_DEPTH) */
+
 static void call(Eng *e, Aau *a, const double *mult)
 {
     const PtrVec *body = aag_unit_body(e->g, a->callee);
@@ -3057,10 +3060,19 @@ static void call(Eng *e, Aau *a, const double *mult)
             }
         }
     }
+    if (e->depth >= MAX_CALL_DEPTH) {
+        /* recursion the program does not end (or ends too deep) */
+        fi_error_once(e->fi, a, a->stmt ? a->stmt->loc : (Loc){0}, "procedure calls nested "
+                      "more than %d deep: the prediction stops there", MAX_CALL_DEPTH);
+        e->failed = 1;
+        return;
+    }
     fi_enter(e->fi, a->callee, a->call);
     if (nb && nb <= 4 * MAX_RANK)
         check_passed_bounds(e, a, (const long long (*)[2])bounds);
+    e->depth++;
     walk_list(e, body, mult);
+    e->depth--;
     if (e->ctl == AST_RETURN)
         e->ctl = 0;
     fi_leave(e->fi);

@@ -928,6 +928,7 @@ static void bind_args(Fi *fi, Frame *f, const SpUnit *u, const Node *call, Ctx *
             } else {
                 long long lo[MAX_RANK] = {0}, ext[MAX_RANK] = {0};
                 Store *s = store_new(y->name, y, y->type, y->rank, lo, ext);
+                s->absent = 1;
                 vec_push(NULL, &f->owned, s);
                 fi_map_put(&f->vars, y, s);
             }

@@ -2082,6 +2082,19 @@ int fi_shape(Fi *fi, Ctx *c, const Node *e, long long *ext)
         return -1;
     }
     int what = e->u.ref.what;
+    if (what == REF_INTRINSIC && !strcmp(e->u.ref.id, "reshape")) {
+        const Node *sh = arg_of(e, 1, "shape");     /* (/ n, m ... /) (sema) */
+        for (int d = 0; sh && sh->kind == AST_ARRAY_CTOR && d < sh->u.list.items.n; d++) {
+            long long v;
+            int k;
+            Vec x = scalar_int(fi, c, sh->u.list.items.v[d], &v, &k);
+            fv_free(&x);
+            if (!k)
+                return -1;
+            ext[d] = v;
+        }
+        return e->rank;
+    }
     if (what == REF_INTRINSIC || what == REF_FUNCTION || what == REF_UNRESOLVED) {
         if (!elemental_name(e->u.ref.id)) {
             unsupported(fi, c, e, "this array-valued function outside a lowered array "
@@ -2141,6 +2154,19 @@ Vec fi_array(Fi *fi, Ctx *c, const Node *e, int *rank, long long *ext)
     *rank = fi_shape(fi, c, e, ext);
     if (*rank < 0)
         return unknown_n(e->type, 1);
+    if (e->kind == AST_REF && e->u.ref.what == REF_INTRINSIC && !strcmp(e->u.ref.id, "reshape")) {
+        /* the SOURCE's elements in array element order, as many as the
+           shape holds (an initial value: DATA of a rank-2 array) */
+        int r;
+        long long se[MAX_RANK];
+        long n = 1;
+        for (int d = 0; d < *rank; d++)
+            n *= ext[d] > 0 ? (long)ext[d] : 0;
+        Vec v = fi_array(fi, c, arg_of(e, 0, "source"), &r, se);
+        if (v.n > 1 && v.n < n)
+            return unsupported(fi, c, e, "a RESHAPE whose SOURCE is too small");
+        return v;
+    }
     if (!*rank)
         return fi_ev(fi, c, e);
     if (c->n != 1)
@@ -2255,8 +2281,8 @@ static const char *const native_names[] = {
     "abs", "mod", "modulo", "min", "max", "sign", "int", "nint", "real", "dble", "float",
     "cmplx", "aimag", "conjg", "dim", "merge", "aint", "anint", "size", "lbound", "ubound",
     "shape", "huge", "tiny", "epsilon", "kind", "number_of_processors", "hpfrt_nprocs",
-    "floor", "ceiling",
-    "allocated", "sum", "product", "maxval", "minval", "count", "any", "all", "maxloc",
+    "floor", "ceiling", "len", "len_trim", "trim", "adjustl", "adjustr", "index",
+    "allocated", "present", "pack", "unpack", "sum", "product", "maxval", "minval", "count", "any", "all", "maxloc",
     "minloc", "dot_product",
 };
 
@@ -2282,7 +2308,8 @@ static int is_red(const char *id)
 static int elemental_name(const char *id)
 {
     static const char *const inquiry[] = {"size", "lbound", "ubound", "shape", "huge", "tiny",
-        "epsilon", "kind", "number_of_processors", "hpfrt_nprocs", "allocated", "transpose",
+        "epsilon", "kind", "number_of_processors", "hpfrt_nprocs", "allocated", "present",
+        "transpose",
         "spread", "cshift", "eoshift", "matmul", "reshape", "pack", "unpack"};
     if (is_red(id))
         return 0;
@@ -2621,10 +2648,60 @@ static Vec numeric_op(Fi *fi, const Node *e, const char *id, Vec *v, int n)
     return r;
 }
 
+static Vec ev_chars(Fi *fi, Ctx *c, const Node *e, const char *id);
+
+/* PACK and UNPACK, of whole arrays (replicated copies: the lowering's
+ * lower_pack), in array element order. */
+static Vec ev_pack(Fi *fi, Ctx *c, const Node *e, int pack)
+{
+    int r;
+    long long ext[MAX_RANK];
+    const Node *vn = arg_of(e, 2, pack ? "vector" : "field");
+    Vec a = fi_array(fi, c, arg_of(e, 0, pack ? "array" : "vector"), &r, ext);
+    Vec m = fi_array(fi, c, arg_of(e, 1, "mask"), &r, ext);
+    Vec v = vn ? fi_array(fi, c, vn, &r, ext) : fv_new(a.t, 1);
+    fv_convert(&m, T_LOG);
+    fv_convert(&v, a.t);
+    long n = pack ? a.n : m.n, out = pack ? (vn ? v.n : 0) : n;
+    int known = fv_all_known(&m);
+    for (long p = 0; pack && !vn && known && p < n; p++)
+        out += m.i[AT(&m, p)] != 0;
+    fi_step(fi, n);
+    Vec res = fv_new(a.t, out > 0 ? out : 1);
+    if (!known || out <= 0) {
+        for (long q = 0; q < res.n; q++)
+            fv_set_unknown(&res, q);
+    } else if (pack) {
+        long k = 0;
+        for (long p = 0; p < n && k < out; p++)
+            if (m.i[AT(&m, p)])
+                fv_copy_elem(&res, k++, &a, p);
+        for (; k < out; k++)
+            fv_copy_elem(&res, k, &v, AT(&v, k));
+    } else {
+        long k = 0;
+        for (long p = 0; p < n; p++) {
+            if (m.i[AT(&m, p)] && k < a.n)
+                fv_copy_elem(&res, p, &a, k++);
+            else
+                fv_copy_elem(&res, p, &v, AT(&v, p));
+        }
+    }
+    fv_free(&a);
+    fv_free(&m);
+    fv_free(&v);
+    return res;
+}
+
 static Vec ev_intrinsic(Fi *fi, Ctx *c, const Node *e)
 {
     const char *id = e->u.ref.id;
     Type rt = norm(e->type);
+    if (!strcmp(id, "pack") || !strcmp(id, "unpack"))
+        return ev_pack(fi, c, e, id[0] == 'p');
+    if (!strcmp(id, "len") || !strcmp(id, "len_trim") || !strcmp(id, "trim")
+        || !strcmp(id, "adjustl") || !strcmp(id, "adjustr") || !strcmp(id, "index"))
+        return ev_chars(fi, c, e, id);
     if (!strcmp(id, "number_of_processors") || !strcmp(id, "hpfrt_nprocs")) {
         Vec v = fv_int(fi->nprocs);
         const Node *dn = arg_of(e, 0, "dim");
@@ -2659,11 +2736,13 @@ static Vec ev_intrinsic(Fi *fi, Ctx *c, const Node *e)
             fv_set_unknown(&v, 0);
         return v;
     }
-    if (!strcmp(id, "allocated")) {
-        const Node *a = arg_of(e, 0, "array");
+    if (!strcmp(id, "allocated") || !strcmp(id, "present")) {
+        const Node *a = arg_of(e, 0, id[0] == 'a' ? "array" : "a");
         Vec v = fv_new(T_LOG, 1);
-        if (a && a->kind == AST_NAME && a->u.name.sym)
-            v.i[0] = fi_var(fi, c->fr, a->u.name.sym)->allocated;
+        const Store *s = a && a->kind == AST_NAME && a->u.name.sym
+                         ? fi_var(fi, c->fr, a->u.name.sym) : NULL;
+        if (s)
+            v.i[0] = id[0] == 'a' ? s->allocated : !s->absent;
         else
             fv_set_unknown(&v, 0);
         return v;
@@ -2810,10 +2889,110 @@ static Vec ev_intrinsic(Fi *fi, Ctx *c, const Node *e)
 
 /* ---- the walk ---- */
 
+/* s(lo:hi) of a CHARACTER scalar: characters lo to hi, from 1 (empty
+ * when hi < lo); out of range is an error of the program. */
+static Vec ev_substring(Fi *fi, Ctx *c, const Node *e)
+{
+    const Node *t = e->u.ref.args.v[0];
+    Store *st = fi_var(fi, c->fr, e->u.ref.sym);
+    Vec s = store_scalar(st);
+    Vec lo = t->u.triplet.lo ? fi_ev(fi, c, t->u.triplet.lo) : fv_int(1);
+    Vec hi = t->u.triplet.hi ? fi_ev(fi, c, t->u.triplet.hi) : fv_int(-1);
+    fv_convert(&lo, T_I8);
+    fv_convert(&hi, T_I8);
+    Vec all[3] = {s, lo, hi};
+    long w = widest(all, 3);
+    Vec r = fv_new(T_CHAR, w);
+    for (long p = 0; p < w; p++) {
+        const char *x = s.s[AT(&s, p)];
+        if (!x || !fv_known(&s, p) || !fv_known(&lo, p) || !fv_known(&hi, p)) {
+            fv_set_unknown(&r, p);
+            continue;
+        }
+        long long len = (long long)strlen(x), a = lo.i[AT(&lo, p)];
+        long long b = t->u.triplet.hi ? hi.i[AT(&hi, p)] : len;
+        if (b >= a && (a < 1 || b > len)) {
+            fi_error_once(fi, e, fi_loc(fi, e), "substring %lld:%lld of '%s' is outside its "
+                          "length %lld", a, b, e->u.ref.id, len);
+            fv_set_unknown(&r, p);
+            continue;
+        }
+        long long n = b >= a ? b - a + 1 : 0;
+        r.s[p] = xmalloc((size_t)n + 1);
+        memcpy(r.s[p], x + (n ? a - 1 : 0), (size_t)n);
+        r.s[p][n] = '\0';
+    }
+    fv_free(&s);
+    fv_free(&lo);
+    fv_free(&hi);
+    return r;
+}
+
+/* LEN LEN_TRIM TRIM ADJUSTL ADJUSTR INDEX, element by element. Values
+ * are held padded to their declared length, so LEN is the value's. */
+static Vec ev_chars(Fi *fi, Ctx *c, const Node *e, const char *id)
+{
+    Vec a = fi_ev(fi, c, arg_of(e, 0, "string"));
+    const Node *bn = arg_of(e, 1, "substring"), *kn = arg_of(e, 2, "back");
+    Vec b = bn ? fi_ev(fi, c, bn) : fv_new(T_CHAR, 1);
+    Vec k = kn ? fi_ev(fi, c, kn) : fv_int(0);
+    if (!bn)
+        b.s[0] = xstrdup("");
+    Vec all[3] = {a, b, k};
+    long w = !strcmp(id, "len") ? 1 : widest(all, 3);
+    int text = !strcmp(id, "trim") || !strcmp(id, "adjustl") || !strcmp(id, "adjustr");
+    Vec r = fv_new(text ? T_CHAR : T_I4, w);
+    fi_step(fi, w);
+    for (long p = 0; p < w; p++) {
+        const char *x = a.s ? a.s[AT(&a, p)] : NULL, *y = b.s ? b.s[AT(&b, p)] : NULL;
+        if (!x || !y || !fv_known(&a, p) || !fv_known(&b, p) || !fv_known(&k, p)) {
+            fv_set_unknown(&r, p);
+            continue;
+        }
+        size_t len = strlen(x), tl = len, lead = 0;
+        while (tl > 0 && x[tl - 1] == ' ')
+            tl--;
+        while (lead < len && x[lead] == ' ')
+            lead++;
+        if (!strcmp(id, "len")) {
+            r.i[p] = (long long)len;
+        } else if (!strcmp(id, "len_trim")) {
+            r.i[p] = (long long)tl;
+        } else if (!strcmp(id, "index")) {
+            size_t ly = strlen(y);
+            long long at = 0;
+            for (size_t q = 0; ly <= len && q <= len - ly; q++)
+                if (!strncmp(x + q, y, ly)) {
+                    at = (long long)q + 1;
+                    if (!k.i[AT(&k, p)])
+                        break;
+                }
+            r.i[p] = at;
+        } else {
+            r.s[p] = xcalloc(len + 1, 1);
+            if (id[0] == 't') {
+                memcpy(r.s[p], x, tl);
+            } else if (id[6] == 'l') {
+                memcpy(r.s[p], x + lead, len - lead);
+                memset(r.s[p] + len - lead, ' ', lead);
+            } else {
+                memset(r.s[p], ' ', len - tl);
+                memcpy(r.s[p] + len - tl, x, tl);
+            }
+        }
+    }
+    fv_free(&a);
+    fv_free(&b);
+    fv_free(&k);
+    return r;
+}
+
 static Vec ev_ref(Fi *fi, Ctx *c, const Node *e)
 {
     int what = e->u.ref.what;
     const char *id = e->u.ref.id;
+    if (what == REF_SUBSTRING)
+        return ev_substring(fi, c, e);
     if (what == REF_INTRINSIC && e->ir)
         return ev_red(fi, c, e, e->ir);
     if (what == REF_INTRINSIC)

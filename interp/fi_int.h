@@ -54,6 +54,7 @@ typedef struct Store {
     long n;                       /* elements: 1 for a scalar */
     int allocatable, allocated;
     int bounds_unknown;           /* its last ALLOCATE had bounds not known (reported) */
+    int absent;                   /* an OPTIONAL dummy whose actual was left out */
     struct Store *home;           /* owner of the data and of what follows */
     long long *i;
     double *r, *im;

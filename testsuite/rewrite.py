@@ -21,7 +21,7 @@ printed as it is).
 import re
 import sys
 
-UNIT_START = re.compile(r'^\s*(program|subroutine|([\w(),*=]+\s+)*function|module)\b', re.I)
+UNIT_START = re.compile(r'^\s*(program|([\w(),*=]+\s+)*(subroutine|function)|module)\b', re.I)
 UNIT_END = re.compile(r'^\s*end\s*(program|subroutine|function|module)?\b', re.I)
 DO = re.compile(r'^(\s*)(\d+\s+)?do(\s+(?!while\b)[a-z]\w*\s*=.*)$', re.I)
 ANY_DO = re.compile(r'^\s*(\d+\s+)?do(\s+while\b|\s*$|\s+[a-z]\w*\s*=)', re.I)
