@@ -107,6 +107,7 @@ int ast_children(Node *n, AstVisit fn, void *ctx)
     case AST_ALLOCATABLE_STMT: case AST_SAVE_STMT: case AST_EXTERNAL_STMT:
     case AST_INTRINSIC_STMT: case AST_COMMON_STMT: case AST_PROCESSORS:
     case AST_TEMPLATE: case AST_INDEPENDENT: case AST_DYNAMIC: case AST_INHERIT:
+    case AST_PUBLIC_STMT: case AST_PRIVATE_STMT:
     case AST_SOURCE_FILE:
         VISIT_LIST(n->u.list.items);
         return 0;

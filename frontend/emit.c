@@ -675,6 +675,7 @@ static void declarations(Emit *E)
         }
         case AST_IMPLICIT: case AST_ALLOCATABLE_STMT:
         case AST_SAVE_STMT: case AST_EXTERNAL_STMT: case AST_INTRINSIC_STMT:
+        case AST_PUBLIC_STMT: case AST_PRIVATE_STMT:
         case AST_COMMON_STMT:
             stmt_line(E, 0, n);
             continue;
@@ -1734,6 +1735,26 @@ static void emit_unit(Emit *E, const SpUnit *u)
     E->level++;
     uses(E, n);
     declarations(E);
+    if (which == UNIT_MODULE && u->scope->default_private) {
+        /* hpfc's names of the module, which its users need */
+        StrBuf names = {0};
+        for (int k = 0; k < u->procs.n; k++)
+            add_name(&names, "%sp_%s", E->p, ((SpProcs *)u->procs.v[k])->name);
+        for (int k = 0; k < u->tmpls.n; k++)
+            add_name(&names, "%su_%s", E->p, ((SpTmpl *)u->tmpls.v[k])->name);
+        for (int k = 0; k < u->arrs.n; k++)
+            add_name(&names, "%s", desc(E, u->arrs.v[k]));
+        for (int k = 0; k < E->prog->units.n; k++) {
+            const SpUnit *c = E->prog->units.v[k];
+            if (c->clone_of && c->host == u)
+                add_name(&names, "%s", c->name);
+        }
+        if (module_maps(u))
+            add_name(&names, "%sminit_%s", E->p, n->u.unit.id);
+        if (names.s && names.s[0])
+            line(E, "public :: %s", names.s);
+        sb_free(&names);
+    }
     if (which == UNIT_FUNCTION && n->u.unit.rtype) {
         const Symbol *r = scope_lookup_local(u->scope, n->u.unit.result ? n->u.unit.result
                                                                          : n->u.unit.id);
@@ -1746,7 +1767,7 @@ static void emit_unit(Emit *E, const SpUnit *u)
         for (int k = 0; k < E->prog->units.n; k++) {
             const SpUnit *m = E->prog->units.v[k];
             if (m->unit->u.unit.which == UNIT_MODULE && module_maps(m))
-                line(E, "call %sminit_%s()", E->p, m->unit->u.unit.id);
+                line(E, "call %sxinit_%s()", E->p, m->unit->u.unit.id);
         }
     }
     if (which != UNIT_MODULE) {
@@ -1757,8 +1778,22 @@ static void emit_unit(Emit *E, const SpUnit *u)
     if (u->main)
         line(E, "call hpfrt_finalize()");
     E->level--;
-    if (n->u.unit.contains.n) {
+    int minit = which == UNIT_MODULE && module_maps(u);
+    if (n->u.unit.contains.n || minit) {
         line(E, "contains");
+        if (minit) {
+            /* its mapped data laid out when the run starts: a procedure of
+               the module (its names may be PRIVATE), which the main program
+               calls through hpf_xinit_m after hpfrt_init */
+            E->level++;
+            line(E, "subroutine %sminit_%s()", E->p, n->u.unit.id);
+            E->level++;
+            rt_externals(E);
+            mapping(E);
+            E->level--;
+            line(E, "end subroutine %sminit_%s", E->p, n->u.unit.id);
+            E->level--;
+        }
         for (int i = 0; i < n->u.unit.contains.n; i++)
             for (int k = 0; k < E->prog->units.n; k++) {
                 const SpUnit *c = E->prog->units.v[k];
@@ -1772,18 +1807,14 @@ static void emit_unit(Emit *E, const SpUnit *u)
             }
     }
     line(E, "end %s %s", unit_words[which], u->name ? u->name : "main");
-    if (which == UNIT_MODULE && module_maps(u)) {
-        /* its mapped data laid out when the run starts (the main program
-           calls it after hpfrt_init) */
+    if (minit) {
         fputc('\n', E->out);
-        line(E, "subroutine %sminit_%s()", E->p, n->u.unit.id);
+        line(E, "subroutine %sxinit_%s()", E->p, n->u.unit.id);
         E->level++;
-        line(E, "use %s", n->u.unit.id);
-        line(E, "implicit none");
-        rt_externals(E);
-        mapping(E);
+        line(E, "use %s, only: %sminit_%s", n->u.unit.id, E->p, n->u.unit.id);
+        line(E, "call %sminit_%s()", E->p, n->u.unit.id);
         E->level--;
-        line(E, "end subroutine %sminit_%s", E->p, n->u.unit.id);
+        line(E, "end subroutine %sxinit_%s", E->p, n->u.unit.id);
     }
     free(E->targets.v);
     E->targets = saved_targets;

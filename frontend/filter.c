@@ -84,8 +84,6 @@ static const struct {
     {"pointer", "POINTER", NULL},
     {"target", "TARGET", NULL},
     {"optional", "OPTIONAL statement (use the OPTIONAL attribute)", NULL},
-    {"public", "PUBLIC", NULL},
-    {"private", "PRIVATE", NULL},
     {"sequence", "SEQUENCE", NULL},
     {"nullify", "NULLIFY", NULL},
     {"pause", "PAUSE", NULL},
@@ -490,7 +488,8 @@ static void type_decl(Parser *p, int j)
             {"array", KW_DIMENSION, 1}, {"allocatable", KW_ALLOCATABLE, 0},
             {"intent", KW_INTENT, 1}, {"save", KW_SAVE, 0},
             {"external", KW_EXTERNAL, 0}, {"intrinsic", KW_INTRINSIC, 0},
-            {"optional", KW_OPTIONAL, 0},
+            {"optional", KW_OPTIONAL, 0}, {"public", KW_PUBLIC, 0},
+            {"private", KW_PRIVATE, 0},
         };
         size_t k;
         for (k = 0; k < sizeof attrs / sizeof attrs[0]; k++)
@@ -597,6 +596,7 @@ static const struct { const char *w; int kw; } simple_kw[] = {
     {"call", KW_CALL}, {"print", KW_PRINT}, {"write", KW_WRITE},
     {"read", KW_READ}, {"open", KW_OPEN}, {"close", KW_CLOSE},
     {"allocate", KW_ALLOCATE}, {"deallocate", KW_DEALLOCATE},
+    {"public", KW_PUBLIC}, {"private", KW_PRIVATE},
 };
 
 static void classify(Parser *p, int i)

@@ -92,7 +92,7 @@ static const PtrVec empty;
 %token KW_LOGICAL "LOGICAL" KW_COMPLEX "COMPLEX" KW_CHARACTER "CHARACTER"
 %token KW_PARAMETER "PARAMETER" KW_DIMENSION "DIMENSION" KW_ALLOCATABLE "ALLOCATABLE"
 %token KW_INTENT "INTENT" KW_SAVE "SAVE" KW_EXTERNAL "EXTERNAL" KW_INTRINSIC "INTRINSIC"
-%token KW_OPTIONAL "OPTIONAL"
+%token KW_OPTIONAL "OPTIONAL" KW_PUBLIC "PUBLIC" KW_PRIVATE "PRIVATE"
 %token KW_COMMON "COMMON"
 %token KW_IF "IF" KW_THEN "THEN" KW_ELSE "ELSE" KW_DO "DO" KW_WHILE "WHILE"
 %token KW_CONTINUE "CONTINUE" KW_CYCLE "CYCLE" KW_EXIT "EXIT" KW_GOTO "GOTO"
@@ -274,6 +274,14 @@ decl_stmt:
   | KW_SAVE                     { $$ = list_node(p, AST_SAVE_STMT, empty, @$); }
   | KW_SAVE name_list           { $$ = list_node(p, AST_SAVE_STMT, $2, @$); }
   | KW_SAVE T_DCOLON name_list  { $$ = list_node(p, AST_SAVE_STMT, $3, @$); }
+  | KW_PUBLIC                   { $$ = list_node(p, AST_PUBLIC_STMT, empty, @$); }
+  | KW_PUBLIC name_list         { $$ = list_node(p, AST_PUBLIC_STMT, $2, @$); }
+  | KW_PUBLIC T_DCOLON name_list
+                                { $$ = list_node(p, AST_PUBLIC_STMT, $3, @$); }
+  | KW_PRIVATE                  { $$ = list_node(p, AST_PRIVATE_STMT, empty, @$); }
+  | KW_PRIVATE name_list        { $$ = list_node(p, AST_PRIVATE_STMT, $2, @$); }
+  | KW_PRIVATE T_DCOLON name_list
+                                { $$ = list_node(p, AST_PRIVATE_STMT, $3, @$); }
   | KW_EXTERNAL name_list       { $$ = list_node(p, AST_EXTERNAL_STMT, $2, @$); }
   | KW_EXTERNAL T_DCOLON name_list
                                 { $$ = list_node(p, AST_EXTERNAL_STMT, $3, @$); }
@@ -415,6 +423,8 @@ attr:
   | KW_EXTERNAL                 { $$ = mk_expr(p, AST_ATTR, @$); $$->u.attr.which = ATTR_EXTERNAL; }
   | KW_INTRINSIC                { $$ = mk_expr(p, AST_ATTR, @$); $$->u.attr.which = ATTR_INTRINSIC; }
   | KW_OPTIONAL                 { $$ = mk_expr(p, AST_ATTR, @$); $$->u.attr.which = ATTR_OPTIONAL; }
+  | KW_PUBLIC                   { $$ = mk_expr(p, AST_ATTR, @$); $$->u.attr.which = ATTR_PUBLIC; }
+  | KW_PRIVATE                  { $$ = mk_expr(p, AST_ATTR, @$); $$->u.attr.which = ATTR_PRIVATE; }
   ;
 
 entities:

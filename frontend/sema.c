@@ -231,7 +231,7 @@ static void type_decl(Sema *s, Node *n)
 {
     Type t = spec_type(s, &n->u.decl.spec);
     int parameter = 0, allocatable = 0, intent = 0, save = 0, external = 0, intrinsic = 0;
-    int optional = 0;
+    int optional = 0, access = 0;
     PtrVec *adims = NULL;
     for (int i = 0; i < n->u.decl.attrs.n; i++) {
         Node *a = n->u.decl.attrs.v[i];
@@ -244,6 +244,8 @@ static void type_decl(Sema *s, Node *n)
         case ATTR_EXTERNAL: external = 1; break;
         case ATTR_INTRINSIC: intrinsic = 1; break;
         case ATTR_OPTIONAL: optional = 1; break;
+        case ATTR_PUBLIC: access = ACCESS_PUBLIC; break;
+        case ATTR_PRIVATE: access = ACCESS_PRIVATE; break;
         }
     }
     for (int i = 0; i < n->u.decl.entities.n; i++) {
@@ -268,6 +270,9 @@ static void type_decl(Sema *s, Node *n)
                            "argument", y->name);
             y->intent = intent;
         }
+        if (access && s->scope->unit->u.unit.which != UNIT_MODULE)
+            diag_error(s->diag, en->loc, "PUBLIC and PRIVATE belong in a module");
+        y->access = access;
         if (optional) {
             if (!y->dummy)
                 diag_error(s->diag, en->loc, "OPTIONAL given for '%s', which is not a dummy "
@@ -857,7 +862,7 @@ static int is_spec(Node *n)
     case AST_ALLOCATABLE_STMT: case AST_SAVE_STMT: case AST_EXTERNAL_STMT:
     case AST_INTRINSIC_STMT: case AST_COMMON_STMT: case AST_IMPLICIT:
     case AST_PROCESSORS: case AST_TEMPLATE: case AST_DISTRIBUTE: case AST_ALIGN:
-    case AST_DYNAMIC: case AST_INHERIT:
+    case AST_DYNAMIC: case AST_INHERIT: case AST_PUBLIC_STMT: case AST_PRIVATE_STMT:
         return 1;
     default:
         return 0;
@@ -1569,6 +1574,14 @@ static void spec_stmt(Sema *s, Node *n)
                 y->intrinsic = 1;
         }
         break;
+    case AST_PUBLIC_STMT: case AST_PRIVATE_STMT:
+        /* the names: once the module's procedures are known (module_entities) */
+        if (s->scope->unit->u.unit.which != UNIT_MODULE)
+            diag_error(s->diag, n->loc, "a %s statement belongs in a module",
+                       n->kind == AST_PUBLIC_STMT ? "PUBLIC" : "PRIVATE");
+        else if (!n->u.list.items.n && n->kind == AST_PRIVATE_STMT)
+            s->scope->default_private = 1;
+        break;
     case AST_PROCESSORS:
         mapping_object(s, n, SYM_PROCESSORS);
         break;
@@ -1872,6 +1885,28 @@ static void module_entities(Sema *s, Node *m, int first_exec)
         if (y->kind == SYM_VARIABLE)
             y->save = 1;
     }
+    for (int i = 0; i < first_exec; i++) {
+        const Node *n = body->v[i];
+        if (n->kind != AST_PUBLIC_STMT && n->kind != AST_PRIVATE_STMT)
+            continue;
+        for (int k = 0; k < n->u.list.items.n; k++) {
+            const Node *nm = n->u.list.items.v[k];
+            Symbol *e = scope_entry(sc, nm->u.name.id);
+            if (!e || e->kind == SYM_PROGRAM)
+                diag_error(s->diag, nm->loc, "'%s' in %s is not an entity of module '%s'",
+                           nm->u.name.id, n->kind == AST_PUBLIC_STMT ? "PUBLIC" : "PRIVATE",
+                           m->u.unit.id);
+            else
+                e->access = n->kind == AST_PUBLIC_STMT ? ACCESS_PUBLIC : ACCESS_PRIVATE;
+        }
+    }
+}
+
+/* Whether a module's scope entry (its own symbol, or one it has by USE) is
+ * given by USE of the module. */
+static int exported(const Scope *ms, const Symbol *e)
+{
+    return e->access ? e->access == ACCESS_PUBLIC : !ms->default_private;
 }
 
 /* local stands for target here, by USE at; the same entity may come
@@ -1924,8 +1959,11 @@ static void use_module(Sema *s, Node *use)
         if (!y || y->kind == SYM_PROGRAM) {
             diag_error(s->diag, r->loc, "'%s' is not an entity of module '%s'", r->u.name.id,
                        name);
+            s->scope->use_failed = 1;     /* (no cascade where it is used) */
             continue;
         }
+        if (!exported(ms, scope_entry(ms, r->u.name.id)))   /* said; then taken as given */
+            diag_error(s->diag, r->loc, "'%s' is PRIVATE in module '%s'", r->u.name.id, name);
         r->u.name.sym = y;
         if (strcmp(k->u.kwarg.id, y->name) && (y->distribute || y->align || y->dynamic)) {
             diag_error(s->diag, k->loc, "the mapped array '%s' of module '%s' cannot be "
@@ -1940,7 +1978,7 @@ static void use_module(Sema *s, Node *use)
         const PtrVec *v = pass ? &ms->aliases : &ms->symbols;
         for (int i = 0; i < v->n; i++) {
             Symbol *e = v->v[i], *y = e->alias ? e->alias : e;
-            if (y->kind == SYM_PROGRAM)
+            if (y->kind == SYM_PROGRAM || !exported(ms, e))
                 continue;
             int renamed = 0;
             for (int k = 0; k < items->n && !renamed; k++)

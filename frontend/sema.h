@@ -6,6 +6,7 @@
 #include "ast.h"
 
 enum { MAX_RANK = 7 };
+enum { ACCESS_PUBLIC = 1, ACCESS_PRIVATE = 2 };
 
 typedef enum {
     SYM_VARIABLE,        /* scalars and arrays, dummies included */
@@ -39,6 +40,8 @@ typedef struct Symbol {
     int intent;
     int allocatable, save, external, intrinsic, result;
     int optional;        /* an OPTIONAL dummy */
+    int access;          /* a module's entity (or a scope entry USE made there): 0 as the
+                            module's default, ACCESS_PUBLIC, ACCESS_PRIVATE */
     int common;          /* in COMMON: its place, the same number for the variables
                             that share it in every unit (block and position), from 1 */
     Value value;         /* SYM_PARAMETER */
@@ -72,6 +75,7 @@ typedef struct Scope {
     Type implicit[26];             /* TY_NONE where no implicit type applies */
     int use_failed;                /* a USE named no module of the file: names it would
                                       have given are not reported undeclared */
+    int default_private;           /* a module with a PRIVATE statement of no names */
 } Scope;
 
 Symbol *scope_lookup_local(const Scope *s, const char *name);

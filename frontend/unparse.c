@@ -478,6 +478,8 @@ static void attr(Unparse *u, const Node *n)
     case ATTR_EXTERNAL: put(u, "external"); break;
     case ATTR_INTRINSIC: put(u, "intrinsic"); break;
     case ATTR_OPTIONAL: put(u, "optional"); break;
+    case ATTR_PUBLIC: put(u, "public"); break;
+    case ATTR_PRIVATE: put(u, "private"); break;
     }
 }
 
@@ -799,6 +801,13 @@ static void action(Unparse *u, const Node *n)
     case AST_ALLOCATABLE_STMT:
         put(u, "allocatable :: ");
         entities(u, &n->u.list.items);
+        break;
+    case AST_PUBLIC_STMT: case AST_PRIVATE_STMT:
+        put(u, n->kind == AST_PUBLIC_STMT ? "public" : "private");
+        if (n->u.list.items.n) {
+            put(u, " :: ");
+            expr_list(u, &n->u.list.items);
+        }
         break;
     case AST_SAVE_STMT:
         put(u, "save");

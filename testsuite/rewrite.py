@@ -55,7 +55,7 @@ ASSIGN = re.compile(r'^(\s*)([a-z]\w*(\s*\([^=\'"]*\))?\s*=)(?!=)(.*)$', re.I)
 NOT_EXEC = re.compile(
     r'^\s*(!|implicit\b|use\b|contains\b|end\b|else\b|case\b|'
     r'(integer|real|double|complex|logical|character|type|dimension|parameter|'
-    r'common|save|data|external|intrinsic|allocatable|equivalence|namelist)\b)',
+    r'common|save|data|external|intrinsic|allocatable|equivalence|namelist|public|private)\b)',
     re.I)
 
 
