@@ -578,6 +578,23 @@ static int module_maps(const SpUnit *m)
     return m->procs.n || m->tmpls.n || m->arrs.n;
 }
 
+/* hpfc's names in module m that the units using it need: its mapped
+ * data's handles and descriptors, its procedures' clones. */
+static void module_names(Emit *E, const SpUnit *m, StrBuf *names)
+{
+    for (int k = 0; k < m->procs.n; k++)
+        add_name(names, "%sp_%s", E->p, ((SpProcs *)m->procs.v[k])->name);
+    for (int k = 0; k < m->tmpls.n; k++)
+        add_name(names, "%su_%s", E->p, ((SpTmpl *)m->tmpls.v[k])->name);
+    for (int k = 0; k < m->arrs.n; k++)
+        add_name(names, "%s", desc(E, m->arrs.v[k]));
+    for (int k = 0; k < E->prog->units.n; k++) {
+        const SpUnit *c = E->prog->units.v[k];
+        if (c->clone_of && c->host == m)
+            add_name(names, "%s", c->name);
+    }
+}
+
 /* The unit's USE statements as written, and for a module with mapped
  * arrays that it takes ONLY some of, a second one for hpfc's names of
  * them (descriptors, templates). */
@@ -610,17 +627,7 @@ static void uses(Emit *E, const Node *n)
         if (!m || !us->u.use.only)
             continue;
         StrBuf names = {0};
-        for (int k = 0; k < E->prog->units.n; k++) {
-            const SpUnit *c = E->prog->units.v[k];
-            if (c->clone_of && c->host == m)
-                add_name(&names, "%s", c->name);   /* a clone of one of its procedures */
-        }
-        for (int k = 0; k < m->procs.n; k++)
-            add_name(&names, "%sp_%s", E->p, ((SpProcs *)m->procs.v[k])->name);
-        for (int k = 0; k < m->tmpls.n; k++)
-            add_name(&names, "%su_%s", E->p, ((SpTmpl *)m->tmpls.v[k])->name);
-        for (int k = 0; k < m->arrs.n; k++)
-            add_name(&names, "%s", desc(E, m->arrs.v[k]));
+        module_names(E, m, &names);
         if (names.s && names.s[0])
             line(E, "use %s, only: %s", us->u.use.module, names.s);
         sb_free(&names);
@@ -1738,17 +1745,7 @@ static void emit_unit(Emit *E, const SpUnit *u)
     if (which == UNIT_MODULE && u->scope->default_private) {
         /* hpfc's names of the module, which its users need */
         StrBuf names = {0};
-        for (int k = 0; k < u->procs.n; k++)
-            add_name(&names, "%sp_%s", E->p, ((SpProcs *)u->procs.v[k])->name);
-        for (int k = 0; k < u->tmpls.n; k++)
-            add_name(&names, "%su_%s", E->p, ((SpTmpl *)u->tmpls.v[k])->name);
-        for (int k = 0; k < u->arrs.n; k++)
-            add_name(&names, "%s", desc(E, u->arrs.v[k]));
-        for (int k = 0; k < E->prog->units.n; k++) {
-            const SpUnit *c = E->prog->units.v[k];
-            if (c->clone_of && c->host == u)
-                add_name(&names, "%s", c->name);
-        }
+        module_names(E, u, &names);
         if (module_maps(u))
             add_name(&names, "%sminit_%s", E->p, n->u.unit.id);
         if (names.s && names.s[0])
