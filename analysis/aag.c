@@ -15,8 +15,9 @@
 #include "../runtime/hpfrt.h"
 
 const char *const aau_class_name[AAU_NCLASS] = {
-    "Start", "End", "Seq", "Spawn", "IterD", "IterSync", "IterND",
-    "CondtD", "CondtSync", "Comm", "Sync", "SyncSeq", "Call",
+#define AAU_CLASS(name, text) text,
+#include "aau.def"
+#undef AAU_CLASS
 };
 
 const char *const opc_param[OPC_N] = {

@@ -11,12 +11,11 @@
 
 #include "spmd.h"
 
-/* The paper's Table 1. */
+/* The paper's Table 1 (aau.def). */
 typedef enum {
-    AAU_START, AAU_END, AAU_SEQ, AAU_SPAWN,
-    AAU_ITERD, AAU_ITERSYNC, AAU_ITERND,
-    AAU_CONDTD, AAU_CONDTSYNC,
-    AAU_COMM, AAU_SYNC, AAU_SYNCSEQ, AAU_CALL,
+#define AAU_CLASS(name, text) AAU_##name,
+#include "aau.def"
+#undef AAU_CLASS
     AAU_NCLASS
 } AauClass;
 

@@ -4,6 +4,8 @@
 #ifndef HPF_AAG_INT_H
 #define HPF_AAG_INT_H
 
+#include <stdint.h>
+
 #include "aag.h"
 
 /* Where an array's extent is not a constant, the stride computation takes
@@ -15,16 +17,24 @@ enum { AAG_UNKNOWN_EXTENT = 1024 };
  * is estimated at this many bytes. */
 enum { AAG_CHAR_BYTES = 16 };
 
-/* A map from pointers to ints (open addressing, heap storage). */
-typedef struct {
-    const void **keys;
-    int *vals;
-    int cap, n;
-} PMap;
+/* A map from pointers to ints (v + 1 kept as the pointer): -1 when
+ * absent. */
+typedef PtrMap PMap;
 
-int pmap_get(const PMap *m, const void *k);        /* -1 when absent */
-void pmap_put(PMap *m, const void *k, int v);
-void pmap_free(PMap *m);
+static inline int pmap_get(const PMap *m, const void *k)
+{
+    return (int)((intptr_t)ptrmap_get(m, k) - 1);
+}
+
+static inline void pmap_put(PMap *m, const void *k, int v)
+{
+    ptrmap_put(m, k, (void *)(intptr_t)(v + 1));
+}
+
+static inline void pmap_free(PMap *m)
+{
+    ptrmap_free(m);
+}
 
 typedef struct Crit Crit;                           /* aag_crit.c */
 

@@ -13,58 +13,6 @@
 #include "aag_int.h"
 #include "../runtime/hpfrt.h"
 
-/* ---- the pointer map ---- */
-
-static size_t pmap_hash(const void *k, int cap)
-{
-    size_t h = (size_t)k;
-    h ^= h >> 17;
-    h *= (size_t)0x9E3779B97F4A7C15ull;
-    h ^= h >> 29;
-    return h & (size_t)(cap - 1);
-}
-
-int pmap_get(const PMap *m, const void *k)
-{
-    if (!m->cap)
-        return -1;
-    for (size_t i = pmap_hash(k, m->cap);; i = (i + 1) & (size_t)(m->cap - 1)) {
-        if (!m->keys[i])
-            return -1;
-        if (m->keys[i] == k)
-            return m->vals[i];
-    }
-}
-
-void pmap_put(PMap *m, const void *k, int v)
-{
-    if (2 * (m->n + 1) > m->cap) {
-        PMap bigger = {0};
-        bigger.cap = m->cap ? 2 * m->cap : 64;
-        bigger.keys = xcalloc((size_t)bigger.cap, sizeof *bigger.keys);
-        bigger.vals = xcalloc((size_t)bigger.cap, sizeof *bigger.vals);
-        for (int i = 0; i < m->cap; i++)
-            if (m->keys[i])
-                pmap_put(&bigger, m->keys[i], m->vals[i]);
-        pmap_free(m);
-        *m = bigger;
-    }
-    size_t i = pmap_hash(k, m->cap);
-    while (m->keys[i] && m->keys[i] != k)
-        i = (i + 1) & (size_t)(m->cap - 1);
-    if (!m->keys[i])
-        m->n++;
-    m->keys[i] = k;
-    m->vals[i] = v;
-}
-
-void pmap_free(PMap *m)
-{
-    free(m->keys);
-    free(m->vals);
-    *m = (PMap){0};
-}
-
 /* ---- small helpers ---- */
 
 /* Bytes of one value of type t. */

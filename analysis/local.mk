@@ -3,7 +3,7 @@
 ## information, as the convenience library libanalysis; and its unit test.
 noinst_LIBRARIES += analysis/libanalysis.a
 analysis_libanalysis_a_SOURCES = \
-	analysis/aag.h analysis/aag_int.h \
+	analysis/aag.h analysis/aau.def analysis/aag_int.h \
 	analysis/aag.c analysis/aag_ops.c analysis/aag_crit.c analysis/aag_dump.c
 analysis_libanalysis_a_CPPFLAGS = $(AM_CPPFLAGS) -I$(top_srcdir)/runtime
 

@@ -4,6 +4,7 @@
 #include "ast.h"
 
 #include <stdio.h>
+#include <string.h>
 
 const char *const ast_kind_name[AST_KIND_COUNT] = {
 #define AST_KIND(name, member, group) #name,
@@ -221,4 +222,19 @@ const char *type_name(Type t)
     case TY_ERROR: return "<error>";
     default: return "<none>";
     }
+}
+
+Node *ast_arg(const Node *call, int i, const char *kw)
+{
+    const PtrVec *v = &call->u.ref.args;
+    for (int k = 0; k < v->n; k++) {
+        Node *a = v->v[k];
+        if (a->kind == AST_KEYWORD_ARG) {
+            if (kw && !strcmp(a->u.kwarg.id, kw))
+                return a->u.kwarg.value;
+        } else if (k == i) {
+            return a;
+        }
+    }
+    return NULL;
 }

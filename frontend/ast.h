@@ -139,6 +139,11 @@ int ast_is_stmt(AstKind k);
 typedef int (*AstVisit)(Node *child, void *ctx);
 int ast_children(Node *n, AstVisit fn, void *ctx);
 
+/* Argument i of a call or reference (counted among the positional ones),
+ * or the one given with keyword kw; the value of a keyword argument. NULL
+ * when there is none. */
+Node *ast_arg(const Node *call, int i, const char *kw);
+
 const char *type_name(Type t);   /* "integer", "real(8)" ... (static storage) */
 
 void ast_dump(FILE *out, const Node *root);          /* dump.c */

@@ -2,7 +2,6 @@
  * offending source line and a caret, and the source-file store they quote. */
 #include "diag.h"
 
-#include <errno.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -32,25 +31,15 @@ SrcFile *srcfile_from_bytes(const char *name, const char *data, size_t len)
 
 SrcFile *srcfile_read(const char *path, char **errmsg)
 {
-    FILE *fp = fopen(path, "rb");
-    if (!fp) {
-        *errmsg = xstrdup(strerror(errno));
+    size_t len = 0;
+    int err;
+    char *text = file_read_all(path, &len, &err);
+    if (!text) {
+        *errmsg = xstrdup(err ? strerror(err) : "read error");
         return NULL;
     }
-    StrBuf b = {0};
-    char buf[65536];
-    size_t n;
-    while ((n = fread(buf, 1, sizeof buf, fp)) > 0)
-        sb_putn(&b, buf, n);
-    int bad = ferror(fp);
-    fclose(fp);
-    if (bad) {
-        sb_free(&b);
-        *errmsg = xstrdup("read error");
-        return NULL;
-    }
-    SrcFile *f = srcfile_from_bytes(path, b.s ? b.s : "", b.len);
-    sb_free(&b);
+    SrcFile *f = srcfile_from_bytes(path, text, len);
+    free(text);
     return f;
 }
 

@@ -43,10 +43,7 @@ static void usage(FILE *out)
 
 static int bad_usage(const char *fmt, const char *arg)
 {
-    fputs("hpfc: error: ", stderr);
-    fprintf(stderr, fmt, arg);
-    fputs("\nTry 'hpfc --help' for more information.\n", stderr);
-    return 1;
+    return usage_error("hpfc", fmt, arg);
 }
 
 /* Fixed form for .f and .for, as gfortran and mpif90 read them. */

@@ -21,21 +21,6 @@ static int red_body(Lower *L, Node *e, Node *a, Node **pos, Node **body, Node **
 static const Type T_INT = {TY_INTEGER, 4};
 
 /* The argument of an intrinsic call at position i or with keyword kw. */
-static Node *arg(Node *call, int i, const char *kw)
-{
-    PtrVec *v = &call->u.ref.args;
-    for (int k = 0; k < v->n; k++) {
-        Node *a = v->v[k];
-        if (a->kind == AST_KEYWORD_ARG) {
-            if (kw && !strcmp(a->u.kwarg.id, kw))
-                return a->u.kwarg.value;
-        } else if (k == i) {
-            return a;
-        }
-    }
-    return NULL;
-}
-
 static int is_red_name(const char *s)
 {
     static const char *const names[] = {"sum", "product", "maxval", "minval", "count",
@@ -63,7 +48,7 @@ static int red_op_of(const char *s)
 
 static Node *dim_arg(Node *call)
 {
-    return arg(call, 1, "dim");
+    return ast_arg(call, 1, "dim");
 }
 
 /* MASK= of SUM PRODUCT MAXVAL MINVAL MAXLOC MINLOC (position 2, or 1
@@ -74,10 +59,10 @@ static Node *mask_arg(Node *call)
     if (!strcmp(id, "count") || !strcmp(id, "any") || !strcmp(id, "all")
         || !strcmp(id, "dot_product"))
         return NULL;
-    Node *m = arg(call, 2, "mask");
+    Node *m = ast_arg(call, 2, "mask");
     if (m)
         return m;
-    Node *a1 = arg(call, 1, NULL);
+    Node *a1 = ast_arg(call, 1, NULL);
     if (a1 && a1->type.base == TY_LOGICAL)
         return a1;
     return NULL;
@@ -234,7 +219,7 @@ Node *shape_n(Lower *L, Node *e, int d)
     }
     const char *id = e->u.ref.id;
     if (is_red_name(id) || !strcmp(id, "maxloc") || !strcmp(id, "minloc")) {
-        Node *a = arg(e, 0, strcmp(id, "count") && strcmp(id, "any") && strcmp(id, "all")
+        Node *a = ast_arg(e, 0, strcmp(id, "count") && strcmp(id, "any") && strcmp(id, "all")
                       ? "array" : "mask");
         Node *dn = dim_arg(e);
         long long k;
@@ -244,17 +229,17 @@ Node *shape_n(Lower *L, Node *e, int d)
         return shape_n(L, a, d < k - 1 ? d : d + 1);
     }
     if (!strcmp(id, "cshift") || !strcmp(id, "eoshift"))
-        return shape_n(L, arg(e, 0, "array"), d);
+        return shape_n(L, ast_arg(e, 0, "array"), d);
     if (!strcmp(id, "transpose"))
-        return shape_n(L, arg(e, 0, "matrix"), 1 - d);
+        return shape_n(L, ast_arg(e, 0, "matrix"), 1 - d);
     if (!strcmp(id, "reshape"))       /* SHAPE is (/ n, m ... /) (sema) */
-        return copy_plain(L, arg(e, 1, "shape")->u.list.items.v[d]);
+        return copy_plain(L, ast_arg(e, 1, "shape")->u.list.items.v[d]);
     if (!strcmp(id, "unpack"))
-        return shape_n(L, arg(e, 1, "mask"), d);
+        return shape_n(L, ast_arg(e, 1, "mask"), d);
     if (!strcmp(id, "pack")) {
         /* as many as VECTOR has, else as the MASK selects (its arguments
            are replicated copies here: lower.c lower_pack) */
-        Node *v = arg(e, 2, "vector"), *m = arg(e, 1, "mask"), *a = arg(e, 0, "array");
+        Node *v = ast_arg(e, 2, "vector"), *m = ast_arg(e, 1, "mask"), *a = ast_arg(e, 0, "array");
         if (v)
             return shape_n(L, v, 0);
         if (m->rank)
@@ -267,13 +252,13 @@ Node *shape_n(Lower *L, Node *e, int d)
     }
     if (!strcmp(id, "spread")) {
         long long k;
-        cint(arg(e, 1, "dim"), &k);
+        cint(ast_arg(e, 1, "dim"), &k);
         if (d == k - 1)
-            return copy_plain(L, arg(e, 2, "ncopies"));
-        return shape_n(L, arg(e, 0, "source"), d < k - 1 ? d : d - 1);
+            return copy_plain(L, ast_arg(e, 2, "ncopies"));
+        return shape_n(L, ast_arg(e, 0, "source"), d < k - 1 ? d : d - 1);
     }
     if (!strcmp(id, "matmul")) {
-        Node *a = arg(e, 0, "matrix_a"), *b = arg(e, 1, "matrix_b");
+        Node *a = ast_arg(e, 0, "matrix_a"), *b = ast_arg(e, 1, "matrix_b");
         if (a->rank == 2 && b->rank == 2)
             return d == 0 ? shape_n(L, a, 0) : shape_n(L, b, 1);
         return a->rank == 1 ? shape_n(L, b, 1) : shape_n(L, a, 0);
@@ -504,7 +489,7 @@ static Node *elem_intrinsic(Lower *L, Node *e, Node **pos)
     if (is_red_name(id)) {
         /* DIM= present (the result is an array): an inline reduction */
         int cmi = !strcmp(id, "count") || !strcmp(id, "any") || !strcmp(id, "all");
-        Node *a = cmi ? arg(e, 0, "mask") : arg(e, 0, "array");
+        Node *a = cmi ? ast_arg(e, 0, "mask") : ast_arg(e, 0, "array");
         Node *dn = dim_arg(e);
         long long k = 1;
         int loc = !strcmp(id, "maxloc") || !strcmp(id, "minloc");
@@ -559,8 +544,8 @@ static Node *elem_intrinsic(Lower *L, Node *e, Node **pos)
                         loc ? T_INT : e->type);
     }
     if (!strcmp(id, "cshift") || !strcmp(id, "eoshift")) {
-        Node *a = arg(e, 0, "array"), *sh = arg(e, 1, "shift");
-        Node *dn = arg(e, !strcmp(id, "cshift") ? 2 : 3, "dim");
+        Node *a = ast_arg(e, 0, "array"), *sh = ast_arg(e, 1, "shift");
+        Node *dn = ast_arg(e, !strcmp(id, "cshift") ? 2 : 3, "dim");
         long long k = 1;
         if ((dn && (!cint(dn, &k) || k < 1 || k > a->rank)) || sh->rank) {
             lower_error(L, e->loc, "the SPMD lowering needs a scalar SHIFT and a constant DIM "
@@ -592,7 +577,7 @@ static Node *elem_intrinsic(Lower *L, Node *e, Node **pos)
             v->ir = &shift_marker;
         if (!inrange)
             return v;
-        Node *b = arg(e, 2, "boundary");
+        Node *b = ast_arg(e, 2, "boundary");
         if (b && b->rank) {
             lower_error(L, e->loc, "the SPMD lowering needs a scalar BOUNDARY for eoshift");
             return v;
@@ -602,7 +587,7 @@ static Node *elem_intrinsic(Lower *L, Node *e, Node **pos)
     }
     if (!strcmp(id, "transpose")) {
         Node *p2[2] = {pos[1], pos[0]};
-        return elem(L, arg(e, 0, "matrix"), p2);
+        return elem(L, ast_arg(e, 0, "matrix"), p2);
     }
     if (!strcmp(id, "pack") || !strcmp(id, "unpack")) {
         lower_error(L, e->loc, "the SPMD lowering takes '%s' only as the whole right-hand side "
@@ -612,7 +597,7 @@ static Node *elem_intrinsic(Lower *L, Node *e, Node **pos)
     if (!strcmp(id, "reshape")) {
         /* the element's position in array element order, then the SOURCE
            element at that position */
-        Node *src = arg(e, 0, "source");
+        Node *src = ast_arg(e, 0, "source");
         Node *lin = pos[e->rank - 1];
         for (int d = e->rank - 2; d >= 0; d--)
             lin = mk_bin(L, OP_ADD, pos[d], mk_bin(L, OP_MUL, shape_n(L, e, d), lin));
@@ -629,9 +614,9 @@ static Node *elem_intrinsic(Lower *L, Node *e, Node **pos)
         return elem(L, src, p2);
     }
     if (!strcmp(id, "spread")) {
-        Node *src = arg(e, 0, "source");
+        Node *src = ast_arg(e, 0, "source");
         long long k;
-        cint(arg(e, 1, "dim"), &k);
+        cint(ast_arg(e, 1, "dim"), &k);
         if (!src->rank)
             return copy_plain(L, src);
         Node *p2[MAX_RANK];
@@ -641,7 +626,7 @@ static Node *elem_intrinsic(Lower *L, Node *e, Node **pos)
         return elem(L, src, p2);
     }
     if (!strcmp(id, "matmul")) {
-        Node *a = arg(e, 0, "matrix_a"), *b = arg(e, 1, "matrix_b");
+        Node *a = ast_arg(e, 0, "matrix_a"), *b = ast_arg(e, 1, "matrix_b");
         Symbol *v = new_index(L);
         Node *j = index_name(L, v);
         Node *pa[2], *pb[2];
@@ -660,7 +645,7 @@ static Node *elem_intrinsic(Lower *L, Node *e, Node **pos)
     }
     if (!strcmp(id, "shape") || !strcmp(id, "lbound") || !strcmp(id, "ubound")) {
         /* a rank-1 result: element p is the bound of dimension p */
-        Node *a = arg(e, 0, !strcmp(id, "shape") ? "source" : "array");
+        Node *a = ast_arg(e, 0, !strcmp(id, "shape") ? "source" : "array");
         const char *q = !strcmp(id, "shape") ? "size" : id;
         Node *r = inquiry(L, q, a, a->rank - 1);
         for (int d = a->rank - 2; d >= 0; d--) {
@@ -1324,7 +1309,7 @@ static int red_body(Lower *L, Node *e, Node *a, Node **pos, Node **body, Node **
         int lg = e->type.base == TY_LOGICAL;
         if (e->type.base == TY_COMPLEX)
             *body = conjg(L, *body);
-        *body = mk_bin(L, lg ? OP_AND : OP_MUL, *body, elem(L, arg(e, 1, "vector_b"), pos));
+        *body = mk_bin(L, lg ? OP_AND : OP_MUL, *body, elem(L, ast_arg(e, 1, "vector_b"), pos));
         (*body)->type = e->type;
         return lg ? HPFRT_OR : op;
     }
@@ -1388,7 +1373,7 @@ static Node *lx_intrinsic(Lower *L, Node *e, SpCtx *ctx)
         if (L->loop && depends_on_loop(L, e)) {
             /* inline: positions of the argument run in an inner loop */
             int cmi = !strcmp(id, "count") || !strcmp(id, "any") || !strcmp(id, "all");
-            Node *a = cmi ? arg(e, 0, "mask") : arg(e, 0, strcmp(id, "dot_product") ? "array"
+            Node *a = cmi ? ast_arg(e, 0, "mask") : ast_arg(e, 0, strcmp(id, "dot_product") ? "array"
                                                                                : "vector_a");
             if (a->rank != 1) {
                 lower_error(L, e->loc, "the SPMD lowering handles %s inside a FORALL only "
@@ -1406,8 +1391,8 @@ static Node *lx_intrinsic(Lower *L, Node *e, SpCtx *ctx)
         return lower_reduction(L, e);
     }
     if ((!strcmp(id, "size") || !strcmp(id, "lbound") || !strcmp(id, "ubound"))) {
-        Node *a = arg(e, 0, "array");
-        Node *dn = arg(e, 1, "dim");
+        Node *a = ast_arg(e, 0, "array");
+        Node *dn = ast_arg(e, 1, "dim");
         long long k;
         if (!a || !a->rank)
             return e;
@@ -1447,7 +1432,7 @@ static Node *lower_reduction_at(Lower *L, Node *e, int whole_loc)
     int cmi = !strcmp(id, "count") || !strcmp(id, "any") || !strcmp(id, "all");
     int dot = !strcmp(id, "dot_product");
     int loc = !strcmp(id, "maxloc") || !strcmp(id, "minloc");
-    Node *a = cmi ? arg(e, 0, "mask") : arg(e, 0, dot ? "vector_a" : "array");
+    Node *a = cmi ? ast_arg(e, 0, "mask") : ast_arg(e, 0, dot ? "vector_a" : "array");
     if (dim_arg(e) && !cmi && !dot && !(loc && a->rank == 1)) {
         lower_error(L, e->loc, "the SPMD lowering handles %s with DIM= in array "
                     "expressions only", id);

@@ -34,7 +34,7 @@ typedef struct Lower {
     PtrVec calls;             /* SpUnit pairs: caller, procedure (or clone) called */
 } Lower;
 
-/* lower.c: builders and small helpers */
+/* lower_ir.c: builders and small helpers */
 void lower_error(Lower *L, Loc loc, const char *fmt, ...) HPF_PRINTF(3, 4);
 Node *mk_int(Lower *L, long long v);
 Node *mk_bin(Lower *L, Op op, Node *l, Node *r);

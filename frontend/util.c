@@ -4,6 +4,8 @@
 #include "util.h"
 
 #include <ctype.h>
+#include <errno.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -263,4 +265,87 @@ void csv_string(FILE *out, const char *s)
         putc(*s, out);
     }
     putc('"', out);
+}
+
+/* ---- pointer maps ---- */
+
+static size_t hash_ptr(const void *p, int cap)
+{
+    uint64_t x = (uint64_t)(uintptr_t)p;
+    x ^= x >> 33;
+    x *= 0xff51afd7ed558ccdULL;
+    x ^= x >> 33;
+    return (size_t)x & (size_t)(cap - 1);
+}
+
+void *ptrmap_get(const PtrMap *m, const void *key)
+{
+    if (!m->cap)
+        return NULL;
+    for (size_t i = hash_ptr(key, m->cap); m->keys[i]; i = (i + 1) & (size_t)(m->cap - 1))
+        if (m->keys[i] == key)
+            return m->vals[i];
+    return NULL;
+}
+
+void ptrmap_put(PtrMap *m, const void *key, void *val)
+{
+    if (2 * (m->n + 1) > m->cap) {
+        PtrMap g = {0};
+        g.cap = m->cap ? 2 * m->cap : 16;
+        g.keys = xcalloc((size_t)g.cap, sizeof *g.keys);
+        g.vals = xcalloc((size_t)g.cap, sizeof *g.vals);
+        for (int i = 0; i < m->cap; i++)
+            if (m->keys[i])
+                ptrmap_put(&g, m->keys[i], m->vals[i]);
+        ptrmap_free(m);
+        *m = g;
+    }
+    size_t i = hash_ptr(key, m->cap);
+    while (m->keys[i] && m->keys[i] != key)
+        i = (i + 1) & (size_t)(m->cap - 1);
+    if (!m->keys[i])
+        m->n++;
+    m->keys[i] = key;
+    m->vals[i] = val;
+}
+
+void ptrmap_free(PtrMap *m)
+{
+    free(m->keys);
+    free(m->vals);
+    memset(m, 0, sizeof *m);
+}
+
+/* ---- files ---- */
+
+char *file_read_all(const char *path, size_t *len, int *err)
+{
+    FILE *fp = fopen(path, "rb");
+    if (!fp) {
+        *err = errno;
+        return NULL;
+    }
+    StrBuf b = {0};
+    char buf[65536];
+    size_t n;
+    while ((n = fread(buf, 1, sizeof buf, fp)) > 0)
+        sb_putn(&b, buf, n);
+    int bad = ferror(fp);
+    fclose(fp);
+    if (bad) {
+        sb_free(&b);
+        *err = 0;
+        return NULL;
+    }
+    *len = b.len;
+    return b.s ? b.s : xstrdup("");
+}
+
+int usage_error(const char *prog, const char *fmt, const char *arg)
+{
+    fprintf(stderr, "%s: error: ", prog);
+    fprintf(stderr, fmt, arg);
+    fprintf(stderr, "\nTry '%s --help' for more information.\n", prog);
+    return 1;
 }

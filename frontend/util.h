@@ -49,6 +49,26 @@ typedef struct {
 } PtrVec;
 void vec_push(Arena *a, PtrVec *v, void *p);
 
+/* A wrong command line: "PROG: error: " and fmt with arg on standard
+ * error, then where to find the usage; returns the exit status 1. */
+int usage_error(const char *prog, const char *fmt, const char *arg);
+
+/* The whole of a file, on the heap, NUL-terminated (*len bytes before the
+ * NUL). NULL when it cannot be read: *err is then the errno of the open,
+ * or 0 for an error while reading. */
+char *file_read_all(const char *path, size_t *len, int *err);
+
+/* A map from pointers to pointers (open addressing, heap storage); a key
+ * not in it gives NULL. */
+typedef struct {
+    const void **keys;
+    void **vals;
+    int n, cap;
+} PtrMap;
+void *ptrmap_get(const PtrMap *m, const void *key);
+void ptrmap_put(PtrMap *m, const void *key, void *val);
+void ptrmap_free(PtrMap *m);
+
 int str_ieq(const char *a, const char *b);          /* ASCII, case-blind */
 
 /* Quoted strings for machine-readable outputs (NULL: empty): a JSON string

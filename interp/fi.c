@@ -41,56 +41,6 @@ enum { MAX_DEPTH = 200 };        /* procedure calls evaluated by fi, nested */
 static const Type T_I8 = {TY_INTEGER, 8};
 static const Type T_LOG = {TY_LOGICAL, 4};
 
-/* ---- pointer maps ---- */
-
-static size_t hash_ptr(const void *p, int cap)
-{
-    uint64_t x = (uint64_t)(uintptr_t)p;
-    x ^= x >> 33;
-    x *= 0xff51afd7ed558ccdULL;
-    x ^= x >> 33;
-    return (size_t)x & (size_t)(cap - 1);
-}
-
-void *fi_map_get(const FiMap *m, const void *key)
-{
-    if (!m->cap)
-        return NULL;
-    for (size_t i = hash_ptr(key, m->cap); m->keys[i]; i = (i + 1) & (size_t)(m->cap - 1))
-        if (m->keys[i] == key)
-            return m->vals[i];
-    return NULL;
-}
-
-void fi_map_put(FiMap *m, const void *key, void *val)
-{
-    if (2 * (m->n + 1) > m->cap) {
-        FiMap g = {0};
-        g.cap = m->cap ? 2 * m->cap : 16;
-        g.keys = xcalloc((size_t)g.cap, sizeof *g.keys);
-        g.vals = xcalloc((size_t)g.cap, sizeof *g.vals);
-        for (int i = 0; i < m->cap; i++)
-            if (m->keys[i])
-                fi_map_put(&g, m->keys[i], m->vals[i]);
-        fi_map_free(m);
-        *m = g;
-    }
-    size_t i = hash_ptr(key, m->cap);
-    while (m->keys[i] && m->keys[i] != key)
-        i = (i + 1) & (size_t)(m->cap - 1);
-    if (!m->keys[i])
-        m->n++;
-    m->keys[i] = key;
-    m->vals[i] = val;
-}
-
-void fi_map_free(FiMap *m)
-{
-    free(m->keys);
-    free(m->vals);
-    memset(m, 0, sizeof *m);
-}
-
 /* ---- budget and messages ---- */
 
 int fi_step(Fi *fi, long n)
@@ -108,9 +58,9 @@ int fi_step(Fi *fi, long n)
 void fi_error_once(Fi *fi, const void *key, Loc loc, const char *fmt, ...)
 {
     fi->errors++;
-    if (fi_map_get(&fi->reported, key))
+    if (ptrmap_get(&fi->reported, key))
         return;
-    fi_map_put(&fi->reported, key, (void *)1);
+    ptrmap_put(&fi->reported, key, (void *)1);
     va_list ap;
     va_start(ap, fmt);
     diag_vreport(fi->d, DIAG_ERROR, loc, fmt, ap);
@@ -146,11 +96,11 @@ static VarInfo *var_info(UnitInfo *ui, const Symbol *y)
 
 static UnitInfo *unit_info(Fi *fi, const SpUnit *u)
 {
-    UnitInfo *ui = fi_map_get(&fi->units, u);
+    UnitInfo *ui = ptrmap_get(&fi->units, u);
     if (ui)
         return ui;
     ui = arena_alloc(fi->a, sizeof *ui);
-    fi_map_put(&fi->units, u, ui);
+    ptrmap_put(&fi->units, u, ui);
     for (int i = 0; i < u->scope->symbols.n; i++) {
         const Symbol *y = u->scope->symbols.v[i];
         if (y->kind != SYM_VARIABLE)
@@ -485,10 +435,10 @@ static Store *var_new(Fi *fi, Frame *fr, const Symbol *y)
             s = NULL;
         fv_free(&probe);
     } else if (persistent) {
-        s = fi_map_get(&fi->saved, y);
+        s = ptrmap_get(&fi->saved, y);
     }
     if (s) {
-        fi_map_put(&fr->vars, y, s);
+        ptrmap_put(&fr->vars, y, s);
         return s;
     }
     long long lo[MAX_RANK], ext[MAX_RANK];
@@ -512,12 +462,12 @@ static Store *var_new(Fi *fi, Frame *fr, const Symbol *y)
         else
             vec_push(NULL, &fr->owned, s);
     } else if (persistent) {
-        fi_map_put(&fi->saved, y, s);
+        ptrmap_put(&fi->saved, y, s);
         vec_push(NULL, &fi->saved_list, s);
     } else {
         vec_push(NULL, &fr->owned, s);
     }
-    fi_map_put(&fr->vars, y, s);
+    ptrmap_put(&fr->vars, y, s);
     const FiDefine *def = y->dummy ? NULL : find_def(fi, y->name);
     if (def && s->allocated) {
         hold(fi, s, def);
@@ -539,13 +489,13 @@ static Store *var_new(Fi *fi, Frame *fr, const Symbol *y)
 
 Store *fi_var(Fi *fi, Frame *fr, const Symbol *y)
 {
-    Store *s = fi_map_get(&fr->vars, y);
+    Store *s = ptrmap_get(&fr->vars, y);
     if (s)
         return s;
     for (Frame *h = fr->host; h; h = h->host)
         if (scope_lookup_local(h->unit->scope, y->name) == y) {
             s = fi_var(fi, h, y);
-            fi_map_put(&fr->vars, y, s);
+            ptrmap_put(&fr->vars, y, s);
             return s;
         }
     return var_new(fi, fr, y);
@@ -577,10 +527,10 @@ Store *fi_temp(Fi *fi, Frame *fr, const char *name)
  * first used without its SP_ALLOC. */
 static Store *tarr_of(Fi *fi, Frame *fr, const SpArr *t, int alloc)
 {
-    Store *s = fi_map_get(&fr->tarrs, t);
+    Store *s = ptrmap_get(&fr->tarrs, t);
     if (!s) {
         s = store_new(t->name, NULL, t->type, t->rank, NULL, NULL);
-        fi_map_put(&fr->tarrs, t, s);
+        ptrmap_put(&fr->tarrs, t, s);
         vec_push(NULL, &fr->owned, s);
     }
     if (alloc || !s->allocated) {
@@ -728,7 +678,7 @@ static void frame_locals(Fi *fi, Frame *f)
     UnitInfo *ui = unit_info(fi, f->unit);
     for (int i = 0; i < ui->vars.n; i++) {
         const VarInfo *vi = ui->vars.v[i];
-        if (!vi->sym->dummy && !fi_map_get(&f->vars, vi->sym))
+        if (!vi->sym->dummy && !ptrmap_get(&f->vars, vi->sym))
             var_new(fi, f, vi->sym);
     }
 }
@@ -760,8 +710,8 @@ static void frame_free(Fi *fi, Frame *f)
     for (int i = 0; i <= f->ntemps; i++)
         store_free(f->temps[i]);
     free(f->temps);
-    fi_map_free(&f->vars);
-    fi_map_free(&f->tarrs);
+    ptrmap_free(&f->vars);
+    ptrmap_free(&f->tarrs);
     free(f);
 }
 
@@ -804,7 +754,7 @@ static void bind_copy(Fi *fi, Frame *f, const Symbol *y, const Vec *v, int rank,
         fi_put(fi, s, q, &w, w.n == 1 ? 0 : q, NULL);
     fv_free(&w);
     vec_push(NULL, &f->owned, s);
-    fi_map_put(&f->vars, y, s);
+    ptrmap_put(&f->vars, y, s);
 }
 
 /* Dummy y of the callee's frame f bound to the actual argument a,
@@ -830,7 +780,7 @@ static void bind_one(Fi *fi, Frame *f, const Symbol *y, const Node *a, Ctx *cc)
         as = NULL;
     if (!y->rank) {
         if (as && a->kind == AST_NAME && !as->rank) {
-            fi_map_put(&f->vars, y, as);
+            ptrmap_put(&f->vars, y, as);
             return;
         }
         if (as && a->kind == AST_REF && !a->rank) {
@@ -838,7 +788,7 @@ static void bind_one(Fi *fi, Frame *f, const Symbol *y, const Node *a, Ctx *cc)
             if (fi_offsets(fi, cc, a, as, &off, &n) && n == 1 && off[0] >= 0) {
                 Store *v = store_view(y->name, y, as, off[0], 0, lo, ext);
                 vec_push(NULL, &f->owned, v);
-                fi_map_put(&f->vars, y, v);
+                ptrmap_put(&f->vars, y, v);
                 free(off);
                 return;
             }
@@ -891,7 +841,7 @@ static void bind_one(Fi *fi, Frame *f, const Symbol *y, const Node *a, Ctx *cc)
     if (whole || element) {
         Store *v = store_view(y->name, y, as, off0, y->rank, lo, ext);
         vec_push(NULL, &f->owned, v);
-        fi_map_put(&f->vars, y, v);
+        ptrmap_put(&f->vars, y, v);
         return;
     }
     /* a section or an expression: copied in, and a section copied back */
@@ -907,7 +857,7 @@ static void bind_one(Fi *fi, Frame *f, const Symbol *y, const Node *a, Ctx *cc)
         co->actual = sec;
         co->off = off;
         co->n = n;
-        co->dummy = fi_map_get(&f->vars, y);
+        co->dummy = ptrmap_get(&f->vars, y);
         vec_push(NULL, &f->copyout, co);
     }
 }
@@ -930,7 +880,7 @@ static void bind_args(Fi *fi, Frame *f, const SpUnit *u, const Node *call, Ctx *
                 Store *s = store_new(y->name, y, y->type, y->rank, lo, ext);
                 s->absent = 1;
                 vec_push(NULL, &f->owned, s);
-                fi_map_put(&f->vars, y, s);
+                ptrmap_put(&f->vars, y, s);
             }
         }
 }
@@ -2275,22 +2225,22 @@ void fi_free(Fi *fi)
     for (int i = 0; i < fi->saved_list.n; i++)
         store_free(fi->saved_list.v[i]);
     free(fi->saved_list.v);
-    fi_map_free(&fi->saved);
+    ptrmap_free(&fi->saved);
     for (int i = 0; i < fi->commons.n; i++)
         store_free(fi->commons.v[i]);
     free(fi->commons.v);
-    fi_map_free(&fi->reported);
+    ptrmap_free(&fi->reported);
     for (int i = 0; i < fi->reported_names.n; i++)
         free(fi->reported_names.v[i]);
     free(fi->reported_names.v);
-    fi_map_free(&fi->units);
+    ptrmap_free(&fi->units);
     for (int i = 0; i < fi->missing.n; i++) {
         free(((Missing *)fi->missing.v[i])->what);
         free(fi->missing.v[i]);
     }
     free(fi->missing.v);
     free(fi->in);
-    fi_map_free(&fi->reads);
+    ptrmap_free(&fi->reads);
     for (int i = 0; i < fi->retired.n; i++)
         free(fi->retired.v[i]);
     free(fi->retired.v);

@@ -445,22 +445,6 @@ static Vec unknown_n(Type t, long n)
     return v;
 }
 
-/* Argument i of a call, or the one given with keyword kw. */
-static const Node *arg_of(const Node *call, int i, const char *kw)
-{
-    const PtrVec *v = &call->u.ref.args;
-    for (int k = 0; k < v->n; k++) {
-        const Node *a = v->v[k];
-        if (a->kind == AST_KEYWORD_ARG) {
-            if (kw && !strcmp(a->u.kwarg.id, kw))
-                return a->u.kwarg.value;
-        } else if (k == i) {
-            return a;
-        }
-    }
-    return NULL;
-}
-
 static Vec unsupported(Fi *fi, Ctx *c, const Node *e, const char *what)
 {
     fi_error_once(fi, e, fi_loc(fi, e), "the functional interpreter cannot evaluate %s", what);
@@ -2083,7 +2067,7 @@ int fi_shape(Fi *fi, Ctx *c, const Node *e, long long *ext)
     }
     int what = e->u.ref.what;
     if (what == REF_INTRINSIC && !strcmp(e->u.ref.id, "reshape")) {
-        const Node *sh = arg_of(e, 1, "shape");     /* (/ n, m ... /) (sema) */
+        const Node *sh = ast_arg(e, 1, "shape");     /* (/ n, m ... /) (sema) */
         for (int d = 0; sh && sh->kind == AST_ARRAY_CTOR && d < sh->u.list.items.n; d++) {
             long long v;
             int k;
@@ -2162,7 +2146,7 @@ Vec fi_array(Fi *fi, Ctx *c, const Node *e, int *rank, long long *ext)
         long n = 1;
         for (int d = 0; d < *rank; d++)
             n *= ext[d] > 0 ? (long)ext[d] : 0;
-        Vec v = fi_array(fi, c, arg_of(e, 0, "source"), &r, se);
+        Vec v = fi_array(fi, c, ast_arg(e, 0, "source"), &r, se);
         if (v.n > 1 && v.n < n)
             return unsupported(fi, c, e, "a RESHAPE whose SOURCE is too small");
         return v;
@@ -2322,8 +2306,8 @@ static int elemental_name(const char *id)
 static Vec bounds_of(Fi *fi, Ctx *c, const Node *e, const char *id)
 {
     int shape = !strcmp(id, "shape");
-    const Node *a = arg_of(e, 0, shape ? "source" : "array");
-    const Node *dn = shape ? NULL : arg_of(e, 1, "dim");
+    const Node *a = ast_arg(e, 0, shape ? "source" : "array");
+    const Node *dn = shape ? NULL : ast_arg(e, 1, "dim");
     long long lo[MAX_RANK], ext[MAX_RANK];
     int rank;
     if (!a)
@@ -2396,11 +2380,11 @@ static Vec reduction(Fi *fi, Ctx *c, const Node *e, const char *id)
     int cmi = !strcmp(id, "count") || !strcmp(id, "any") || !strcmp(id, "all");
     int dot = !strcmp(id, "dot_product");
     int loc = !strcmp(id, "maxloc") || !strcmp(id, "minloc");
-    const Node *a = cmi ? arg_of(e, 0, "mask") : arg_of(e, 0, dot ? "vector_a" : "array");
-    const Node *dn = dot ? NULL : arg_of(e, 1, "dim");
+    const Node *a = cmi ? ast_arg(e, 0, "mask") : ast_arg(e, 0, dot ? "vector_a" : "array");
+    const Node *dn = dot ? NULL : ast_arg(e, 1, "dim");
     const Node *m = NULL;
     if (!cmi && !dot) {
-        m = arg_of(e, 2, "mask");
+        m = ast_arg(e, 2, "mask");
         if (!m && dn && dn->type.base == TY_LOGICAL) {
             m = dn;
             dn = NULL;
@@ -2430,7 +2414,7 @@ static Vec reduction(Fi *fi, Ctx *c, const Node *e, const char *id)
     } else if (dot) {
         int rb;
         long long eb[MAX_RANK];
-        Vec bv = fi_array(fi, c, arg_of(e, 1, "vector_b"), &rb, eb);
+        Vec bv = fi_array(fi, c, ast_arg(e, 1, "vector_b"), &rb, eb);
         if (t.base == TY_LOGICAL) {
             op = HPFRT_OR;
             vals = fv_new(T_LOG, n);
@@ -2527,7 +2511,7 @@ static Vec reduction(Fi *fi, Ctx *c, const Node *e, const char *id)
 
 static Vec arg_vec(Fi *fi, Ctx *c, const Node *e, int i, const char *kw)
 {
-    const Node *a = arg_of(e, i, kw);
+    const Node *a = ast_arg(e, i, kw);
     return a ? fi_ev(fi, c, a) : fv_unknown(T_I4);
 }
 
@@ -2656,9 +2640,9 @@ static Vec ev_pack(Fi *fi, Ctx *c, const Node *e, int pack)
 {
     int r;
     long long ext[MAX_RANK];
-    const Node *vn = arg_of(e, 2, pack ? "vector" : "field");
-    Vec a = fi_array(fi, c, arg_of(e, 0, pack ? "array" : "vector"), &r, ext);
-    Vec m = fi_array(fi, c, arg_of(e, 1, "mask"), &r, ext);
+    const Node *vn = ast_arg(e, 2, pack ? "vector" : "field");
+    Vec a = fi_array(fi, c, ast_arg(e, 0, pack ? "array" : "vector"), &r, ext);
+    Vec m = fi_array(fi, c, ast_arg(e, 1, "mask"), &r, ext);
     Vec v = vn ? fi_array(fi, c, vn, &r, ext) : fv_new(a.t, 1);
     fv_convert(&m, T_LOG);
     fv_convert(&v, a.t);
@@ -2704,7 +2688,7 @@ static Vec ev_intrinsic(Fi *fi, Ctx *c, const Node *e)
         return ev_chars(fi, c, e, id);
     if (!strcmp(id, "number_of_processors") || !strcmp(id, "hpfrt_nprocs")) {
         Vec v = fv_int(fi->nprocs);
-        const Node *dn = arg_of(e, 0, "dim");
+        const Node *dn = ast_arg(e, 0, "dim");
         if (dn) {
             long long d;
             int k;
@@ -2721,7 +2705,7 @@ static Vec ev_intrinsic(Fi *fi, Ctx *c, const Node *e)
         return bounds_of(fi, c, e, id);
     if (!strcmp(id, "huge") || !strcmp(id, "tiny") || !strcmp(id, "epsilon")
         || !strcmp(id, "kind")) {
-        const Node *a = arg_of(e, 0, "x");
+        const Node *a = ast_arg(e, 0, "x");
         Type t = norm(a ? a->type : rt);
         Vec v = fv_new(id[0] == 'k' ? T_I4 : t, 1);
         if (id[0] == 'k')
@@ -2737,7 +2721,7 @@ static Vec ev_intrinsic(Fi *fi, Ctx *c, const Node *e)
         return v;
     }
     if (!strcmp(id, "allocated") || !strcmp(id, "present")) {
-        const Node *a = arg_of(e, 0, id[0] == 'a' ? "array" : "a");
+        const Node *a = ast_arg(e, 0, id[0] == 'a' ? "array" : "a");
         Vec v = fv_new(T_LOG, 1);
         const Store *s = a && a->kind == AST_NAME && a->u.name.sym
                          ? fi_var(fi, c->fr, a->u.name.sym) : NULL;
@@ -2837,7 +2821,7 @@ static Vec ev_intrinsic(Fi *fi, Ctx *c, const Node *e)
         Vec x = arg_vec(fi, c, e, 0, id[0] == 'c' && id[1] == 'm' ? "x" : "z");
         Type t = id[1] == 'm' ? (rt.base == TY_COMPLEX ? rt : (Type){TY_COMPLEX, 4})
                               : (Type){TY_COMPLEX, x.t.base == TY_COMPLEX ? x.t.kind : 4};
-        const Node *yn = id[1] == 'm' && x.t.base != TY_COMPLEX ? arg_of(e, 1, "y") : NULL;
+        const Node *yn = id[1] == 'm' && x.t.base != TY_COMPLEX ? ast_arg(e, 1, "y") : NULL;
         Vec y = yn ? fi_ev(fi, c, yn) : fv_new(T_R8, 1);
         fv_convert(&x, t);
         fv_convert(&y, (Type){TY_REAL, t.kind});
@@ -2932,8 +2916,8 @@ static Vec ev_substring(Fi *fi, Ctx *c, const Node *e)
  * are held padded to their declared length, so LEN is the value's. */
 static Vec ev_chars(Fi *fi, Ctx *c, const Node *e, const char *id)
 {
-    Vec a = fi_ev(fi, c, arg_of(e, 0, "string"));
-    const Node *bn = arg_of(e, 1, "substring"), *kn = arg_of(e, 2, "back");
+    Vec a = fi_ev(fi, c, ast_arg(e, 0, "string"));
+    const Node *bn = ast_arg(e, 1, "substring"), *kn = ast_arg(e, 2, "back");
     Vec b = bn ? fi_ev(fi, c, bn) : fv_new(T_CHAR, 1);
     Vec k = kn ? fi_ev(fi, c, kn) : fv_int(0);
     if (!bn)
@@ -3128,7 +3112,7 @@ static Type scalar_type(Fi *fi, const Node *e)
         }
         if (y->kind != SYM_VARIABLE && y->kind != SYM_INDEX && y->kind != SYM_FUNCTION)
             return none;
-        const Store *st = fi_map_get(&fi->top->vars, y);
+        const Store *st = ptrmap_get(&fi->top->vars, y);
         if (!st || st->rank || (st->t.base != TY_INTEGER && st->t.base != TY_LOGICAL))
             return none;
         return norm(st->t);
@@ -3204,7 +3188,7 @@ static long long scalar_ev(Fi *fi, const Node *e, Type *t, int *known)
             *t = norm(y->type);
             return y->value.type.base == TY_REAL ? to_int(y->value.r) : y->value.i;
         }
-        const Store *st = fi_map_get(&fi->top->vars, y);
+        const Store *st = ptrmap_get(&fi->top->vars, y);
         *t = norm(st->t);
         if (st->k && !st->k[0]) {
             *known = 0;

@@ -7,17 +7,6 @@
 
 #include "fi.h"
 
-/* ---- a map from pointers to pointers (open addressing) ---- */
-
-typedef struct {
-    const void **keys;
-    void **vals;
-    int n, cap;
-} FiMap;
-
-void *fi_map_get(const FiMap *m, const void *key);
-void fi_map_put(FiMap *m, const void *key, void *val);
-void fi_map_free(FiMap *m);
 
 /* ---- values ---- */
 
@@ -73,11 +62,11 @@ typedef struct Frame {
     const SpUnit *unit;
     struct Frame *host;           /* the activation of its host (internal units) */
     struct Frame *caller;
-    FiMap vars;                    /* Symbol -> Store (own, host's, bound actuals) */
+    PtrMap vars;                    /* Symbol -> Store (own, host's, bound actuals) */
     PtrVec owned;                 /* Stores this frame frees */
     Store **temps;                /* scalar temporaries, by number */
     int ntemps;
-    FiMap tarrs;                   /* SpArr -> Store: replicated temporary arrays */
+    PtrMap tarrs;                   /* SpArr -> Store: replicated temporary arrays */
     PtrVec copyout;               /* CopyOut: sections passed by copy */
 } Frame;
 
@@ -128,20 +117,20 @@ struct Fi {
     unsigned long version;        /* counts stores, for the space cache */
     Frame *top, *main;
     int depth;                    /* procedure calls evaluated by fi */
-    FiMap saved;                   /* Symbol -> Store: SAVE variables of procedures */
+    PtrMap saved;                   /* Symbol -> Store: SAVE variables of procedures */
     PtrVec saved_list;
     PtrVec commons;               /* Store per blank COMMON position */
-    FiMap reported;                /* nodes and names already reported */
+    PtrMap reported;                /* nodes and names already reported */
     long errors;                  /* fi_error_once calls, reported or not */
     PtrVec reported_names;        /* their heap copies */
-    FiMap units;                   /* SpUnit -> UnitInfo */
+    PtrMap units;                   /* SpUnit -> UnitInfo */
     PtrVec missing;               /* Missing */
     Loc cur;                      /* the statement being executed */
     int cur_line;
     /* READ data */
     char *in;                     /* the --input file's text, or NULL */
     size_t in_len, in_pos;
-    FiMap reads;                   /* SpStmt -> the source READ node */
+    PtrMap reads;                   /* SpStmt -> the source READ node */
     /* libffi */
     void *self;                   /* dlopen(NULL) */
     void **libs;

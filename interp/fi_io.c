@@ -5,7 +5,6 @@
  * or asked for on the terminal, or else unknown with the READ as cause. */
 #include <config.h>
 
-#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -14,25 +13,19 @@
 
 int fi_input_load(Fi *fi, const char *path)
 {
-    FILE *f = fopen(path, "rb");
-    if (!f) {
-        diag_error(fi->d, (Loc){0}, "cannot read the input file '%s': %s", path, strerror(errno));
+    size_t len = 0;
+    int err;
+    char *text = file_read_all(path, &len, &err);
+    if (!text) {
+        if (err)
+            diag_error(fi->d, (Loc){0}, "cannot read the input file '%s': %s", path,
+                       strerror(err));
+        else
+            diag_error(fi->d, (Loc){0}, "cannot read the input file '%s'", path);
         return 0;
     }
-    StrBuf b = {0};
-    char buf[4096];
-    size_t n;
-    while ((n = fread(buf, 1, sizeof buf, f)) > 0)
-        sb_putn(&b, buf, n);
-    int bad = ferror(f);
-    fclose(f);
-    if (bad) {
-        diag_error(fi->d, (Loc){0}, "cannot read the input file '%s'", path);
-        sb_free(&b);
-        return 0;
-    }
-    fi->in = b.s ? b.s : xstrdup("");
-    fi->in_len = b.len;
+    fi->in = text;
+    fi->in_len = len;
     return 1;
 }
 
@@ -146,7 +139,7 @@ static int find_read_visit(Node *n, void *ctx)
 /* The READ as written, for the names of its items. */
 static const Node *source_read(Fi *fi, const SpStmt *s)
 {
-    const Node *n = fi_map_get(&fi->reads, s);
+    const Node *n = ptrmap_get(&fi->reads, s);
     if (n)
         return n;
     void *c[2] = {(void *)&s->loc, NULL};
@@ -154,7 +147,7 @@ static const Node *source_read(Fi *fi, const SpStmt *s)
     for (int i = 0; i < body->n && !c[1]; i++)
         find_read_visit(body->v[i], c);
     if (c[1])
-        fi_map_put(&fi->reads, s, c[1]);
+        ptrmap_put(&fi->reads, s, c[1]);
     return c[1];
 }
 

@@ -111,10 +111,7 @@ static void usage(FILE *out)
 
 static int bad_usage(const char *fmt, const char *arg)
 {
-    fputs("hpfpredict: error: ", stderr);
-    fprintf(stderr, fmt, arg);
-    fputs("\nTry 'hpfpredict --help' for more information.\n", stderr);
-    return 1;
+    return usage_error("hpfpredict", fmt, arg);
 }
 
 static int parse_np(Options *o, const char *arg)

@@ -1,5 +1,6 @@
-## interp/local.mk - the SAG reader (and, later, the functional interpreter
-## and the interpretation engine) as the convenience library libinterp.
+## interp/local.mk - the SAG reader and the functional interpreter as the
+## convenience library libinterp; the interpretation engine and its output
+## writers as libengine (below); hpfpredict.
 noinst_LIBRARIES += interp/libinterp.a
 interp_libinterp_a_SOURCES = interp/sag.c interp/sag.h \
 	interp/fi.c interp/fi.h interp/fi_int.h interp/fi_expr.c interp/fi_io.c

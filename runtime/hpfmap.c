@@ -4,10 +4,10 @@
  * predictor can all link it and agree on every number. */
 #include <config.h>
 
-#include "hpfmap.h"
-
 #include <math.h>
 #include <stddef.h>
+
+#include "hpfmap.h"
 
 /* Floor and ceiling of a / b for b > 0 and any sign of a: C division
  * truncates toward zero, which is wrong for the negative offsets that

@@ -4,13 +4,13 @@
  * are hpfmap.c's; this file only calls them. */
 #include <config.h>
 
-#include "hpfrt_impl.h"
-
 #include <errno.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+
+#include "hpfrt_impl.h"
 
 /* The whole state of the library (shared with hpfrt_comm.c). */
 struct hpfrt_state hpfrt_rt;

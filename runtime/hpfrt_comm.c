@@ -5,11 +5,11 @@
  * hpfrt.h, generated from HPFRT_TYPES, only fix the element type. */
 #include <config.h>
 
-#include "hpfrt_impl.h"
-
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+
+#include "hpfrt_impl.h"
 
 #define rt hpfrt_rt
 

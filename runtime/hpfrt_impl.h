@@ -5,7 +5,9 @@
 #define HPFRT_IMPL_H
 
 #include <stddef.h>
+
 #include <mpi.h>
+
 #include "hpfmap.h"
 #include "hpfrt.h"
 
