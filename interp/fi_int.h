@@ -1,6 +1,7 @@
 /* fi_int.h - what the functional interpreter's files share (fi.c: storage,
- * frames, statements and the API; fi_expr.c: whole-array evaluation,
- * operators and intrinsics; fi_io.c: list-directed READ data); not for
+ * frames, statements and the API; the expressions: fi_value.c, fi_expr.c,
+ * fi_array.c, fi_intrinsic.c, fi_ffi.c, whose own shared parts are in
+ * fi_expr_int.h; fi_io.c: list-directed READ data and literals); not for
  * other stages. */
 #ifndef HPF_FI_INT_H
 #define HPF_FI_INT_H
@@ -166,7 +167,8 @@ int fi_call(Fi *fi, Ctx *c, const Node *call, const SpUnit *unit, Vec *out);
 const SpUnit *fi_find_unit(Fi *fi, const SpUnit *from, const char *name);
 int fi_call_external(Fi *fi, Ctx *c, const Node *call, Type rt, Vec *out);
 
-/* ---- fi_expr.c ---- */
+/* ---- the expressions (fi_value.c, fi_expr.c, fi_array.c, fi_intrinsic.c,
+ * fi_ffi.c) ---- */
 
 Vec fv_new(Type t, long n);
 Vec fv_unknown(Type t);
@@ -193,10 +195,10 @@ int fi_reduce(Fi *fi, int op, int loc, Type t, const Vec *vals, long nvals, cons
               const long long *where, long ngroups, Vec *acc, Vec *pos);
 void fi_ffi_free(Fi *fi);
 int fi_ffi_open(Fi *fi);
-int fi_parse_literal(const char *text, Type t, Vec *v, long p);
 
 /* ---- fi_io.c ---- */
 
+int fi_parse_literal(const char *text, Type t, Vec *v, long p);
 int fi_read(Fi *fi, const SpStmt *s);
 /* The error for a use of s, not allocated, by node key (name: how the
  * program names it); none when its ALLOCATE's bounds were not known,

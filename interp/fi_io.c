@@ -2,14 +2,15 @@
  * from the --input file (Fortran literals separated by blanks, commas or
  * line ends; r*value repeats, an empty value between commas leaves its
  * item as it was, '/' ends the statement; each READ starts a new record),
- * or asked for on the terminal, or else unknown with the READ as cause. */
+ * or asked for on the terminal, or else unknown with the READ as cause;
+ * and the literals of READ data and -D values (fi_parse_literal). */
 #include <config.h>
 
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "fi_int.h"
+#include "fi_expr_int.h"
 
 int fi_input_load(Fi *fi, const char *path)
 {
@@ -304,4 +305,91 @@ int fi_read(Fi *fi, const SpStmt *s)
         fi->in_pos = r.pos;
     }
     return !fi->stopped;
+}
+
+/* ---- literals: READ data and -D values ---- */
+
+/* text (a Fortran literal: 12, -1.5d0, .true., 'it''s', (1.0, 2.0)) as
+ * v's type into v[p]. Returns 0 when it is not a value of that type. */
+int fi_parse_literal(const char *text, Type t, Vec *v, long p)
+{
+    char buf[256];
+    while (*text == ' ' || *text == '\t')
+        text++;
+    snprintf(buf, sizeof buf, "%s", text);
+    size_t len = strlen(buf);
+    while (len && (buf[len - 1] == ' ' || buf[len - 1] == '\t' || buf[len - 1] == '\r'))
+        buf[--len] = 0;
+    if (!len)
+        return 0;
+    t = v->t;
+    if (t.base == TY_CHARACTER) {
+        char q = buf[0];
+        free(v->s[p]);
+        if ((q == '\'' || q == '"') && len >= 2 && buf[len - 1] == q) {
+            char *s = xmalloc(len), *o = s;
+            for (size_t i = 1; i + 1 < len; i++) {
+                *o++ = buf[i];
+                if (buf[i] == q && buf[i + 1] == q)
+                    i++;
+            }
+            *o = 0;
+            v->s[p] = s;
+        } else {
+            v->s[p] = xstrdup(buf);
+        }
+        return 1;
+    }
+    if (t.base == TY_LOGICAL) {
+        const char *s = buf[0] == '.' ? buf + 1 : buf;
+        int ch = *s | 0x20;
+        if (ch != 't' && ch != 'f')
+            return 0;
+        v->i[p] = ch == 't';
+        return 1;
+    }
+    if (t.base == TY_COMPLEX && buf[0] == '(') {
+        char *comma = strchr(buf, ','), *close = strrchr(buf, ')');
+        if (!comma || !close || close < comma)
+            return 0;
+        *comma = *close = 0;
+        Vec re = fv_new((Type){TY_REAL, t.kind}, 1), im = fv_new(re.t, 1);
+        int ok = fi_parse_literal(buf + 1, re.t, &re, 0) && fi_parse_literal(comma + 1, im.t, &im, 0);
+        v->r[p] = re.r[0];
+        v->im[p] = im.r[0];
+        fv_free(&re);
+        fv_free(&im);
+        return ok;
+    }
+    /* a number: a kind suffix dropped, exponent letters d and q read as e */
+    char *us = strchr(buf, '_');
+    if (us)
+        *us = 0;
+    int real = 0;
+    for (char *s = buf; *s; s++) {
+        if (*s == 'd' || *s == 'D' || *s == 'q' || *s == 'Q')
+            *s = 'e';
+        real |= *s == '.' || *s == 'e' || *s == 'E';
+    }
+    char *end;
+    if (!real) {
+        long long x = strtoll(buf, &end, 10);
+        if (*end || end == buf)
+            return 0;
+        if (t.base == TY_INTEGER)
+            v->i[p] = wrap(t, x);
+        else
+            v->r[p] = rnd(t, (double)x);
+    } else {
+        double x = strtod(buf, &end);
+        if (*end || end == buf)
+            return 0;
+        if (t.base == TY_INTEGER)
+            v->i[p] = wrap(t, to_int(x));
+        else
+            v->r[p] = rnd(t, x);
+    }
+    if (t.base == TY_COMPLEX)
+        v->im[p] = 0;
+    return 1;
 }

@@ -1,9 +1,10 @@
 /* interact.h - the interactive mode of hpfpredict (-i): a prompt where the
  * report and its queries are asked for one after the other, and the
  * processor count and the -D values changed without compiling the program
- * again (doc/outputs.md). It drives the stages hpfpredict.c defines for the
- * batch run: the compilation (front end, SPMD lowering), the abstraction
- * parse, and the interpretation (functional interpreter and engine). */
+ * again (doc/outputs.md). It drives the stages (stages.c) that the batch
+ * run (hpfpredict.c) drives too: the compilation (front end, SPMD
+ * lowering), the abstraction parse, and the interpretation (functional
+ * interpreter and engine). */
 #ifndef HPF_INTERACT_H
 #define HPF_INTERACT_H
 
@@ -109,6 +110,10 @@ void program_free(Program *p);
 int program_interpret(const Options *o, const SrcFile *f, const SagGraph *sag, const SpProgram *sp,
                       Aag *g, const Define *defs, int ndefs, int np, int prompt, Trace *trace,
                       EngineResult *r, Diag *diag);
+
+/* The loop, of those the interpretation stopped in (r->stop), whose trip
+ * count a convergence test decides (the outermost such), or -1. */
+int program_stop_loop(const Aag *g, const EngineResult *r);
 
 /* The number of lines of f (a last line without a newline counted). */
 int source_nlines(const SrcFile *f);

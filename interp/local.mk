@@ -3,7 +3,8 @@
 ## writers as libengine (below); hpfpredict.
 noinst_LIBRARIES += interp/libinterp.a
 interp_libinterp_a_SOURCES = interp/sag.c interp/sag.h \
-	interp/fi.c interp/fi.h interp/fi_int.h interp/fi_expr.c interp/fi_io.c
+	interp/fi.c interp/fi.h interp/fi_int.h interp/fi_expr_int.h interp/fi_value.c interp/fi_array.c \
+	interp/fi_intrinsic.c interp/fi_ffi.c interp/fi_expr.c interp/fi_io.c
 interp_libinterp_a_CPPFLAGS = $(AM_CPPFLAGS) $(FFI_CFLAGS)
 nodist_interp_libinterp_a_SOURCES = interp/sag_builtin.c
 
@@ -59,7 +60,7 @@ ENGINE_LIBS = interp/libengine.a interp/libinterp.a analysis/libanalysis.a \
 	frontend/libfrontend.a runtime/libhpfmap.a $(FFI_LIBS) $(OTF2_LIBS) -ldl -lm
 
 bin_PROGRAMS += hpfpredict
-hpfpredict_SOURCES = interp/hpfpredict.c interp/interact.c interp/interact.h
+hpfpredict_SOURCES = interp/hpfpredict.c interp/stages.c interp/interact.c interp/interact.h
 hpfpredict_CPPFLAGS = $(AM_CPPFLAGS) -I$(top_srcdir)/interp -I$(top_srcdir)/analysis \
 	-I$(top_srcdir)/runtime -DPKGDATADIR='"$(pkgdatadir)"' $(READLINE_CFLAGS)
 hpfpredict_LDADD = $(ENGINE_LIBS) $(READLINE_LIBS)

@@ -6,6 +6,7 @@
 #define CALIB_H
 
 #include <stddef.h>
+#include <stdio.h>
 
 #include <mpi.h>
 
@@ -88,6 +89,13 @@ double cal_fit(const double *x, const double *y, int n, double *a, double *b);
  * (idle) wait in nanosleep, not in a spinning MPI_Barrier, so that they
  * leave the processor to the ranks that measure. */
 void cal_phase_end(int idle);
+
+/* calib.c: the clock of the progress messages started; the parameters of
+ * component c as SAG lines (indented), and whether it has any. */
+void cal_clock_start(void);
+double cal_elapsed(void);       /* seconds since cal_clock_start */
+void cal_put_params(FILE *f, CalComp c, int indent);
+int cal_has_params(CalComp c);
 
 /* ---- the measurements ------------------------------------------------- */
 

@@ -1,0 +1,303 @@
+/* calib.c - what hpfcalibrate's measurements share (calib.h): progress
+ * messages, the table of parameters and comments and its writer, the
+ * formatting of values, timing (batches, medians, parallel jobs), the
+ * least-squares fit, and the barrier that ends a phase. */
+#include <config.h>
+
+#include <math.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "calib.h"
+
+static const char *prog = "hpfcalibrate";
+
+/* ---- progress and errors ------------------------------------------------ */
+
+static double t_start;
+
+void cal_clock_start(void)
+{
+    t_start = cal_now();
+}
+
+double cal_elapsed(void)
+{
+    return cal_now() - t_start;
+}
+
+void cal_progress(const char *fmt, ...)
+{
+    if (!cal.progress || cal.rank != 0)
+        return;
+    va_list ap;
+    va_start(ap, fmt);
+    fprintf(stderr, "%s: [%5.1fs] ", prog, cal_elapsed());
+    vfprintf(stderr, fmt, ap);
+    fputc('\n', stderr);
+    va_end(ap);
+}
+
+/* ---- the parameters ----------------------------------------------------- */
+
+typedef struct {
+    CalComp comp;
+    char *name;                 /* NULL: a comment line */
+    char *value;
+    char *note;
+} Entry;
+
+static Entry *entries;
+static int nentries, centries;
+
+static char *vformat(const char *fmt, va_list ap)
+{
+    va_list aq;
+    va_copy(aq, ap);
+    int n = vsnprintf(NULL, 0, fmt, aq);
+    va_end(aq);
+    char *s = malloc((size_t)n + 1);
+    if (!s) {
+        fprintf(stderr, "%s: error: out of memory\n", prog);
+        MPI_Abort(MPI_COMM_WORLD, 1);
+    }
+    vsnprintf(s, (size_t)n + 1, fmt, ap);
+    /* one line each: a comment must not end the parameter's line early */
+    for (char *p = s; *p; p++)
+        if (*p == '\n')
+            *p = ' ';
+    return s;
+}
+
+static Entry *new_entry(void)
+{
+    if (nentries == centries) {
+        centries = centries ? 2 * centries : 64;
+        entries = realloc(entries, (size_t)centries * sizeof *entries);
+        if (!entries) {
+            fprintf(stderr, "%s: error: out of memory\n", prog);
+            MPI_Abort(MPI_COMM_WORLD, 1);
+        }
+    }
+    return &entries[nentries++];
+}
+
+void cal_param(CalComp c, const char *name, const char *value, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    char *note = vformat(fmt, ap);
+    va_end(ap);
+    for (int i = 0; i < nentries; i++)
+        if (entries[i].name && strcmp(entries[i].name, name) == 0) {
+            free(entries[i].value);
+            free(entries[i].note);
+            entries[i].value = strdup(value);
+            entries[i].note = note;
+            return;
+        }
+    Entry *e = new_entry();
+    e->comp = c;
+    e->name = strdup(name);
+    e->value = strdup(value);
+    e->note = note;
+}
+
+void cal_comment(CalComp c, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    Entry *e = new_entry();
+    e->comp = c;
+    e->name = e->value = NULL;
+    e->note = vformat(fmt, ap);
+    va_end(ap);
+}
+
+/* Formatted values in rotating buffers: a few may appear in one call. */
+static char *fmtbuf(void)
+{
+    static char buf[16][64];
+    static int next;
+    next = (next + 1) % 16;
+    return buf[next];
+}
+
+/* Three significant digits, as the reader's NUMBER: no sign, no "inf". */
+static const char *number(double v, const char *unit)
+{
+    char *b = fmtbuf();
+    if (!isfinite(v) || v < 0)
+        v = 0;
+    snprintf(b, 64, "%.3g %s", v, unit);
+    return b;
+}
+
+const char *cal_cycles(double s) { return number(s * cal_clock_hz, "cycles"); }
+const char *cal_ns(double s) { return number(s * 1e9, "ns"); }
+const char *cal_us(double s) { return number(s * 1e6, "us"); }
+const char *cal_count(double v)
+{
+    char *b = fmtbuf();
+    snprintf(b, 64, "%.4g", isfinite(v) && v >= 0 ? v : 0);
+    return b;
+}
+
+const char *cal_size(double bytes)
+{
+    char *b = fmtbuf();
+    if (bytes >= 1073741824.0 && fmod(bytes, 1073741824.0) == 0)
+        snprintf(b, 64, "%.0f GiB", bytes / 1073741824.0);
+    else if (bytes >= 1048576 && fmod(bytes, 1048576) == 0)
+        snprintf(b, 64, "%.0f MiB", bytes / 1048576);
+    else if (bytes >= 1024 && fmod(bytes, 1024) == 0)
+        snprintf(b, 64, "%.0f KiB", bytes / 1024);
+    else if (bytes >= 1073741824.0)     /* a memory size: 4 digits */
+        snprintf(b, 64, "%.4g GiB", bytes / 1073741824.0);
+    else
+        snprintf(b, 64, "%.0f B", bytes > 0 ? bytes : 0);
+    return b;
+}
+
+const char *cal_rate(double r)
+{
+    if (r >= 1e9)
+        return number(r / 1e9, "GB/s");
+    return number(r / 1e6, "MB/s");
+}
+
+/* ---- timing and statistics ---------------------------------------------- */
+
+double cal_now(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
+}
+
+static int cmp_double(const void *a, const void *b)
+{
+    double x = *(const double *)a, y = *(const double *)b;
+    return (x > y) - (x < y);
+}
+
+double cal_median(double *v, int n)
+{
+    if (n <= 0)
+        return 0;
+    qsort(v, (size_t)n, sizeof *v, cmp_double);
+    return n % 2 ? v[n / 2] : 0.5 * (v[n / 2 - 1] + v[n / 2]);
+}
+
+/* Repetitions of fn that make a batch of cal.batch_s at least. */
+static long batch_iters(void (*fn)(void *arg, long iters), void *arg)
+{
+    long iters = 1;
+    fn(arg, 1);                 /* warm: caches, branch predictors, pages */
+    for (;;) {
+        double t0 = cal_now();
+        fn(arg, iters);
+        double t = cal_now() - t0;
+        if (t >= cal.batch_s || iters >= (1L << 40))
+            return iters;
+        /* towards the batch time, at most 100 times as many at once */
+        double f = t > 0 ? 1.2 * cal.batch_s / t : 100;
+        iters = (long)((double)iters * (f < 2 ? 2 : f > 100 ? 100 : f));
+    }
+}
+
+void cal_run(CalJob *jobs, int njobs, double *t)
+{
+    for (int j = 0; j < njobs; j++)
+        jobs[j].iters = batch_iters(jobs[j].fn, jobs[j].arg);
+    for (int r = 0; r < cal.reps; r++)
+        for (int j = 0; j < njobs; j++) {
+            double t0 = cal_now();
+            jobs[j].fn(jobs[j].arg, jobs[j].iters);
+            t[r * njobs + j] = (cal_now() - t0) / (double)jobs[j].iters / jobs[j].units;
+        }
+}
+
+double cal_time(void (*fn)(void *arg, long iters), void *arg, double units)
+{
+    CalJob job = {fn, arg, units, 0};
+    double *v = malloc((size_t)cal.reps * sizeof *v);
+    if (!v)
+        MPI_Abort(MPI_COMM_WORLD, 1);
+    cal_run(&job, 1, v);
+    double m = cal_median(v, cal.reps);
+    free(v);
+    return m;
+}
+
+double cal_fit(const double *x, const double *y, int n, double *a, double *b)
+{
+    double sw = 0, sx = 0, sy = 0, sxx = 0, sxy = 0;
+    for (int i = 0; i < n; i++) {
+        double w = y[i] > 0 ? 1.0 / (y[i] * y[i]) : 1e18;
+        sw += w;
+        sx += w * x[i];
+        sy += w * y[i];
+        sxx += w * x[i] * x[i];
+        sxy += w * x[i] * y[i];
+    }
+    double det = sw * sxx - sx * sx;
+    if (n < 2 || det == 0) {
+        *b = 0;
+        *a = sw > 0 ? sy / sw : 0;
+    } else {
+        *b = (sw * sxy - sx * sy) / det;
+        *a = (sy - *b * sx) / sw;
+    }
+    double r = 0;
+    for (int i = 0; i < n; i++) {
+        double w = y[i] > 0 ? 1.0 / (y[i] * y[i]) : 1e18, d = y[i] - *a - *b * x[i];
+        r += w * d * d;
+    }
+    return r;
+}
+
+void cal_phase_end(int idle)
+{
+    MPI_Request req;
+    MPI_Ibarrier(MPI_COMM_WORLD, &req);
+    if (!idle) {
+        MPI_Wait(&req, MPI_STATUS_IGNORE);
+        return;
+    }
+    int done = 0;
+    struct timespec nap = {0, 200000};   /* 0.2 ms */
+    while (MPI_Test(&req, &done, MPI_STATUS_IGNORE), !done)
+        nanosleep(&nap, NULL);
+}
+
+void cal_put_params(FILE *f, CalComp c, int indent)
+{
+    for (int i = 0; i < nentries; i++) {
+        const Entry *e = &entries[i];
+        if (e->comp != c)
+            continue;
+        if (!e->name) {
+            fprintf(f, "%*s# %s\n", indent, "", e->note);
+            continue;
+        }
+        char line[160];
+        snprintf(line, sizeof line, "%s = %s", e->name, e->value);
+        int w = 40 - indent;
+        fprintf(f, "%*s%-*s", indent, "", w > 0 ? w : 0, line);
+        if (e->note && *e->note)
+            fprintf(f, " # %s", e->note);
+        fputc('\n', f);
+    }
+}
+
+int cal_has_params(CalComp c)
+{
+    for (int i = 0; i < nentries; i++)
+        if (entries[i].comp == c && entries[i].name)
+            return 1;
+    return 0;
+}
