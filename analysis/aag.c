@@ -343,24 +343,26 @@ static void build_io(Build *B, const SpStmt *s, PtrVec *out)
     PtrVec calls = {0};
     OpCtx c = op_ctx(B, &x->ops, NULL, 1, &calls);
     int bytes = 0;
-    if (io->kind == AST_CALL) {
-        /* an intrinsic subroutine: the library's cost (lib.NAME in the SAG;
-           RANDOM_NUMBER's per number), then what it set is broadcast */
-        x->io = 0;
-        double elems = 0;
-        for (int i = 0; i < s->u.io.reads.n; i++) {
-            const Node *it = s->u.io.reads.v[i];
-            int b = aag_io_bytes(B, it), el = aag_type_size(it->type);
-            bytes += b;
-            elems += el > 0 ? (double)(b / el) : 1;
-            if (it->kind == AST_REF && it->u.ref.what == REF_SECTION) {
-                const SpRef *r = it->ir;
-                ops_access(B, &x->ops, r && r->arr ? r->arr->name : it->u.ref.id,
-                           r ? r->arr : NULL, NULL, 0, (double)(b / el), el, el, 0);
-            } else {
-                ops_store(&c, it);
-            }
+    double elems = 0;
+    /* what the I/O processor sets (READ items, an intrinsic subroutine's
+       results), stored there */
+    for (int i = 0; i < s->u.io.reads.n; i++) {
+        const Node *it = s->u.io.reads.v[i];
+        int b = aag_io_bytes(B, it), el = aag_type_size(it->type);
+        bytes += b;
+        elems += el > 0 ? (double)(b / el) : 1;
+        if (it->kind == AST_REF && it->u.ref.what == REF_SECTION) {
+            const SpRef *r = it->ir;
+            ops_access(B, &x->ops, r && r->arr ? r->arr->name : it->u.ref.id,
+                       r ? r->arr : NULL, NULL, 0, (double)(b / el), el, el, 0);
+        } else {
+            ops_store(&c, it);
         }
+    }
+    if (io->kind == AST_CALL) {
+        /* an intrinsic subroutine: its inputs, the library's cost (lib.NAME
+           in the SAG; RANDOM_NUMBER's per number), no formatted I/O */
+        x->io = 0;
         for (int i = 0; i < io->u.ref.args.n; i++) {
             const Node *a = io->u.ref.args.v[i];
             if (!sema_intrinsic_sets(io, i))
@@ -368,21 +370,7 @@ static void build_io(Build *B, const SpStmt *s, PtrVec *out)
         }
         ops_lib(B, &x->ops, arena_printf(B->a, "lib.%s", io->u.ref.id),
                 strcmp(io->u.ref.id, "random_number") ? 1 : elems);
-    } else if (io->kind == AST_READ) {
-        for (int i = 0; i < s->u.io.reads.n; i++) {
-            const Node *it = s->u.io.reads.v[i];
-            bytes += aag_io_bytes(B, it);
-            if (it->kind == AST_REF && it->u.ref.what == REF_SECTION) {
-                const SpRef *r = it->ir;
-                int el = aag_type_size(it->type);
-                ops_access(B, &x->ops, r && r->arr ? r->arr->name : it->u.ref.id,
-                           r ? r->arr : NULL, NULL, 0, (double)(aag_io_bytes(B, it) / el),
-                           el, el, 0);
-            } else {
-                ops_store(&c, it);
-            }
-        }
-    } else {
+    } else if (io->kind != AST_READ) {
         for (int i = 0; i < io->u.io.items.n; i++) {
             const Node *it = io->u.io.items.v[i];
             bytes += aag_io_bytes(B, it);

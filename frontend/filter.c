@@ -324,18 +324,18 @@ static void use_stmt(Parser *p, int i)
 {
     Node *u = mk_expr(p, AST_USE_STMT, tk(p, i)->loc);
     int j = i + 1;
+    const char *err = NULL;
+    Loc at = tk(p, j)->loc;
     if (tk(p, j)->kind == ',') {
-        diag_error(p->diag, tk(p, j)->loc, "a module nature (USE, INTRINSIC ::) is not "
-                   "supported in the HPF subset");
-        drop(p);
-        return;
+        err = "a module nature (USE, INTRINSIC ::) is not supported in the HPF subset";
+        goto fail;
     }
     if (tk(p, j)->kind == T_DCOLON)
         j++;
     if (tk(p, j)->kind != T_NAME) {
-        diag_error(p->diag, tk(p, j)->loc, "module name expected after USE");
-        drop(p);
-        return;
+        at = tk(p, j)->loc;
+        err = "module name expected after USE";
+        goto fail;
     }
     u->u.use.module = tk(p, j)->text;
     u->u.use.mod_loc = tk(p, j)->loc;
@@ -348,10 +348,10 @@ static void use_stmt(Parser *p, int i)
     }
     while (!is_end(p, j)) {
         Token *a = tk(p, j);
+        at = a->loc;
         if (a->kind != T_NAME) {
-            diag_error(p->diag, a->loc, "a name or 'local => name' expected in a USE statement");
-            drop(p);
-            return;
+            err = "a name or 'local => name' expected in a USE statement";
+            goto fail;
         }
         if (word_is(p, j, "operator") || word_is(p, j, "assignment")) {
             refuse(p, j, "a generic operator in USE");
@@ -365,30 +365,31 @@ static void use_stmt(Parser *p, int i)
         if (tk(p, j)->kind == T_ARROW) {
             remote = tk(p, j + 1);
             if (remote->kind != T_NAME) {
-                diag_error(p->diag, remote->loc, "a name of the module expected after '=>'");
-                drop(p);
-                return;
+                at = remote->loc;
+                err = "a name of the module expected after '=>'";
+                goto fail;
             }
             j += 2;
         } else if (!u->u.use.only) {
-            diag_error(p->diag, a->loc, "'local => name' expected: without ONLY, a USE "
-                       "statement lists renames only");
-            drop(p);
-            return;
+            err = "'local => name' expected: without ONLY, a USE statement lists renames only";
+            goto fail;
         }
         Node *r = mk_expr(p, AST_NAME, remote->loc);
         r->u.name.id = remote->text;
         k->u.kwarg.value = r;
         vec_push(p->arena, &u->u.use.items, k);
-        if (tk(p, j)->kind == ',')
+        if (tk(p, j)->kind == ',') {
             j++;
-        else if (!is_end(p, j)) {
-            diag_error(p->diag, tk(p, j)->loc, "',' expected in a USE statement");
-            drop(p);
-            return;
+        } else if (!is_end(p, j)) {
+            at = tk(p, j)->loc;
+            err = "',' expected in a USE statement";
+            goto fail;
         }
     }
     vec_push(p->arena, &p->uses, u);
+fail:
+    if (err)
+        diag_error(p->diag, at, "%s", err);
     drop(p);
 }
 
@@ -451,8 +452,14 @@ static void classify(Parser *p, int i);
  * procedure's body is still checked. */
 static int refused_prefix(Parser *p, int j)
 {
-    static const char *const words[] = {"recursive", "pure", "elemental"};
-    if (word_is(p, j, "recursive") && tk(p, j + 1)->kind == T_NAME) {
+    static const char *const words[] = {"pure", "elemental"};
+    if (word_is(p, j, "recursive")) {
+        if (tk(p, j + 1)->kind != T_NAME) {
+            diag_error(p->diag, tk(p, j)->loc, "SUBROUTINE or FUNCTION expected after "
+                       "RECURSIVE");
+            drop(p);
+            return 1;
+        }
         p->recursive = 1;
         tk(p, j)->kind = T_SKIP;
         classify(p, j + 1);
@@ -461,7 +468,7 @@ static int refused_prefix(Parser *p, int j)
     for (size_t k = 0; k < sizeof words / sizeof words[0]; k++)
         if (word_is(p, j, words[k])) {
             diag_error(p->diag, tk(p, j)->loc, "%s procedures are not supported in the HPF "
-                       "subset", k == 0 ? "RECURSIVE" : k == 1 ? "PURE" : "ELEMENTAL");
+                       "subset", k == 0 ? "PURE" : "ELEMENTAL");
             tk(p, j)->kind = T_SKIP;
             classify(p, j + 1);
             return 1;
