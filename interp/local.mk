@@ -52,7 +52,9 @@ EXTRA_DIST += interp/README.md testsuite/sag.test \
 # The interpretation engine and the report (they read the AAG, so they sit
 # in a library of their own, linked before analysis/), and hpfpredict.
 noinst_LIBRARIES += interp/libengine.a
-interp_libengine_a_SOURCES = interp/engine.c interp/engine.h interp/report.c interp/report.h \
+interp_libengine_a_SOURCES = interp/engine.c interp/engine.h interp/engine_int.h \
+	interp/engine_sag.c interp/engine_net.c interp/engine_space.c interp/engine_seq.c \
+	interp/engine_walk.c interp/engine_comm.c interp/report.c interp/report.h \
 	interp/trace.c interp/trace.h interp/plot.c interp/plot.h
 interp_libengine_a_CPPFLAGS = $(AM_CPPFLAGS) -I$(top_srcdir)/interp -I$(top_srcdir)/analysis \
 	-I$(top_srcdir)/runtime $(OTF2_CFLAGS)

@@ -1,6 +1,6 @@
 /* calib_comm.c - communication: MPI point-to-point between ranks 0 and 1,
  * the barrier and the collectives on the processes given, in the terms of
- * the engine's message model (interp/engine.c exchange()):
+ * the engine's message model (interp/engine_net.c en_exchange()):
  *
  *   a posted ("static") receive ends  startup + bytes * per_byte + receive
  *   after the send began (startup.short up to net.short_max bytes);
@@ -186,7 +186,8 @@ static double fit2(const double *b, const double *t, int n, int brk, double *s1,
 /* ---- collectives ------------------------------------------------------- */
 
 /* Rounds of messages the engine's algorithms take on p processes
- * (interp/engine.c broadcast() and reduce_all()). */
+ * (interp/engine_net.c en_broadcast() and
+ * en_reduce_all()). */
 static double bcast_rounds(int alg, int p)
 {
     return alg == 2 ? p - 1 : ceil(log2((double)p));

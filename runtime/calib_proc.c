@@ -1,6 +1,6 @@
 /* calib_proc.c - the processor: its clock, and the cost of each operation
  * class, loop, condition, call and library function the engine charges
- * (interp/engine.c read_params; the op.* names are analysis/aag.c
+ * (interp/engine_sag.c en_read_params; the op.* names are analysis/aag.c
  * opc_param[], the lib.* names the generic intrinsics of analysis/aag_ops.c
  * and the run-time calls of analysis/aag.c).
  *

@@ -1,0 +1,1086 @@
+/* engine_comm.c - communication AAUs for the engine: overlap shifts,
+ * gathers and scatters with their rounds, broadcasts, reductions. */
+#include <config.h>
+
+#include "engine_int.h"
+
+/* ---- communication ------------------------------------------------------- */
+
+static int holds(const void *hd, int c)
+{
+    return hpfmap_count(hd, c) > 0;
+}
+
+static void overlap_shift(Eng *e, Aau *a, const CommEntry *c)
+{
+    const SpArr *arr = c->arr;
+    Grid *g = en_arr_grid(e, arr);
+    int t = arr->tdim[c->dim];
+    if (!g || t < 0 || arr->tmpl->gdim[t] < 0)
+        return;
+    int gd = arr->tmpl->gdim[t];
+    Tmpl *m = en_tmpl_of(e, arr->tmpl);
+    if (g->shape[gd] > 1)
+        /* the run-time library's own work around the messages (rt.shift):
+           the slabs packed and unpacked, the buffers, the element type */
+        en_charge_all(e, a, M_OVHD, e->pr.rt_shift, NULL);
+    int *dst = buf_get(e), *src = buf_get(e);
+    int *hops = buf_get(e);
+    double *bytes = buf_get(e);
+    int coord[MAX_RANK];
+    for (int dir = 0; dir < 2; dir++) {
+        /* dir 0: the top `below` cells go up; dir 1: the bottom `above` go
+           down. Each (interpreted) processor holding cells sends to its
+           neighbour on one side and receives from the one on the other,
+           when those hold cells too. */
+        int w = dir == 0 ? c->below : c->above;
+        if (w <= 0)
+            continue;
+        for (int p = 0; p < e->P; p++) {
+            dst[p] = src[p] = -1;
+            memcpy(coord, coords_of(g, p), (size_t)g->rank * sizeof *coord);
+            int c0 = coord[gd];
+            if (hpfmap_count(&m->d[t], c0) == 0)
+                continue;
+            unsigned ap = engine_embed(g->rank, g->shape, coord);
+            for (int side = 0; side < 2; side++) {
+                int cn = c0 + ((dir == 0) == (side == 0) ? 1 : -1);
+                if (cn < 0 || cn >= g->shape[gd] || hpfmap_count(&m->d[t], cn) == 0)
+                    continue;
+                coord[gd] = cn;
+                int q = e->ec ? en_latest_partner(e, p, gd, cn - c0, 0, holds, &m->d[t],
+                                                 (double)w * en_local_elems(e, arr, p, c->dim) *
+                                                     elsize(arr->type))
+                              : en_proc_of(e, g->rank, g->shape, coord);
+                if (side == 0) {
+                    dst[p] = q;
+                    bytes[p] = (double)w * en_local_elems(e, arr, p, c->dim) * elsize(arr->type);
+                } else {
+                    src[p] = q;
+                    unsigned aq = engine_embed(g->rank, g->shape, coord);
+                    hops[p] = e->pr.topo == TOPO_HYPERCUBE ? engine_hops(ap, aq) : 1;
+                }
+                coord[gd] = c0;
+            }
+        }
+        en_exchange(e, a, dst, src, bytes, hops);
+    }
+    buf_put(e, dst);
+    buf_put(e, src);
+    buf_put(e, hops);
+    buf_put(e, bytes);
+}
+
+/* Pairs (receiver, sender) with element counts, in a small open hash. */
+typedef struct {
+    uint64_t *key;
+    double *n;
+    size_t cap, used;
+} PairMap;
+
+/* The same pairs as a list by round: round k (0 .. P-1) holds the pairs
+ * whose receiver is k places after its sender, (dst - src) mod P = k;
+ * round 0 is the local copies. */
+typedef struct {
+    int *dst, *src;
+    double *n;
+    int *hops;                    /* between dst and src */
+    long *start;                  /* P + 1: round k is start[k] .. start[k+1]-1 */
+} PairList;
+
+typedef struct GatherCache {
+    const CommEntry *c;
+    PairList pl;
+    int nround;                   /* -1: not made (too large), 0: not yet */
+    Round *round;                 /* requests (a gather), then values, by round */
+} GatherCache;
+
+static void pm_add(PairMap *m, int dst, int src, double n)
+{
+    if (2 * (m->used + 1) > m->cap) {
+        PairMap b = {0};
+        b.cap = m->cap ? 2 * m->cap : 1024;
+        b.key = xmalloc(b.cap * sizeof *b.key);
+        b.n = xcalloc(b.cap, sizeof *b.n);
+        for (size_t i = 0; i < b.cap; i++)
+            b.key[i] = UINT64_MAX;
+        for (size_t i = 0; i < m->cap; i++)
+            if (m->key[i] != UINT64_MAX)
+                pm_add(&b, (int)(m->key[i] >> 32), (int)(m->key[i] & 0xffffffffu), m->n[i]);
+        free(m->key);
+        free(m->n);
+        *m = b;
+    }
+    uint64_t k = (uint64_t)(unsigned)dst << 32 | (unsigned)src;
+    size_t h = (size_t)(k * 0x9E3779B97F4A7C15ull) & (m->cap - 1);
+    while (m->key[h] != UINT64_MAX && m->key[h] != k)
+        h = (h + 1) & (m->cap - 1);
+    if (m->key[h] == UINT64_MAX) {
+        m->key[h] = k;
+        m->used++;
+    }
+    m->n[h] += n;
+}
+
+/* The list of the pairs of m by round (m is freed). */
+static void pl_of_map(const Eng *e, PairMap *m, PairList *pl)
+{
+    int P = e->P;
+    size_t n = m->used ? m->used : 1;
+    pl->hops = xmalloc(n * sizeof *pl->hops);
+    pl->dst = xmalloc(n * sizeof *pl->dst);
+    pl->src = xmalloc(n * sizeof *pl->src);
+    pl->n = xmalloc(n * sizeof *pl->n);
+    pl->start = xcalloc((size_t)P + 1, sizeof *pl->start);
+    for (size_t i = 0; i < m->cap; i++)
+        if (m->key[i] != UINT64_MAX) {
+            int d = (int)(m->key[i] >> 32), s = (int)(m->key[i] & 0xffffffffu);
+            pl->start[(d - s + P) % P + 1]++;
+        }
+    for (int k = 0; k < P; k++)
+        pl->start[k + 1] += pl->start[k];
+    long *fill = xmalloc((size_t)P * sizeof *fill);
+    memcpy(fill, pl->start, (size_t)P * sizeof *fill);
+    for (size_t i = 0; i < m->cap; i++)
+        if (m->key[i] != UINT64_MAX) {
+            int d = (int)(m->key[i] >> 32), s = (int)(m->key[i] & 0xffffffffu);
+            long j = fill[(d - s + P) % P]++;
+            pl->dst[j] = d;
+            pl->src[j] = s;
+            pl->n[j] = m->n[i];
+            pl->hops[j] = en_rank_hops(e, s, d);
+        }
+    free(fill);
+    free(m->key);
+    free(m->n);
+    *m = (PairMap){0};
+}
+
+static void pl_free(PairList *pl)
+{
+    free(pl->hops);
+    free(pl->dst);
+    free(pl->src);
+    free(pl->n);
+    free(pl->start);
+}
+
+/* Messages of a gather or scatter: every processor first learns how much
+ * each other sends it (an all-to-all of counts), then the requests
+ * (indices) go to the owners and the values come back (gather), or values
+ * and indices go to the owners (scatter). */
+/* The rounds of pl ready for en_exchange_round() (gc->nround of them, the
+ * requests first when req_bytes > 0), when they are few enough to keep. */
+static void make_rounds(Eng *e, GatherCache *gc, double req_bytes, double val_bytes)
+{
+    const PairList *pl = &gc->pl;
+    int P = e->P, n = 0;
+    for (int k = 1; k < P; k++)
+        n += pl->start[k] != pl->start[k + 1];
+    n *= req_bytes > 0 ? 2 : 1;
+    if ((double)n * P > 65536) {
+        gc->nround = -1;
+        return;
+    }
+    gc->round = xcalloc((size_t)(n ? n : 1), sizeof *gc->round);
+    int i = 0;
+    for (int phase = req_bytes > 0 ? 0 : 1; phase < 2; phase++)
+        for (int k = 1; k < P; k++) {
+            if (pl->start[k] == pl->start[k + 1])
+                continue;
+            Round *r = &gc->round[i++];
+            r->dst = xmalloc((size_t)P * sizeof *r->dst);
+            r->src = xmalloc((size_t)P * sizeof *r->src);
+            r->hops = xcalloc((size_t)P, sizeof *r->hops);
+            r->bytes = xcalloc((size_t)P, sizeof *r->bytes);
+            for (int p = 0; p < P; p++)
+                r->dst[p] = r->src[p] = -1;
+            for (long j = pl->start[k]; j < pl->start[k + 1]; j++) {
+                int d = pl->dst[j], s = pl->src[j];
+                int from = phase == 0 ? d : s, to = phase == 0 ? s : d;
+                r->dst[from] = to;
+                r->src[to] = from;
+                r->bytes[from] = pl->n[j] * (phase == 0 ? req_bytes : val_bytes);
+                r->hops[to] = pl->hops[j];
+            }
+            r->snd = xmalloc((size_t)P * sizeof *r->snd);
+            r->rcv = xmalloc((size_t)P * sizeof *r->rcv);
+            r->send_t = xcalloc((size_t)P, sizeof *r->send_t);
+            r->hop_t = xcalloc((size_t)P, sizeof *r->hop_t);
+            r->dyn_t = xcalloc((size_t)P, sizeof *r->dyn_t);
+            const Params *pr = &e->pr;
+            double f = 1.0 - e->overlap;
+            double dyx = pr->dy_pb > pr->st_pb ? pr->dy_pb - pr->st_pb : 0;
+            for (int p = 0; p < P; p++) {
+                if (r->dst[p] >= 0) {
+                    r->snd[r->ns++] = p;
+                    r->send_t[p] = f * (startup(pr, r->bytes[p], 0) + r->bytes[p] * pr->st_pb);
+                }
+                if (r->src[p] >= 0) {
+                    r->rcv[r->nr++] = p;
+                    r->hop_t[p] = r->hops[p] * pr->st_ph;
+                    r->dyn_t[p] = f * r->bytes[r->src[p]] * dyx;
+                }
+            }
+        }
+    gc->nround = n;
+}
+
+static void rounds_free(GatherCache *gc)
+{
+    for (int i = 0; i < gc->nround; i++) {
+        Round *r = &gc->round[i];
+        free(r->snd);
+        free(r->rcv);
+        free(r->dst);
+        free(r->src);
+        free(r->hops);
+        free(r->bytes);
+        free(r->send_t);
+        free(r->hop_t);
+        free(r->dyn_t);
+    }
+    free(gc->round);
+}
+
+static void pairs_exchange(Eng *e, Aau *a, const PairList *pl, double req_bytes, double val_bytes,
+                           const GatherCache *gc)
+{
+    int P = e->P;
+    const Params *pr = &e->pr;
+    int rt = pr->rt_gather > 0 || pr->rt_gather_elem > 0 || pr->rt_gather_remote > 0;
+    if (rt) {
+        /* the run-time library's own work (rt.gather*): every processor
+           calls it; its inspector visits every element asked for and
+           copies the local ones; a remote one costs the requester and its
+           owner the packing of the request and of the answer, half each */
+        en_charge_all(e, a, M_OVHD, pr->rt_gather, NULL);
+        for (long j = pl->start[0]; j < pl->start[P]; j++) {
+            int local = j < pl->start[1];
+            charge(e, a, M_OVHD, pl->dst[j],
+                   pl->n[j] * (pr->rt_gather_elem + (local ? 0 : pr->rt_gather_remote / 2)));
+            if (!local)
+                charge(e, a, M_OVHD, pl->src[j], pl->n[j] * pr->rt_gather_remote / 2);
+        }
+    }
+    if (P > 1) {
+        en_sync_all(e, a);
+        double t = (double)(P - 1) * (startup(pr, 4, 0) + 4 * pr->st_pb);
+        en_charge_all(e, a, M_COMM, (1 - e->overlap) * t, NULL);
+    }
+    /* without rt.gather*, the local copies as loads and stores */
+    if (!rt && e->tr) {
+        for (long j = pl->start[0]; j < pl->start[1]; j++)
+            charge(e, a, M_COMP, pl->dst[j], pl->n[j] * (pr->fetch_hit + pr->store_hit));
+    } else if (!rt) {
+        double sc = a->m_sum[M_COMP];
+        for (long j = pl->start[0]; j < pl->start[1]; j++)
+            charge_to(e, &sc, M_COMP, pl->dst[j], pl->n[j] * (pr->fetch_hit + pr->store_hit));
+        a->m_sum[M_COMP] = sc;
+    }
+    if (gc && gc->nround >= 0) {
+        for (int i = 0; i < gc->nround; i++)
+            en_exchange_round(e, a, &gc->round[i]);
+        return;
+    }
+    int *dst = buf_get(e), *src = buf_get(e);
+    int *hops = buf_get(e);
+    double *bytes = buf_get(e);
+    /* by round: in round k, p talks to (p + k) mod P; each processor has at
+       most one partner a round, so a round is one exchange. A gather:
+       requests from the receiver d to the owner s, then the values back; a
+       scatter: values only */
+    for (int phase = req_bytes > 0 ? 0 : 1; phase < 2; phase++)
+        for (int k = 1; k < P; k++) {
+            if (pl->start[k] == pl->start[k + 1])
+                continue;
+            for (int p = 0; p < P; p++)
+                dst[p] = src[p] = -1;
+            for (long j = pl->start[k]; j < pl->start[k + 1]; j++) {
+                int d = pl->dst[j], s = pl->src[j];
+                int from = phase == 0 ? d : s, to = phase == 0 ? s : d;
+                dst[from] = to;
+                src[to] = from;
+                bytes[from] = pl->n[j] * (phase == 0 ? req_bytes : val_bytes);
+                hops[to] = pl->hops[j];   /* en_rank_hops(e, from, to): symmetric */
+            }
+            en_exchange(e, a, dst, src, bytes, hops);
+        }
+    buf_put(e, dst);
+    buf_put(e, src);
+    buf_put(e, hops);
+    buf_put(e, bytes);
+}
+
+/* The element counts a gather or scatter moves, by (receiver, sender).
+ * Returns 0 when a value needed was not known. */
+/* The loop of gather_pairs() with the owners computed directly (no fi
+ * evaluation: constant alignments only) and the pairs counted in a P x P
+ * table, then entered in the map in the order of their first occurrence
+ * with their counts (the same map, slot for slot). 0 when it does not
+ * apply (nothing done). */
+static int pairs_dense(Eng *e, const CommEntry *c, const SpLoop *l, const SpArr *arr,
+                       const Grid *lg, const Grid *rg, const IxMap *map, const FiSpace *sp,
+                       const FiRefs *rf, PairList *pl)
+{
+    int P = e->P;
+    if (e->ec || P > 256 || (rg && rf->rank != arr->rank))
+        return 0;
+    /* the owner of the referenced element: per array dimension its grid
+       dimension, template dimension and alignment; the fixed cells of the
+       template dimensions no array dimension is aligned with */
+    int gd_of[MAX_RANK], fixc[MAX_RANK];
+    const HpfDim *hd_of[MAX_RANK];
+    long long ca[MAX_RANK], cb[MAX_RANK];
+    if (rg) {
+        const SpTmpl *tp = arr->tmpl;
+        Tmpl *m = en_tmpl_of(e, tp);
+        int aligned[MAX_RANK] = {0};
+        for (int gd = 0; gd < rg->rank; gd++)
+            fixc[gd] = -1;
+        for (int d = 0; d < arr->rank; d++) {
+            int t = arr->tdim[d];
+            gd_of[d] = -1;
+            if (t < 0)
+                continue;
+            aligned[t] = 1;
+            if (tp->gdim[t] < 0)
+                continue;
+            if (!arr->cknown[d])
+                return 0;
+            gd_of[d] = tp->gdim[t];
+            hd_of[d] = &m->d[t];
+            ca[d] = arr->ca[d];
+            cb[d] = arr->cb[d];
+        }
+        for (int t = 0; t < tp->rank; t++) {
+            int gd = tp->gdim[t];
+            if (aligned[t] || gd < 0 || !arr->fix[t])
+                continue;
+            if (arr->fix[t]->kind != AST_INT_CONST)
+                return 0;
+            fixc[gd] = hpfmap_owner(&m->d[t], (long)arr->fix[t]->u.konst.ival);
+        }
+    }
+    double *cnt = xcalloc((size_t)P * (size_t)P, sizeof *cnt);
+    int *first = xmalloc((size_t)(rf->n ? rf->n : 1) * sizeof *first);
+    long nfirst = 0;
+    int ok = 1;
+    for (long i = 0; i < rf->n && ok; i++) {
+        int coord[MAX_RANK], own[MAX_RANK];
+        int runner = 0;
+        if (lg) {
+            en_point_coords(l, map, lg, sp, rf->point[i], coord);
+            runner = hpfmap_rank(lg->rank, lg->shape, coord);
+        }
+        int owner = runner;
+        if (rg) {
+            memcpy(own, fixc, (size_t)rg->rank * sizeof *own);
+            for (int d = 0; d < arr->rank; d++)
+                if (gd_of[d] >= 0)
+                    own[gd_of[d]] = hpfmap_owner(hd_of[d], (long)(ca[d] * rf->sub[d][i] + cb[d]));
+            for (int d = 0; d < rg->rank; d++)
+                if (own[d] < 0)
+                    own[d] = rg == lg ? coord[d] : 0;
+            owner = hpfmap_rank(rg->rank, rg->shape, own);
+        }
+        if (runner >= P || owner >= P)
+            continue;
+        if (runner < 0 || owner < 0) {
+            ok = 0;               /* the general loop's keys */
+            break;
+        }
+        int dst = c->kind == CM_SCATTER ? owner : runner, src = c->kind == CM_SCATTER ? runner : owner;
+        int key = dst * P + src;
+        if (!cnt[key]++)
+            first[nfirst++] = key;
+    }
+    if (ok) {
+        PairMap pm = {0};
+        for (long j = 0; j < nfirst; j++)
+            pm_add(&pm, first[j] / P, first[j] % P, cnt[first[j]]);
+        pl_of_map(e, &pm, pl);
+    }
+    free(cnt);
+    free(first);
+    return ok;
+}
+
+/* Whether expression n mentions an index of loop l. */
+int en_mentions_index(const Node *n, const SpLoop *l)
+{
+    if (!n)
+        return 0;
+    switch (n->kind) {
+    case AST_NAME:
+        for (int k = 0; k < l->nidx; k++)
+            if (n->u.name.sym && n->u.name.sym == l->idx[k].var)
+                return 1;
+        return 0;
+    case AST_BINARY:
+        return en_mentions_index(n->u.binary.lhs, l) || en_mentions_index(n->u.binary.rhs, l);
+    case AST_UNARY: case AST_PAREN:
+        return en_mentions_index(n->u.unary.operand, l);
+    case AST_REF:
+        for (int i = 0; i < n->u.ref.args.n; i++)
+            if (en_mentions_index(n->u.ref.args.v[i], l))
+                return 1;
+        return 0;
+    case AST_KEYWORD_ARG:
+        return en_mentions_index(n->u.kwarg.value, l);
+    case AST_INT_CONST: case AST_REAL_CONST: case AST_LOGICAL_CONST:
+        return 0;
+    default:
+        return 1;                 /* not known not to */
+    }
+}
+
+/* The points of a loop by runner, in closed form: each index's trips by
+ * grid coordinate (index_counts), the runners having 0 in the grid
+ * dimensions no index is bound to. */
+typedef struct {
+    IxMap map[MAX_RANK];
+    const double *cnt[MAX_RANK];
+    int ncnt[MAX_RANK], used[MAX_RANK];
+} Runners;
+
+/* 0 when two indices share a grid dimension or a bound is not known. */
+static int runners_init(Eng *e, const SpLoop *l, const Grid *lg, int line, Runners *r)
+{
+    memset(r->used, 0, sizeof r->used);
+    if (lg)
+        en_index_maps(e, l, r->map);
+    for (int k = 0; k < l->nidx; k++) {
+        int gd = lg ? r->map[k].gd : -1;
+        if (gd >= 0 && r->used[gd]++)
+            return 0;
+        r->cnt[k] = en_index_counts(e, &l->idx[k], line, &r->ncnt[k]);
+        if (e->failed)
+            return 0;
+    }
+    return 1;
+}
+
+/* The points processor p runs (its coordinates in coord), over every index
+ * but skip (-1: none). */
+static double runner_points(const Runners *r, const SpLoop *l, const Grid *lg, int p, int skip,
+                            int *coord)
+{
+    memset(coord, 0, MAX_RANK * sizeof *coord);
+    if (lg)
+        memcpy(coord, coords_of(lg, p), (size_t)lg->rank * sizeof *coord);
+    for (int d = 0; lg && d < lg->rank; d++)
+        if ((!r->used[d] && coord[d]) || coord[d] >= lg->shape[d])
+            return 0;
+    double n = 1;
+    for (int k = 0; k < l->nidx && n > 0; k++) {
+        if (k == skip)
+            continue;
+        int gd = lg ? r->map[k].gd : -1;
+        int x = gd >= 0 ? coord[gd] : 0;
+        n *= x < r->ncnt[k] ? r->cnt[k][x] : 0;
+    }
+    return n;
+}
+
+/* The pairs of a gather whose element's owner is the same at every point
+ * of its loop: the subscripts of the distributed dimensions of the array
+ * it reads mention no index of the loop (the column a(:, k) of a rank-1
+ * update at step k, broadcast to every processor). Then each processor's
+ * evaluations all come from that owner, and there are as many as the points
+ * it runs: their counts per grid coordinate in closed form from the
+ * mapping (index_counts), per step, not one evaluation per element. The
+ * same pairs as gather_pairs() counts. 0 when it does not apply (no mask,
+ * no guard, the reference evaluated at every point, no classes). */
+/* Whether expression n reads no variable but var (and PARAMETERs). */
+int en_reads_only(const Node *n, const Symbol *var)
+{
+    if (!n)
+        return 1;
+    switch (n->kind) {
+    case AST_INT_CONST: case AST_REAL_CONST: case AST_LOGICAL_CONST:
+        return 1;
+    case AST_NAME:
+        return n->u.name.sym && (n->u.name.sym == var || n->u.name.sym->kind == SYM_PARAMETER);
+    case AST_BINARY:
+        return en_reads_only(n->u.binary.lhs, var) && en_reads_only(n->u.binary.rhs, var);
+    case AST_UNARY: case AST_PAREN:
+        return en_reads_only(n->u.unary.operand, var);
+    case AST_REF:
+        if (n->u.ref.what != REF_INTRINSIC || n->ir)
+            return 0;
+        for (int i = 0; i < n->u.ref.args.n; i++)
+            if (!en_reads_only(n->u.ref.args.v[i], var))
+                return 0;
+        return 1;
+    default:
+        return 0;
+    }
+}
+
+/* The owner's grid coordinates (-1: any, the array replicated along that
+ * grid dimension) of the element a gather fetches, when it is the same at
+ * every point of its loop: the subscripts of the array's distributed
+ * dimensions mention no index of the loop (and, with only set, read no
+ * variable but only). 0 when it is not, or not known. */
+int en_fixed_owner(Eng *e, const CommEntry *c, const Symbol *only, int *own)
+{
+    const SpLoop *l = c->loop;
+    if (c->kind != CM_GATHER || !c->g || l->mask || l->nguard || c->g->ctx != l->ctx_iter ||
+        e->ec || !c->g->r || !c->g->r->arr || !c->g->r->arr->tmpl || !en_arr_grid(e, c->g->r->arr))
+        return 0;
+    const SpRef *r = c->g->r;
+    const SpArr *arr = r->arr;
+    long long sub[MAX_RANK];
+    for (int d = 0; d < arr->rank; d++) {
+        int t = arr->tdim[d];
+        sub[d] = 1;
+        if (t < 0 || arr->tmpl->gdim[t] < 0)
+            continue;
+        if (!r->sub[d] || en_mentions_index(r->sub[d], l) || (only && !en_reads_only(r->sub[d], only))
+            || !fi_eval_int(e->fi, r->sub[d], &sub[d]))
+            return 0;
+    }
+    for (int t = 0; t < arr->tmpl->rank; t++)
+        if (arr->tmpl->gdim[t] >= 0 && arr->fix[t] &&
+            (en_mentions_index(arr->fix[t], l) || (only && !en_reads_only(arr->fix[t], only))))
+            return 0;
+    Grid *rg = en_arr_grid(e, arr);
+    for (int d = rg->rank; d < MAX_RANK; d++)
+        own[d] = -1;
+    en_owner_coords(e, arr, sub, own);
+    return 1;
+}
+
+static int pairs_fixed_owner(Eng *e, const CommEntry *c, PairList *pl, int line)
+{
+    int own0[MAX_RANK];
+    if (!en_fixed_owner(e, c, NULL, own0))
+        return 0;
+    const SpLoop *l = c->loop;
+    const SpArr *arr = c->g->r->arr;
+    Grid *lg = en_arr_grid(e, l->arr), *rg = en_arr_grid(e, arr);
+    Runners ru;
+    if (!runners_init(e, l, lg, line, &ru))
+        return 0;
+    PairMap pm = {0};
+    int P = e->P;
+    for (int p = 0; p < (lg ? P : 1); p++) {
+        int coord[MAX_RANK];
+        double n = runner_points(&ru, l, lg, p, -1, coord);
+        if (n <= 0)
+            continue;
+        int own[MAX_RANK];
+        for (int d = 0; d < rg->rank; d++)
+            own[d] = own0[d] >= 0 ? own0[d] : rg == lg ? coord[d] : 0;
+        int owner = hpfmap_rank(rg->rank, rg->shape, own);
+        if (owner < P)
+            pm_add(&pm, p, owner, n);
+    }
+    pl_of_map(e, &pm, pl);
+    return 1;
+}
+
+/* n as alpha * var + beta, var an index of loop l, the rest evaluated by fi
+ * (no other index of l). 0 when it is not so (or not known). */
+int en_affine_in(Eng *e, const Node *n, const SpLoop *l, const Symbol **var,
+                     long long *alpha, long long *beta)
+{
+    long long a1, b1, a2, b2;
+    if (!n)
+        return 0;
+    switch (n->kind) {
+    case AST_INT_CONST:
+        *alpha = 0;
+        *beta = n->u.konst.ival;
+        return 1;
+    case AST_PAREN:
+        return en_affine_in(e, n->u.unary.operand, l, var, alpha, beta);
+    case AST_UNARY:
+        if (n->u.unary.op != OP_NEG && n->u.unary.op != OP_PLUS)
+            break;
+        if (!en_affine_in(e, n->u.unary.operand, l, var, alpha, beta))
+            return 0;
+        if (n->u.unary.op == OP_NEG)
+            *alpha = -*alpha, *beta = -*beta;
+        return 1;
+    case AST_BINARY:
+        if (n->u.binary.op != OP_ADD && n->u.binary.op != OP_SUB && n->u.binary.op != OP_MUL)
+            break;
+        if (!en_affine_in(e, n->u.binary.lhs, l, var, &a1, &b1) ||
+            !en_affine_in(e, n->u.binary.rhs, l, var, &a2, &b2))
+            return 0;
+        if (n->u.binary.op == OP_MUL) {
+            if (a1 && a2)
+                return 0;
+            *alpha = a1 * b2 + a2 * b1;
+            *beta = b1 * b2;
+        } else {
+            int sg = n->u.binary.op == OP_ADD ? 1 : -1;
+            *alpha = a1 + sg * a2;
+            *beta = b1 + sg * b2;
+        }
+        return 1;
+    case AST_NAME:
+        for (int k = 0; k < l->nidx; k++)
+            if (n->u.name.sym && n->u.name.sym == l->idx[k].var) {
+                if (*var && *var != n->u.name.sym)
+                    return 0;     /* two indices */
+                *var = n->u.name.sym;
+                *alpha = 1;
+                *beta = 0;
+                return 1;
+            }
+        break;
+    default:
+        break;
+    }
+    if (en_mentions_index(n, l) || !fi_eval_int(e->fi, n, beta))
+        return 0;
+    *alpha = 0;
+    return 1;
+}
+
+/* An intrinsic reference id(x, y): x and y in *x, *y. */
+int en_call2(const Node *n, const char *id, const Node **x, const Node **y)
+{
+    if (!n || n->kind != AST_REF || n->u.ref.args.n != 2 || strcmp(n->u.ref.id, id))
+        return 0;
+    *x = n->u.ref.args.v[0];
+    *y = n->u.ref.args.v[1];
+    return 1;
+}
+
+/* The pairs of a CSHIFT's gather in closed form (doc/predict.md): the
+ * shifted dimension's subscript is X + mod(mod(q, N) + N, N) (as the
+ * lowering writes it), q = alpha*i + beta with alpha = +-1 for a FORALL
+ * index i, and the array's other dimensions are not distributed. Over the
+ * i whose q / N has the same floor, the element's cell is affine in i, so
+ * the points that processor coordinate r runs and whose element coordinate
+ * q owns are counted from the mapping's segments (hpfmap_segments), with
+ * no evaluation per element: a shift by the loop's variable costs the same
+ * at any size. 0 when it does not apply. */
+static int pairs_cshift(Eng *e, const CommEntry *c, PairList *pl)
+{
+    const SpLoop *l = c->loop;
+    if (c->kind != CM_GATHER || !c->g || c->g->pat != PAT_CSHIFT || l->mask || l->nguard ||
+        c->g->ctx != l->ctx_iter || e->ec || !c->g->r || !c->g->r->arr || !c->g->r->arr->tmpl)
+        return 0;
+    const SpRef *r = c->g->r;
+    const SpArr *arr = r->arr;
+    Grid *lg = en_arr_grid(e, l->arr), *rg = en_arr_grid(e, arr);
+    if (!rg)
+        return 0;
+    /* the one distributed dimension, shifted */
+    int ds = -1;
+    for (int d = 0; d < arr->rank; d++) {
+        int t = arr->tdim[d];
+        if (t < 0 || arr->tmpl->gdim[t] < 0)
+            continue;
+        if (ds >= 0)
+            return 0;
+        ds = d;
+    }
+    if (ds < 0 || !arr->cknown[ds])
+        return 0;
+    for (int t = 0; t < arr->tmpl->rank; t++)
+        if (arr->fix[t] && en_mentions_index(arr->fix[t], l))
+            return 0;
+    const Node *sub = r->sub[ds], *m = NULL, *x1, *x2, *x3, *x4, *q, *nn;
+    long long X = 0, N, alpha, beta, a0;
+    if (sub && sub->kind == AST_BINARY && sub->u.binary.op == OP_ADD) {
+        const Symbol *none = NULL;
+        if (!en_affine_in(e, sub->u.binary.lhs, l, &none, &a0, &X) || a0)
+            return 0;
+        m = sub->u.binary.rhs;
+    } else {
+        m = sub;
+    }
+    /* mod(mod(q, N) + N, N) */
+    if (!en_call2(m, "mod", &x1, &nn) || !x1 || x1->kind != AST_BINARY || x1->u.binary.op != OP_ADD
+        || !en_call2(x1->u.binary.lhs, "mod", &q, &x2) || (x3 = x1->u.binary.rhs, 0))
+        return 0;
+    x4 = nn;
+    const Symbol *none = NULL;
+    long long n1, n2, n3;
+    if (!en_affine_in(e, x4, l, &none, &a0, &n1) || a0 || !en_affine_in(e, x2, l, &none, &a0, &n2) ||
+        a0 || !en_affine_in(e, x3, l, &none, &a0, &n3) || a0 || n1 != n2 || n1 != n3 || n1 < 1)
+        return 0;
+    N = n1;
+    const Symbol *iv = NULL;
+    if (!en_affine_in(e, q, l, &iv, &alpha, &beta) || !iv || (alpha != 1 && alpha != -1))
+        return 0;
+    int ki = -1;
+    for (int k = 0; k < l->nidx; k++)
+        if (l->idx[k].var == iv)
+            ki = k;
+    if (ki < 0)
+        return 0;
+    /* the loop: its maps, each index's counts (the others multiply) */
+    Runners ru;
+    if (!runners_init(e, l, lg, 0, &ru))
+        return 0;
+    const IxMap *map = ru.map;
+    const SpIndex *ix = &l->idx[ki];
+    long long lo = en_eval_int(e, ix->lo, 1, 0, "FORALL bound");
+    long long hi = en_eval_int(e, ix->hi, 0, 0, "FORALL bound");
+    long long st = en_eval_int(e, ix->st, 1, 0, "FORALL stride");
+    if (e->failed || st == 0)
+        return 0;
+    if (st < 0) {                 /* the same iterations, ascending */
+        long long t = hpfmap_trip((long)lo, (long)hi, (long)st);
+        if (t <= 0)
+            return 0;
+        long long last = lo + (t - 1) * st;
+        hi = lo;
+        lo = last;
+        st = -st;
+    }
+    int gdL = lg ? map[ki].gd : -1;
+    int PL = gdL >= 0 ? lg->shape[gdL] : 1;
+    Tmpl *mt = en_tmpl_of(e, arr->tmpl);
+    int tR = arr->tdim[ds], gdR = arr->tmpl->gdim[tR];
+    const HpfDim *hdR = &mt->d[tR];
+    int PR = rg->shape[gdR];
+    double *C = xcalloc((size_t)PL * (size_t)PR, sizeof *C);
+    /* the pieces of i over which floor(q / N) is one k */
+    long long qa = alpha * lo + beta, qb = alpha * hi + beta;
+    long long qmin = qa < qb ? qa : qb, qmax = qa < qb ? qb : qa;
+    long long kmin = qmin >= 0 ? qmin / N : -((-qmin + N - 1) / N);
+    long long kmax = qmax >= 0 ? qmax / N : -((-qmax + N - 1) / N);
+    HpfSeg sbuf[64], rbuf[64];
+    for (long long k = kmin; k <= kmax; k++) {
+        /* i with kN <= alpha i + beta <= kN + N - 1 */
+        long long i1 = alpha > 0 ? k * N - beta : beta - k * N - N + 1;
+        long long i2 = alpha > 0 ? k * N + N - 1 - beta : beta - k * N;
+        if (i1 < lo)
+            i1 = lo;
+        if (i2 > hi)
+            i2 = hi;
+        if (i1 > i2)
+            continue;
+        i1 = lo + ((i1 - lo + st - 1) / st) * st;     /* on the triplet */
+        if (i1 > i2)
+            continue;
+        /* the element's cell: ca (X + alpha i + beta - k N) + cb */
+        long long A2 = arr->ca[ds] * alpha, B2 = arr->ca[ds] * (X + beta - k * N) + arr->cb[ds];
+        for (int rc = 0; rc < PL; rc++) {
+            HpfSeg one = {(long)i1, (long)i2, (long)st, 0, 0}, *ls = &one;
+            long nl = 1;
+            if (gdL >= 0) {
+                nl = hpfmap_segments(map[ki].hd, rc, (long)map[ki].A, (long)map[ki].B, (long)i1,
+                                     (long)i2, (long)st, sbuf, 64);
+                if (nl > 64) {
+                    free(C);
+                    return 0;     /* many pieces: the general count */
+                }
+                ls = sbuf;
+            }
+            for (long s = 0; s < nl; s++)
+                for (int qc = 0; qc < PR; qc++) {
+                    if (ls[s].is == 1 && (A2 == 1 || A2 == -1)) {
+                        /* consecutive cells: counted in closed form */
+                        long c1 = (long)(A2 * ls[s].i1 + B2), c2 = (long)(A2 * ls[s].i2 + B2);
+                        C[(size_t)rc * (size_t)PR + (size_t)qc] +=
+                            (double)hpfmap_count_range(hdR, qc, c1 < c2 ? c1 : c2, c1 < c2 ? c2 : c1);
+                        continue;
+                    }
+                    long nr = hpfmap_segments(hdR, qc, (long)A2, (long)B2, ls[s].i1, ls[s].i2,
+                                              ls[s].is, rbuf, 64);
+                    if (nr > 64) {
+                        free(C);
+                        return 0;
+                    }
+                    for (long u = 0; u < nr; u++)
+                        C[(size_t)rc * (size_t)PR + (size_t)qc] +=
+                            (double)((rbuf[u].i2 - rbuf[u].i1) / rbuf[u].is + 1);
+                }
+        }
+    }
+    /* by processor: its points of the other indices times the table */
+    long long sub0[MAX_RANK];
+    for (int d = 0; d < arr->rank; d++)
+        sub0[d] = 1;
+    int own0[MAX_RANK];
+    en_owner_coords(e, arr, sub0, own0);
+    PairMap pm = {0};
+    int P = e->P;
+    for (int p = 0; p < (lg ? P : 1); p++) {
+        int coord[MAX_RANK];
+        double n = runner_points(&ru, l, lg, p, ki, coord);
+        if (n <= 0)
+            continue;
+        int rc = gdL >= 0 ? coord[gdL] : 0;
+        for (int qc = 0; qc < PR; qc++) {
+            double v = C[(size_t)rc * (size_t)PR + (size_t)qc] * n;
+            if (v <= 0)
+                continue;
+            int own[MAX_RANK];
+            for (int d = 0; d < rg->rank; d++)
+                own[d] = d == gdR ? qc : own0[d] >= 0 ? own0[d] : rg == lg ? coord[d] : 0;
+            int owner = hpfmap_rank(rg->rank, rg->shape, own);
+            if (owner < P)
+                pm_add(&pm, p, owner, v);
+        }
+    }
+    free(C);
+    pl_of_map(e, &pm, pl);
+    return 1;
+}
+
+static int gather_pairs(Eng *e, Aau *a, const CommEntry *c, PairList *pl)
+{
+    /* the closed forms (HPFPREDICT_ELEMENTWISE set: the general count, for
+       the tests that compare them) */
+    if (!e->elementwise && (pairs_fixed_owner(e, c, pl, a->line) || pairs_cshift(e, c, pl)))
+        return 1;
+    PairMap pairs = {0}, *pm = &pairs;
+    const SpLoop *l = c->loop;
+    const SpArr *arr = c->g ? c->g->r->arr : c->arr;
+    FiRefs rf;
+    FiSpace sp;
+    const Node *ref = c->kind == CM_SCATTER ? l->lhs : c->g->ref;
+    const SpCtx *ctx = c->kind == CM_SCATTER ? (l->mask ? l->ctx_mask : l->ctx_iter) : c->g->ctx;
+    if (!fi_space(e->fi, l, &sp)) {
+        fi_missing_space(e->fi, l, a->line);
+        e->failed = 1;
+        return 0;
+    }
+    if (!fi_refs(e->fi, l, ref, ctx, &rf)) {
+        fi_missing(e->fi, ref, a->line, "the index vector of a gather");
+        e->failed = 1;
+        return 0;
+    }
+    Grid *lg = en_arr_grid(e, l->arr), *rg = en_arr_grid(e, arr);
+    int coord[MAX_RANK], own[MAX_RANK];
+    long long sub[MAX_RANK];
+    int P = e->P;
+    IxMap map[MAX_RANK];
+    if (lg)
+        en_index_maps(e, l, map);
+    if (pairs_dense(e, c, l, arr, lg, rg, map, &sp, &rf, pl))
+        return 1;
+    for (long i = 0; i < rf.n; i++) {
+        int runner = 0;
+        if (lg) {
+            en_point_coords(l, map, lg, &sp, rf.point[i], coord);
+            runner = hpfmap_rank(lg->rank, lg->shape, coord);
+        }
+        int owner = 0;
+        if (rg) {
+            for (int d = 0; d < rf.rank; d++)
+                sub[d] = rf.sub[d][i];
+            en_owner_coords(e, arr, sub, own);
+            for (int d = 0; d < rg->rank; d++)
+                if (own[d] < 0)
+                    own[d] = rg == lg ? coord[d] : 0;
+            owner = hpfmap_rank(rg->rank, rg->shape, own);
+        } else
+            owner = runner;
+        if (runner >= P || owner >= P)
+            continue;
+        if (c->kind == CM_SCATTER)
+            pm_add(pm, owner, runner, 1);
+        else
+            pm_add(pm, runner, owner, 1);
+    }
+    pl_of_map(e, pm, pl);
+    return 1;
+}
+
+/* An expression whose value cannot change while the program runs: constants,
+ * PARAMETERs, FORALL indices and intrinsics of those. */
+int en_invariant(const Node *n)
+{
+    if (!n)
+        return 1;
+    switch (n->kind) {
+    case AST_INT_CONST: case AST_REAL_CONST: case AST_LOGICAL_CONST: return 1;
+    case AST_NAME:
+        return n->u.name.sym && (n->u.name.sym->kind == SYM_PARAMETER ||
+                                 n->u.name.sym->kind == SYM_INDEX);
+    case AST_BINARY: return en_invariant(n->u.binary.lhs) && en_invariant(n->u.binary.rhs);
+    case AST_UNARY: case AST_PAREN: return en_invariant(n->u.unary.operand);
+    case AST_REF:
+        /* an intrinsic of the source, or one the lowering built (mod,
+           max, min, merge of a CSHIFT's or EOSHIFT's subscripts) */
+        if (!(n->u.ref.what == REF_INTRINSIC && !n->ir) &&
+            !(n->u.ref.what == REF_FUNCTION && !n->u.ref.sym))
+            return 0;
+        for (int i = 0; i < n->u.ref.args.n; i++)
+            if (!en_invariant(n->u.ref.args.v[i]))
+                return 0;
+        return 1;
+    default: return 0;
+    }
+}
+
+/* The pairs of a gather whose subscripts, loop bounds and mask are all
+ * invariant are the same at every execution: computed once. */
+static int gather_invariant(const CommEntry *c)
+{
+    const SpLoop *l = c->loop;
+    const SpRef *r = c->kind == CM_SCATTER ? l->lhs->ir : c->g->r;
+    const SpCtx *ctx = c->kind == CM_SCATTER ? NULL : c->g->ctx;
+    if (ctx && ctx != l->ctx_iter && ctx != l->ctx_guard && ctx != l->ctx_mask)
+        return 0;                 /* inside an inline reduction */
+    if (!en_invariant(l->mask))
+        return 0;
+    for (int k = 0; k < l->nidx; k++)
+        if (!en_invariant(l->idx[k].lo) || !en_invariant(l->idx[k].hi) || !en_invariant(l->idx[k].st))
+            return 0;
+    for (int d = 0; d < r->arr->rank; d++)
+        if (!en_invariant(r->sub[d]))
+            return 0;
+    return 1;
+}
+
+static void gather(Eng *e, Aau *a, const CommEntry *c)
+{
+    const SpArr *arr = c->g ? c->g->r->arr : c->arr;
+    PairList local = {0}, *pl = &local;
+    if (!e->ginv)
+        e->ginv = xcalloc((size_t)e->g->ncomm, 1);
+    if (!e->ginv[c->id - 1])
+        e->ginv[c->id - 1] = gather_invariant(c) ? 1 : -1;
+    GatherCache *gc = NULL;
+    if (e->ginv[c->id - 1] > 0) {
+        for (int i = 0; i < e->ngcache && !gc; i++)
+            if (e->gcache[i].c == c)
+                gc = &e->gcache[i];
+        if (!gc) {
+            if (!gather_pairs(e, a, c, &local))
+                return;
+            e->gcache = xrealloc(e->gcache, (size_t)(e->ngcache + 1) * sizeof *e->gcache);
+            e->gcache[e->ngcache] = (GatherCache){c, local, 0, NULL};
+            gc = &e->gcache[e->ngcache++];
+        }
+        pl = &gc->pl;
+    } else if (!gather_pairs(e, a, c, &local))
+        return;
+    int es = elsize(arr->type);
+    double req = c->kind == CM_SCATTER ? 0 : 8.0 * arr->rank;
+    double val = c->kind == CM_SCATTER ? es + 8.0 * arr->rank : es;
+    if (gc && !gc->nround)
+        make_rounds(e, gc, req, val);
+    pairs_exchange(e, a, pl, req, val, gc);
+    if (pl == &local)
+        pl_free(&local);
+}
+
+/* The name of a communication in a trace. */
+static const char *comm_name(int kind)
+{
+    switch (kind) {
+    case CM_OVERLAP: return "shift";
+    case CM_GATHER: return "gather";
+    case CM_SCATTER: return "scatter";
+    case CM_BCAST: case CM_BCASTIO: return "broadcast";
+    case CM_REDUCE: return "allreduce";
+    case CM_BARRIER: return "barrier";
+    default: return "communication";
+    }
+}
+
+/* The first collective of its kind in a run on several processors costs
+ * MPI's set-up of it (coll.first.*) on every processor, once. */
+static void first_coll(Eng *e, Aau *a, int *done, double t)
+{
+    if (*done || e->NP < 2)
+        return;
+    *done = 1;
+    en_charge_all(e, a, M_COMM, t, NULL);
+}
+
+void en_comm(Eng *e, Aau *a)
+{
+    const CommEntry *c = a->comm;
+    begin(e);
+    if (!c) {
+        en_end(e, a, e->NP);
+        return;
+    }
+    /* traced: one collective event on each processor encloses its steps */
+    double *c0 = e->tr ? buf_get(e) : NULL;
+    if (c0)
+        memcpy(c0, e->clock, (size_t)e->P * sizeof *c0);
+    if (e->pr.jitter > 0 && e->NP > 1) {
+        /* the processes' times since their last communication vary (the
+           operating system, the other processes of the node): the last of
+           the k that meet arrives later than the model's time by the
+           expected maximum of k normals times the deviation of that time;
+           a shift meets two. comm.jitter is the relative deviation of a
+           time of comm.jitter.interval (tau); a longer time T is made of
+           T/tau such intervals varying independently, so that its
+           deviation is comm.jitter x sqrt(T tau), not comm.jitter x T:
+           charged once per synchronization, it does not grow with the
+           iterations before it as their sum does */
+        double z = hpfmap_normal_max(c->kind == CM_OVERLAP ? 2 : e->NP) * e->pr.jitter;
+        double tau = e->pr.jitter_tau;
+        for (int p = 0; p < e->P; p++) {
+            double t = e->clock[p] - e->last_sync[p];
+            charge(e, a, M_WAIT, p, z * (t <= tau ? t : sqrt(t * tau)));
+        }
+    }
+    switch (c->kind) {
+    case CM_OVERLAP: overlap_shift(e, a, c); break;
+    case CM_GATHER:
+    case CM_SCATTER: gather(e, a, c); break;
+    case CM_BCAST: {
+        int root = 0;
+        const SpRef *r = c->elem ? c->elem->ir : NULL;
+        if (r && r->arr && r->arr->tmpl) {
+            long long sub[MAX_RANK];
+            int own[MAX_RANK];
+            for (int d = 0; d < r->arr->rank; d++)
+                sub[d] = en_eval_int(e, r->sub[d], 1, a->line, "the owner of an element");
+            en_owner_coords(e, r->arr, sub, own);
+            Grid *g = en_arr_grid(e, r->arr);
+            for (int d = 0; d < g->rank; d++)
+                if (own[d] < 0)
+                    own[d] = 0;
+            root = hpfmap_rank(g->rank, g->shape, own);
+        }
+        en_charge_all(e, a, M_OVHD, e->pr.call_ovhd, NULL);
+        first_coll(e, a, &e->bcast_done, e->pr.first_bcast);
+        en_broadcast(e, a, root, elsize(c->type));
+        break;
+    }
+    case CM_BCASTIO:
+        en_charge_all(e, a, M_OVHD, e->pr.call_ovhd, NULL);
+        first_coll(e, a, &e->bcast_done, e->pr.first_bcast);
+        en_broadcast(e, a, 0, c->bytes > 0 ? (double)c->bytes : 8);
+        break;
+    case CM_REDUCE:
+        en_charge_all(e, a, M_OVHD, e->pr.call_ovhd, NULL);
+        first_coll(e, a, &e->red_done, e->pr.first_red);
+        en_reduce_all(e, a, c->red_op, (double)c->bytes, c->type);
+        break;
+    case CM_BARRIER:
+        en_sync_all(e, a);
+        en_charge_all(e, a, M_OVHD, e->pr.sync, NULL);
+        break;
+    }
+    if (e->pr.jitter > 0)
+        memcpy(e->last_sync, e->clock, (size_t)e->P * sizeof *e->last_sync);
+    if (c0) {
+        for (int p = 0; p < e->P; p++)
+            if (e->clock[p] > c0[p]) {
+                TraceEvent ev = {c0[p], e->clock[p], p, TR_COLL, a->line, a->id, -1, -1, 0,
+                                 comm_name(c->kind)};
+                trace_add(e->tr, &ev);
+            }
+        buf_put(e, c0);
+    }
+    en_end(e, a, e->NP);
+}
+
+/* Frees the pairs and rounds kept for invariant gathers. */
+void en_comm_free(Eng *e)
+{
+    for (int i = 0; i < e->ngcache; i++) {
+        pl_free(&e->gcache[i].pl);
+        rounds_free(&e->gcache[i]);
+    }
+    free(e->gcache);
+}

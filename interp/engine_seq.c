@@ -1,0 +1,254 @@
+/* engine_seq.c - the cost of a Seq AAU: operations, library functions,
+ * memory accesses with the cache model and the bandwidth of the memory
+ * hierarchy. */
+#include <config.h>
+
+#include "engine_int.h"
+
+/* ---- Seq costs and the cache model ------------------------------------- */
+
+static CacheVar *cache_var(Eng *e, const char *name)
+{
+    unsigned h = 2166136261u;
+    for (const char *c = name; *c; c++)
+        h = (h ^ (unsigned char)*c) * 16777619u;
+    for (int i = 0; i < e->ncvar; i++)
+        if (e->cvar[i].hash == h && strcmp(e->cvar[i].name, name) == 0)
+            return &e->cvar[i];
+    if (e->ncvar == e->capcvar) {
+        e->capcvar = e->capcvar ? 2 * e->capcvar : 32;
+        e->cvar = xrealloc(e->cvar, (size_t)e->capcvar * sizeof *e->cvar);
+    }
+    e->cvar[e->ncvar] = (CacheVar){name, h, -INFINITY, 0, 0};
+    return &e->cvar[e->ncvar++];
+}
+
+/* Bytes of a variable held by the busiest processor. */
+static double footprint(Eng *e, const AauAccess *x)
+{
+    if (x->arr)
+        return en_local_elems(e, x->arr, -1, -1) * x->elsize;
+    if (x->sym && x->sym->rank) {
+        double n = 1;
+        for (int d = 0; d < x->sym->rank; d++)
+            n *= x->sym->bounds_known[d] ? (double)(x->sym->hi[d] - x->sym->lo[d] + 1) : 1e6;
+        return n * x->elsize;
+    }
+    return 1e18;                  /* a temporary buffer: streamed */
+}
+
+
+/* Whether the footprint of x cannot change during the run. */
+static int footprint_fixed(const AauAccess *x)
+{
+    if (x->arr)
+        for (int d = 0; d < x->arr->rank; d++) {
+            int t = x->arr->tmpl ? x->arr->tdim[d] : -1;
+            if (!(t >= 0 && x->arr->tmpl->gdim[t] >= 0) &&
+                (!en_invariant(x->arr->lo[d]) || !en_invariant(x->arr->hi[d])))
+                return 0;
+        }
+    return 1;
+}
+
+/* The footprint of access i: evaluated the first time; when fixed, kept,
+ * and later only the steps of its evaluation are charged. */
+static double memo_footprint(Eng *e, SeqMemo *mm, int i, const AauAccess *x)
+{
+    if (mm->fpk[i] > 0 && (!mm->fp_steps[i] || fi_spend(e->fi, mm->fp_steps[i])))
+        return mm->fp[i];
+    long long steps0 = fi_steps(e->fi);
+    double fp = footprint(e, x);
+    if (!mm->fpk[i] && !e->failed) {
+        mm->fpk[i] = footprint_fixed(x) ? 1 : -1;
+        mm->fp[i] = fp;
+        mm->fp_steps[i] = fi_steps(e->fi) - steps0;
+    }
+    return fp;
+}
+
+static SeqMemo *seq_memo(Eng *e, const Aau *a)
+{
+    if (!e->memo)
+        e->memo = xcalloc((size_t)e->g->naau, sizeof *e->memo);
+    SeqMemo *m = &e->memo[a->id - 1];
+    if (m->ready)
+        return m;
+    const AauOps *o = &a->ops;
+    int vec = vectorized(e, a);
+    double t = 0;
+    for (int k = 0; k < OPC_N; k++)
+        t += o->op[k] * (vec ? e->pr.vec_op[k] : e->pr.op[k]);
+    for (int i = 0; i < o->nlib; i++)
+        t += o->lib[i].n * sag_seconds(e->node, o->lib[i].param, e->pr.lib_default) *
+             (vec ? e->pr.vec_ratio : 1);
+    m->fixed = t;
+    m->overlap = a->loop ? (vec ? e->pr.vec_iter : e->pr.loop_iter) : 0;
+    m->chain = a->chain ? (a->chain == HPFRT_MAX || a->chain == HPFRT_MIN ? e->pr.red_max
+                                                                          : e->pr.red_sum) -
+                              e->pr.loop_iter
+                        : 0;
+    m->cv = xmalloc((size_t)(o->nacc ? o->nacc : 1) * sizeof *m->cv);
+    m->fp = xmalloc((size_t)(o->nacc ? o->nacc : 1) * sizeof *m->fp);
+    m->fpk = xcalloc((size_t)(o->nacc ? o->nacc : 1), sizeof *m->fpk);
+    m->fp_steps = xcalloc((size_t)(o->nacc ? o->nacc : 1), sizeof *m->fp_steps);
+    m->cost = xmalloc((size_t)(o->nacc ? o->nacc : 1) * 4 * sizeof *m->cost);
+    const Params *pr = &e->pr;
+    /* a hit: in a vectorized loop, a share of a vector's load or store */
+    double fh = vec ? pr->vec_fetch : pr->fetch_hit, sh = vec ? pr->vec_store : pr->store_hit;
+    for (int i = 0; i < o->nacc; i++) {
+        const AauAccess *x = &o->acc[i];
+        for (int f = 0; f < 2; f++) {
+            double miss = 0;
+            if (f)
+                miss = pr->dc_block > 0 ? fmin(1.0, (double)llabs(x->stride) / pr->dc_block) : 1;
+            m->cost[4 * i + 2 * f] = x->loads * (miss * pr->fetch_miss + (1 - miss) * fh);
+            m->cost[4 * i + 2 * f + 1] = x->stores * (miss * pr->store_miss + (1 - miss) * sh);
+        }
+        m->cv[i] = -1;
+        m->fp[i] = NAN;
+        if (x->scalar || x->stride == 0)
+            continue;
+        m->cv[i] = (int)(cache_var(e, x->var) - e->cvar);
+    }
+    m->ready = 1;
+    return m;
+}
+
+/* With the memory hierarchy of the SAG: the time to fetch a line of data
+ * of which `need` bytes must be held (the data and what was touched since
+ * its last use), from the first level past the first that holds it, or
+ * from memory; -1 when the SAG does not say. */
+/* The processors that run at once on one node and share its caches and
+ * memory: the node's processors, or fewer when the run has fewer. */
+static double node_sharing(const Eng *e)
+{
+    double node = sag_unit_count(e->node) > 0 ? sag_unit_count(e->node) : 1;
+    return fmin(e->NP, node);
+}
+
+static double level_fetch(const Eng *e, double need)
+{
+    const Params *pr = &e->pr;
+    double sharing = node_sharing(e);
+    for (int l = 1; l < pr->nlev; l++)
+        if (need <= pr->lev_size[l] / fmin(pr->lev_shared[l], sharing))
+            return pr->lev_fetch[l];
+    return pr->fetch_miss;
+}
+
+/* Memory time of one execution of the accesses, by the paper's heuristic:
+ * a program-level count of the bytes touched, and per variable the count
+ * at its last access. A variable whose data, plus everything touched since
+ * its last access, fits in the effective cache is found there; otherwise
+ * each access misses as often as its stride crosses cache lines. */
+static double memory_time(Eng *e, const AauOps *o, SeqMemo *mm)
+{
+    const Params *pr = &e->pr;
+    double t = 0, touched = 0;
+    for (int i = 0; i < o->nacc; i++) {
+        const AauAccess *x = &o->acc[i];
+        if (x->scalar)
+            continue;
+        int missed = 0;
+        double need = 0;
+        if (x->stride != 0) {
+            CacheVar *cv = &e->cvar[mm->cv[i]];
+            double fp = memo_footprint(e, mm, i, x);
+            if (!cv->touched && (x->arr || (x->sym && x->sym->rank))) {
+                /* the program's own arrays: their pages are mapped at the
+                   first store (temporaries reuse the heap) */
+                cv->touched = 1;
+                if (pr->page_first > 0 && fp < 1e17)
+                    e->first_touch += ceil(fp / pr->page) * pr->page_first;
+            }
+            need = e->volume - cv->last + fp;
+            int fits = pr->dc_eff > 0 && need <= pr->dc_eff;
+            missed = !fits;
+            cv->last = e->volume;
+            cv->at = ++e->naccess;
+            touched += fp < 1e17 ? fp : 0;
+            /* a temporary buffer holds an element of each iteration of its
+               loop: its share of the working set (the cache heuristic above
+               keeps the paper's rule: streamed) */
+            e->ws += fp < 1e17 ? fp : e->n_max * x->elsize;
+        }
+        if (missed && pr->nlev > 1 && llabs(x->stride) <= pr->prefetch) {
+            /* a stream the prefetchers follow: its lines arrive ahead of
+               the accesses, at the bandwidth of traffic_time() */
+            t += mm->cost[4 * i] + mm->cost[4 * i + 1];
+            continue;
+        }
+        if (missed && e->pr.nlev > 1) {
+            /* with the hierarchy: a miss of the first level is served by
+               the level the data, and what was touched since, fit in */
+            double lat = level_fetch(e, need);
+            if (lat >= 0) {
+                double miss = pr->dc_block > 0 ? fmin(1.0, (double)llabs(x->stride) / pr->dc_block) : 1;
+                t += x->loads * (miss * lat + (1 - miss) * pr->fetch_hit);
+                t += x->stores * (miss * lat + (1 - miss) * pr->store_hit);
+                continue;
+            }
+        }
+        t += mm->cost[4 * i + 2 * missed];
+        t += mm->cost[4 * i + 2 * missed + 1];
+    }
+    e->volume += touched;
+    return t;
+}
+
+/* The bandwidth bound of one execution (doc/validation.md, "The model on
+ * a modern processor"): the bytes its accesses stream, read and written,
+ * over the bandwidth of the level its working set fits in. A processor
+ * whose cache level is shared by k others, all running, has 1/k of it;
+ * main memory gives each of the P processors of a node at most a P-th of
+ * the node's bandwidth. Elements used again at each iteration (stride 0)
+ * stay in registers or the first level and are not counted. */
+static double traffic_time(Eng *e, const AauOps *o, double ws)
+{
+    const Params *pr = &e->pr;
+    double rd = 0, wr = 0;
+    for (int i = 0; i < o->nacc; i++) {
+        const AauAccess *x = &o->acc[i];
+        if (x->scalar || x->stride == 0)
+            continue;
+        /* a variable's references of one execution (a stencil's
+           neighbours) share its lines: its data streams once, a line per
+           element at most */
+        double b = fmin((double)llabs(x->stride), pr->dc_block > 0 ? pr->dc_block : 64);
+        rd += x->loads > 0 ? b : 0;
+        wr += x->stores > 0 ? b : 0;
+    }
+    if (rd + wr <= 0)
+        return 0;
+    double sharing = node_sharing(e);
+    for (int l = 0; l < pr->nlev; l++)
+        if (ws <= pr->lev_size[l] / fmin(pr->lev_shared[l], sharing))
+            return rd / pr->lev_rd[l] + wr / pr->lev_wr[l];
+    double share = pr->mem_node > 0 ? pr->mem_node / sharing : INFINITY;
+    return rd / fmin(pr->mem_rd, share) + wr / fmin(pr->mem_wr, share);
+}
+
+double en_ops_time(Eng *e, const Aau *a)
+{
+    SeqMemo *m = seq_memo(e, a);
+    /* calls of the program's functions: their overhead and bodies are the
+       Call AAUs that follow */
+    e->ws = 0;
+    e->first_touch = 0;
+    double t = m->fixed + memory_time(e, &a->ops, m);
+    if (e->pr.nlev) {
+        /* the processor computes while the data streams: the slower of the
+           two bounds the execution; in a FORALL the loop's own work of the
+           iteration (charged by its level) streams along too */
+        double tb = traffic_time(e, &a->ops, e->ws) - m->overlap;
+        if (tb > t)
+            t = tb;
+    }
+    /* a reduction's chain: an element waits for the one before, the
+       latency of the combining operation (red.*: the loop's own work
+       included, which its level charges) */
+    if (m->chain > t)
+        t = m->chain;
+    return t;
+}
