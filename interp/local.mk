@@ -55,7 +55,7 @@ noinst_LIBRARIES += interp/libengine.a
 interp_libengine_a_SOURCES = interp/engine.c interp/engine.h interp/engine_int.h \
 	interp/engine_sag.c interp/engine_net.c interp/engine_space.c interp/engine_seq.c \
 	interp/engine_walk.c interp/engine_comm.c interp/report.c interp/report.h \
-	interp/trace.c interp/trace.h interp/plot.c interp/plot.h
+	interp/trace.c interp/trace.h interp/trace_int.h interp/trace_otf2.c interp/plot.c interp/plot.h
 interp_libengine_a_CPPFLAGS = $(AM_CPPFLAGS) -I$(top_srcdir)/interp -I$(top_srcdir)/analysis \
 	-I$(top_srcdir)/runtime $(OTF2_CFLAGS)
 ENGINE_LIBS = interp/libengine.a interp/libinterp.a analysis/libanalysis.a \
