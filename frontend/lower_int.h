@@ -123,4 +123,9 @@ SpStmt *new_stmt(Lower *L, SpKind k);
 SpLoop *lower_loop(Lower *L, int nidx, Symbol **vars, Node **lo, Node **hi, Node **st,
                    Node *mask, Node *lhs, Node *rhs, int red_op, SpArr *driver);
 
+/* lower.c: one statement; lower_goto.c: a block of statements, where
+   loops made of IF and GOTO become DO loops */
+void lower_stmt(Lower *L, Node *n, PtrVec *out);
+void lower_stmts(Lower *L, PtrVec *src, PtrVec *out);
+
 #endif
