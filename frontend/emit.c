@@ -8,34 +8,13 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "spmd.h"
+#include "emit_int.h"
 #include "../runtime/hpfmap.h"
 #include "../runtime/hpfrt.h"
 
-enum { W_COMPUTE, W_COUNT, W_RECORD, W_COPY };
-
-typedef struct {
-    FILE *out;
-    int fixed;
-    const SpProgram *prog;
-    const SpUnit *u;
-    const char *p;               /* prefix of generated names */
-    int level;
-    const SpLoop *loop;          /* the loop whose references are printed */
-    int last_line;               /* last source line given in a comment */
-    char *marks;                 /* W_COUNT/W_RECORD: contexts on the way to this round */
-    int round;
-    PtrVec targets;              /* labels some GOTO of the unit jumps to */
-    char *cused;                 /* counters the unit's loops use */
-    char *lused;                 /* loop handles they use */
-    PtrVec vused;                /* index variables they use */
-    int uses_x, uses_n;          /* the unit needs hpf_x, hpf_n */
-} Emit;
-
-
 /* A loop with a constant empty index range runs nothing: it is not
  * emitted (gfortran would warn about it). */
-static int loop_empty(const SpLoop *lp)
+int em_loop_empty(const SpLoop *lp)
 {
     for (int k = 0; k < lp->nidx; k++) {
         long long lo, hi, st;
@@ -72,7 +51,7 @@ static void scan_stmts(Emit *E, const PtrVec *v)
         switch (s->kind) {
         case SP_FORALL: case SP_REDUCE: {
             const SpLoop *lp = s->u.loop;
-            if (loop_empty(lp))
+            if (em_loop_empty(lp))
                 break;
             for (int k = 0; k < lp->nidx; k++) {
                 vec_push(NULL, &E->vused, lp->idx[k].var);
@@ -238,8 +217,7 @@ static void put_line(Emit *E, int label, const char *text)
     }
 }
 
-static void line(Emit *E, const char *fmt, ...) HPF_PRINTF(2, 3);
-static void line(Emit *E, const char *fmt, ...)
+void em_line(Emit *E, const char *fmt, ...)
 {
     va_list ap;
     va_start(ap, fmt);
@@ -257,7 +235,7 @@ static void comment(Emit *E, const char *text)
 
 /* ---- names ---- */
 
-static const char *tsuffix(Type t)
+const char *em_tsuffix(Type t)
 {
     switch (t.base) {
     case TY_INTEGER: return t.kind == 8 ? "i8" : "i4";
@@ -274,7 +252,7 @@ static int esize(Type t)
     return t.base == TY_COMPLEX ? 2 * t.kind : t.kind ? t.kind : 4;
 }
 
-static char *desc(Emit *E, const SpArr *a)
+char *em_desc(Emit *E, const SpArr *a)
 {
     static char buf[256];
     snprintf(buf, sizeof buf, "%sd_%s", E->p, a->name);
@@ -282,7 +260,7 @@ static char *desc(Emit *E, const SpArr *a)
 }
 
 /* The first element of the local array, for passing it to the run time. */
-static void first_elem(Emit *E, StrBuf *b, const SpArr *a)
+void em_first_elem(Emit *E, StrBuf *b, const SpArr *a)
 {
     sb_printf(b, "%s(", a->name);
     for (int d = 0; d < a->rank; d++)
@@ -291,7 +269,6 @@ static void first_elem(Emit *E, StrBuf *b, const SpArr *a)
 }
 
 /* ---- expressions ---- */
-
 
 static const SpIndex *loop_index(const Emit *E, int k)
 {
@@ -330,7 +307,7 @@ static int passed_inquiry(Emit *E, Unparse *u, const Node *n)
             sb_puts(&b, " * ");
         char *lo = unparse_expr_string(r->lo[d], hook, E);
         if (sz && r->passed == 3) {
-            sb_printf(&b, "hpfrt_extent(%s, %d)", desc(E, r), d + 1);
+            sb_printf(&b, "hpfrt_extent(%s, %d)", em_desc(E, r), d + 1);
         } else if (lb) {
             sb_printf(&b, "(%s)", lo);
         } else {
@@ -412,7 +389,7 @@ static int hook(Unparse *u, const Node *n, void *ctx)
                     snprintf(buf, sizeof buf, "%sl%d", E->p, ix->lp);
                 unparse_put(u, buf);
             } else if (r->lvar[d] == -2) {
-                snprintf(buf, sizeof buf, "hpfrt_g2l(%s, %d, ", desc(E, a), d + 1);
+                snprintf(buf, sizeof buf, "hpfrt_g2l(%s, %d, ", em_desc(E, a), d + 1);
                 unparse_put(u, buf);
                 unparse_expr(u, r->sub[d]);
                 unparse_put(u, ")");
@@ -440,7 +417,7 @@ static int hook(Unparse *u, const Node *n, void *ctx)
     }
 }
 
-static char *ex(Emit *E, const Node *n)
+char *em_ex(Emit *E, const Node *n)
 {
     return unparse_expr_string(n, hook, E);
 }
@@ -523,7 +500,7 @@ static int param_value(Node *n, const Symbol *y)
 static void decl_list(Emit *E, const char *type, StrBuf *names)
 {
     if (names->len)
-        line(E, "%s :: %s", type, names->s);
+        em_line(E, "%s :: %s", type, names->s);
     sb_clear(names);
 }
 
@@ -547,7 +524,7 @@ static int passed_decls(Emit *E)
     int extent = 0;
     for (int i = 0; i < u->passed.n; i++) {
         const SpArr *r = u->passed.v[i];
-        add_name(&names, "%s", desc(E, r));
+        add_name(&names, "%s", em_desc(E, r));
         for (int d = 0; d < r->rank; d++)
             add_name(&names, "%s%s_l%d, %s%s_h%d", E->p, r->name, d + 1, E->p, r->name, d + 1);
         extent |= r->passed == 3;
@@ -556,20 +533,20 @@ static int passed_decls(Emit *E)
     sb_free(&names);
     if (extent) {
         /* PURE: it sizes automatic arrays (a specification function) */
-        line(E, "interface");
-        line(E, "  pure integer function hpfrt_extent(ha, d)");
-        line(E, "    integer, intent(in) :: ha, d");
-        line(E, "  end function hpfrt_extent");
-        line(E, "end interface");
+        em_line(E, "interface");
+        em_line(E, "  pure integer function hpfrt_extent(ha, d)");
+        em_line(E, "    integer, intent(in) :: ha, d");
+        em_line(E, "  end function hpfrt_extent");
+        em_line(E, "end interface");
     }
     return 1;
 }
 
 static void rt_externals(Emit *E)
 {
-    line(E, "integer, external :: hpfrt_nprocs, hpfrt_ioproc, hpfrt_lo, hpfrt_hi, hpfrt_beta");
-    line(E, "integer, external :: hpfrt_nseg, hpfrt_ntrip, hpfrt_mine, hpfrt_g2l");
-    line(E, "integer, external :: hpfrt_present, hpfrt_primary");
+    em_line(E, "integer, external :: hpfrt_nprocs, hpfrt_ioproc, hpfrt_lo, hpfrt_hi, hpfrt_beta");
+    em_line(E, "integer, external :: hpfrt_nseg, hpfrt_ntrip, hpfrt_mine, hpfrt_g2l");
+    em_line(E, "integer, external :: hpfrt_present, hpfrt_primary");
 }
 
 /* Whether a module lays out mapped data, which its init routine does. */
@@ -587,7 +564,7 @@ static void module_names(Emit *E, const SpUnit *m, StrBuf *names)
     for (int k = 0; k < m->tmpls.n; k++)
         add_name(names, "%su_%s", E->p, ((SpTmpl *)m->tmpls.v[k])->name);
     for (int k = 0; k < m->arrs.n; k++)
-        add_name(names, "%s", desc(E, m->arrs.v[k]));
+        add_name(names, "%s", em_desc(E, m->arrs.v[k]));
     for (int k = 0; k < E->prog->units.n; k++) {
         const SpUnit *c = E->prog->units.v[k];
         if (c->clone_of && c->host == m)
@@ -629,7 +606,7 @@ static void uses(Emit *E, const Node *n)
         StrBuf names = {0};
         module_names(E, m, &names);
         if (names.s && names.s[0])
-            line(E, "use %s, only: %s", us->u.use.module, names.s);
+            em_line(E, "use %s, only: %s", us->u.use.module, names.s);
         sb_free(&names);
     }
 }
@@ -702,7 +679,7 @@ static void declarations(Emit *E)
         const Symbol *r = scope_lookup_local(c->scope, f->u.unit.result ? f->u.unit.result
                                                                          : f->u.unit.id);
         if (r)
-            line(E, "%s :: %s", type_text(r->type), c->name);
+            em_line(E, "%s :: %s", type_text(r->type), c->name);
     }
     /* mapped arrays (local parts) and replicated temporaries, allocated at
      * run time */
@@ -725,7 +702,7 @@ static void declarations(Emit *E)
         add_name(&names, "%su_%s", E->p, ((SpTmpl *)u->tmpls.v[i])->name);
     for (int i = 0; i < u->arrs.n; i++)
         if (!((const SpArr *)u->arrs.v[i])->passed)
-            add_name(&names, "%s", desc(E, u->arrs.v[i]));
+            add_name(&names, "%s", em_desc(E, u->arrs.v[i]));
     for (int i = 0; i < u->hidden.n; i++)
         add_name(&names, "%s", ((Symbol *)u->hidden.v[i])->name);
     decl_list(E, "integer", &names);
@@ -761,12 +738,12 @@ static void declarations(Emit *E)
             add_name(&names, "%sc%d", E->p, k);
     decl_list(E, "integer", &names);
     if (E->uses_x)
-        line(E, "integer %sx(%d)", E->p, MAX_RANK);
+        em_line(E, "integer %sx(%d)", E->p, MAX_RANK);
     if (E->uses_n)
-        line(E, "integer %sn", E->p);
+        em_line(E, "integer %sn", E->p);
     for (int i = 0; i < u->temps.n; i++) {
         const SpTemp *t = u->temps.v[i];
-        line(E, "%s%s :: %st%d%s", type_text(t->type), t->rank ? ", allocatable" : "", E->p,
+        em_line(E, "%s%s :: %st%d%s", type_text(t->type), t->rank ? ", allocatable" : "", E->p,
              t->id, t->rank == 2 ? "(:, :)" : t->rank == 1 ? "(:)" : "");
     }
     sb_free(&names);
@@ -779,7 +756,7 @@ static void declarations(Emit *E)
 /* The local part of a mapped array, its bounds from its descriptor. */
 static void alloc_local(Emit *E, const SpArr *a)
 {
-    const char *h = desc(E, a);
+    const char *h = em_desc(E, a);
     StrBuf b = {0};
     sb_printf(&b, "allocate(%s(", a->name);
     for (int d = 0; d < a->rank; d++)
@@ -791,34 +768,34 @@ static void alloc_local(Emit *E, const SpArr *a)
 
 static void emit_tmpl(Emit *E, const SpTmpl *t)
 {
-    line(E, "call hpfrt_tmpl_new(%su_%s, %d, '%s')", E->p, t->name, t->rank, t->name);
+    em_line(E, "call hpfrt_tmpl_new(%su_%s, %d, '%s')", E->p, t->name, t->rank, t->name);
     for (int d = 0; d < t->rank; d++) {
-        char *lo = ex(E, t->lo[d]), *hi = ex(E, t->hi[d]);
-        char *k = t->k[d] ? ex(E, t->k[d]) : xstrdup("0");
-        line(E, "call hpfrt_tmpl_dim(%su_%s, %d, %s, %s, %d, %s)", E->p, t->name, d + 1, lo,
+        char *lo = em_ex(E, t->lo[d]), *hi = em_ex(E, t->hi[d]);
+        char *k = t->k[d] ? em_ex(E, t->k[d]) : xstrdup("0");
+        em_line(E, "call hpfrt_tmpl_dim(%su_%s, %d, %s, %s, %d, %s)", E->p, t->name, d + 1, lo,
              hi, t->fmt[d], k);
         free(lo);
         free(hi);
         free(k);
     }
     if (t->onto)
-        line(E, "call hpfrt_tmpl_commit(%su_%s, %sp_%s)", E->p, t->name, E->p, t->onto->name);
+        em_line(E, "call hpfrt_tmpl_commit(%su_%s, %sp_%s)", E->p, t->name, E->p, t->onto->name);
     else
-        line(E, "call hpfrt_tmpl_commit(%su_%s, 0)", E->p, t->name);
+        em_line(E, "call hpfrt_tmpl_commit(%su_%s, 0)", E->p, t->name);
 }
 
 /* A mapped array's descriptor. */
 static void emit_arr(Emit *E, const SpArr *a)
 {
     char hd[256];
-    snprintf(hd, sizeof hd, "%s", desc(E, a));
-    line(E, "call hpfrt_arr_new(%s, %su_%s, %d, %d, '%s')", hd, E->p, a->tmpl->name, a->rank,
+    snprintf(hd, sizeof hd, "%s", em_desc(E, a));
+    em_line(E, "call hpfrt_arr_new(%s, %su_%s, %d, %d, '%s')", hd, E->p, a->tmpl->name, a->rank,
          esize(a->type), a->at_alloc ? a->sym->name : a->name);
     for (int d = 0; d < a->rank; d++) {
-        char *lo = ex(E, a->lo[d]), *hi = ex(E, a->hi[d]);
-        char *al = a->tdim[d] >= 0 ? ex(E, a->alpha[d]) : xstrdup("1");
-        char *be = a->tdim[d] >= 0 ? ex(E, a->beta[d]) : xstrdup("0");
-        line(E, "call hpfrt_arr_dim(%s, %d, %s, %s, %d, %s, %s, %d, %d)", hd, d + 1, lo, hi,
+        char *lo = em_ex(E, a->lo[d]), *hi = em_ex(E, a->hi[d]);
+        char *al = a->tdim[d] >= 0 ? em_ex(E, a->alpha[d]) : xstrdup("1");
+        char *be = a->tdim[d] >= 0 ? em_ex(E, a->beta[d]) : xstrdup("0");
+        em_line(E, "call hpfrt_arr_dim(%s, %d, %s, %s, %d, %s, %s, %d, %d)", hd, d + 1, lo, hi,
              a->tdim[d] + 1, al, be, a->glo[d], a->ghi[d]);
         free(lo);
         free(hi);
@@ -827,11 +804,11 @@ static void emit_arr(Emit *E, const SpArr *a)
     }
     for (int te = 0; te < a->tmpl->rank; te++)
         if (a->fix[te]) {
-            char *c = ex(E, a->fix[te]);
-            line(E, "call hpfrt_arr_fix(%s, %d, %s)", hd, te + 1, c);
+            char *c = em_ex(E, a->fix[te]);
+            em_line(E, "call hpfrt_arr_fix(%s, %d, %s)", hd, te + 1, c);
             free(c);
         }
-    line(E, "call hpfrt_arr_commit(%s)", hd);
+    em_line(E, "call hpfrt_arr_commit(%s)", hd);
 }
 
 /* The mapping at the unit's start: what an ALLOCATE lays out waits for it
@@ -841,18 +818,18 @@ static void mapping(Emit *E)
     const SpUnit *u = E->u;
     for (int i = 0; i < u->procs.n; i++) {
         const SpProcs *p = u->procs.v[i];
-        line(E, "call hpfrt_procs_new(%sp_%s, %d, '%s')", E->p, p->name, p->rank, p->name);
+        em_line(E, "call hpfrt_procs_new(%sp_%s, %d, '%s')", E->p, p->name, p->rank, p->name);
         for (int d = 0; d < p->rank; d++) {
-            char *x = p->ext[d] ? ex(E, p->ext[d]) : xstrdup("0");
-            line(E, "call hpfrt_procs_dim(%sp_%s, %d, %s)", E->p, p->name, d + 1, x);
+            char *x = p->ext[d] ? em_ex(E, p->ext[d]) : xstrdup("0");
+            em_line(E, "call hpfrt_procs_dim(%sp_%s, %d, %s)", E->p, p->name, d + 1, x);
             free(x);
         }
-        line(E, "call hpfrt_procs_commit(%sp_%s)", E->p, p->name);
+        em_line(E, "call hpfrt_procs_commit(%sp_%s)", E->p, p->name);
     }
     for (int i = 0; i < u->tmpls.n; i++) {
         const SpTmpl *t = u->tmpls.v[i];
         if (t->at_alloc)
-            line(E, "%su_%s = 0", E->p, t->name);
+            em_line(E, "%su_%s = 0", E->p, t->name);
         else
             emit_tmpl(E, t);
     }
@@ -860,20 +837,20 @@ static void mapping(Emit *E)
         const SpArr *a = u->arrs.v[i];
         if (a->passed) {
             /* the caller's: its descriptor must have come along */
-            line(E, "call hpfrt_arr_check(%s, %d)", desc(E, a), a->rank);
+            em_line(E, "call hpfrt_arr_check(%s, %d)", em_desc(E, a), a->rank);
             for (int d = 0; d < a->rank; d++)
                 if (a->bvar[d])
-                    line(E, "%s = hpfrt_beta(%s, %d)", a->bvar[d]->name, desc(E, a), d + 1);
+                    em_line(E, "%s = hpfrt_beta(%s, %d)", a->bvar[d]->name, em_desc(E, a), d + 1);
             for (int d = 0; a->passed >= 2 && d < a->rank; d++) {
-                char *lo = ex(E, a->lo[d]), *hi = ex(E, a->hi[d]);
-                line(E, "call hpfrt_arr_bounds(%s, %d, %s, %s)", desc(E, a), d + 1, lo, hi);
+                char *lo = em_ex(E, a->lo[d]), *hi = em_ex(E, a->hi[d]);
+                em_line(E, "call hpfrt_arr_bounds(%s, %d, %s, %s)", em_desc(E, a), d + 1, lo, hi);
                 free(lo);
                 free(hi);
             }
             continue;
         }
         if (a->at_alloc) {
-            line(E, "%s = 0", desc(E, a));
+            em_line(E, "%s = 0", em_desc(E, a));
             int remapped = 0;
             for (int k = 0; k < u->arrs.n && !remapped; k++)
                 remapped = u->arrs.v[k] != a && ((const SpArr *)u->arrs.v[k])->sym == a->sym;
@@ -887,7 +864,7 @@ static void mapping(Emit *E)
                     sb_puts(&b, d ? ", 0" : "0");
                 sb_printf(&b, "))");
                 put_line(E, 0, b.s);
-                line(E, "deallocate(%s)", a->name);
+                em_line(E, "deallocate(%s)", a->name);
                 sb_free(&b);
             }
             continue;
@@ -898,472 +875,9 @@ static void mapping(Emit *E)
     }
 }
 
-/* ---- loops ---- */
-
-/* The position of a MAXLOC/MINLOC's element, from 1, in array element
- * order: 1 + i1 + n1*(i2 + n2*(...)) of its 0-based positions. */
-static void linear_position(Emit *E, StrBuf *b, const SpLoop *lp)
-{
-    int r = lp->red_rank > 1 ? lp->red_rank : 1;
-    sb_puts(b, "1 + ");
-    for (int d = 0; d < r; d++) {
-        if (d) {
-            char *h = ex(E, lp->idx[d - 1].hi);
-            sb_printf(b, " + (%s + 1)*(", h);
-            free(h);
-        }
-        sb_puts(b, lp->idx[d].var->name);
-    }
-    for (int d = 1; d < r; d++)
-        sb_puts(b, ")");
-}
+/* ---- statements ---- */
 
 static void emit_stmts(Emit *E, const PtrVec *v);
-
-static const char *identity(int op, Type t, const char *acc, char *buf, size_t n)
-{
-    const char *z = t.base == TY_INTEGER ? "0" : t.kind == 8 ? "0.0d0" : "0.0";
-    const char *o = t.base == TY_INTEGER ? "1" : t.kind == 8 ? "1.0d0" : "1.0";
-    switch (op) {
-    case HPFRT_SUM: snprintf(buf, n, "%s", z); break;
-    case HPFRT_PRODUCT: snprintf(buf, n, "%s", o); break;
-    case HPFRT_MAX:    /* as gfortran: the most negative integer, -huge for reals */
-        snprintf(buf, n, t.base == TY_INTEGER ? "-huge(%s) - 1" : "-huge(%s)", acc);
-        break;
-    case HPFRT_MIN: snprintf(buf, n, "huge(%s)", acc); break;
-    case HPFRT_AND: snprintf(buf, n, ".true."); break;
-    default: snprintf(buf, n, ".false."); break;
-    }
-    return buf;
-}
-
-static void accumulate(Emit *E, int op, const char *acc, const char *v)
-{
-    switch (op) {
-    case HPFRT_SUM: line(E, "%s = %s + (%s)", acc, acc, v); break;
-    case HPFRT_PRODUCT: line(E, "%s = %s*(%s)", acc, acc, v); break;
-    case HPFRT_MAX: line(E, "%s = max(%s, %s)", acc, acc, v); break;
-    case HPFRT_MIN: line(E, "%s = min(%s, %s)", acc, acc, v); break;
-    case HPFRT_AND: line(E, "%s = %s .and. (%s)", acc, acc, v); break;
-    default: line(E, "%s = %s .or. (%s)", acc, acc, v); break;
-    }
-}
-
-/* Contexts marked for a round: those holding its gathers and their parents. */
-static int marked(const Emit *E, const SpCtx *c)
-{
-    return E->marks[c->id];
-}
-
-static void tick(Emit *E, const SpCtx *c)
-{
-    if (c->used)
-        line(E, "%sc%d = %sc%d + 1", E->p, c->id, E->p, c->id);
-}
-
-static void records(Emit *E, const SpCtx *c, int mode)
-{
-    if (mode != W_RECORD)
-        return;
-    const SpLoop *lp = E->loop;
-    for (int i = 0; i < lp->gathers.n; i++) {
-        const SpGather *g = lp->gathers.v[i];
-        if (g->ctx != c || g->round != E->round)
-            continue;
-        for (int d = 0; d < g->r->arr->rank; d++) {
-            char *s = ex(E, g->r->sub[d]);
-            line(E, "%st%d(%d, %sc%d) = %s", E->p, g->idx, d + 1, E->p, c->id, s);
-            free(s);
-        }
-    }
-}
-
-static void reds_in(Emit *E, const Node *n, int mode);
-
-static void red_loop(Emit *E, const SpRed *sr, int mode)
-{
-    char acc[64], buf[64];
-    snprintf(acc, sizeof acc, "%st%d", E->p, sr->acc);
-    if (mode != W_COMPUTE && !marked(E, sr->ctx_iter))
-        return;
-    if (mode == W_COMPUTE) {
-        line(E, "%s = %s", acc, identity(sr->op, sr->type, acc, buf, sizeof buf));
-        if (sr->loc)
-            line(E, "%st%d = 0", E->p, sr->pos);
-    }
-    long long cn;
-    if (cint(sr->n, &cn) && cn <= 0)
-        return;                  /* an empty reduction: the identity */
-    char *n = ex(E, sr->n);
-    if (cint(sr->n, &cn))
-        line(E, "do %s = 0, %lld", sr->var->name, cn - 1);
-    else
-        line(E, "do %s = 0, %s - 1", sr->var->name, n);
-    free(n);
-    E->level++;
-    tick(E, sr->ctx_iter);
-    records(E, sr->ctx_iter, mode);
-    if (sr->mask) {
-        reds_in(E, sr->mask, mode);
-        if (mode == W_COMPUTE || marked(E, sr->ctx_body)) {
-            char *m = ex(E, sr->mask);
-            line(E, "if (%s) then", m);
-            free(m);
-            E->level++;
-        }
-    }
-    if (mode == W_COMPUTE || marked(E, sr->ctx_body)) {
-        if (sr->ctx_body != sr->ctx_iter) {
-            tick(E, sr->ctx_body);
-            records(E, sr->ctx_body, mode);
-        }
-        reds_in(E, sr->body, mode);
-        if (mode == W_COMPUTE) {
-            char *v = ex(E, sr->body);
-            if (sr->loc) {
-                line(E, "if (%st%d .eq. 0 .or. %s %s %s) then", E->p, sr->pos, v,
-                     sr->op == HPFRT_MAX ? ">" : "<", acc);
-                E->level++;
-                line(E, "%s = %s", acc, v);
-                line(E, "%st%d = %s + 1", E->p, sr->pos, sr->var->name);
-                E->level--;
-                line(E, "end if");
-            } else {
-                accumulate(E, sr->op, acc, v);
-            }
-            free(v);
-        }
-        if (sr->mask) {
-            E->level--;
-            line(E, "end if");
-        }
-    }
-    E->level--;
-    line(E, "end do");
-}
-
-static int reds_visit(Node *n, void *ctx)
-{
-    void **c = ctx;
-    Emit *E = c[0];
-    int mode = *(int *)c[1];
-    if (n->kind == AST_REF && n->u.ref.what == REF_INTRINSIC && n->ir) {
-        red_loop(E, n->ir, mode);
-        return 0;
-    }
-    ast_children(n, reds_visit, ctx);
-    return 0;
-}
-
-/* Inline reductions in n, innermost first, before the statement using them. */
-static void reds_in(Emit *E, const Node *n, int mode)
-{
-    if (!n)
-        return;
-    void *c[2] = {E, &mode};
-    reds_visit((Node *)n, c);
-}
-
-static void loop_body(Emit *E, int mode)
-{
-    const SpLoop *lp = E->loop;
-    int closes = 0;
-    tick(E, lp->ctx_iter);
-    records(E, lp->ctx_iter, mode);
-    if (lp->nguard) {
-        StrBuf b = {0};
-        for (int g = 0; g < lp->nguard; g++) {
-            char *s = ex(E, lp->guard[g].sub);
-            sb_printf(&b, "%shpfrt_mine(%s, %d, %s) .eq. 1", g ? " .and. " : "", desc(E, lp->arr),
-                      lp->guard[g].dim + 1, s);
-            free(s);
-        }
-        if (mode == W_COMPUTE || mode == W_COPY || marked(E, lp->ctx_guard)) {
-            line(E, "if (%s) then", b.s);
-            E->level++;
-            closes++;
-            tick(E, lp->ctx_guard);
-            records(E, lp->ctx_guard, mode);
-        }
-        sb_free(&b);
-    }
-    int under = mode == W_COMPUTE || mode == W_COPY || marked(E, lp->ctx_mask);
-    if (lp->mask && mode != W_COPY)
-        reds_in(E, lp->mask, mode);
-    if (lp->mask && under) {
-        if (mode == W_COPY) {
-            line(E, "if (%st%d(%sc%d)) then", E->p, lp->tmask, E->p, lp->ctx_guard->id);
-        } else {
-            char *m = ex(E, lp->mask);
-            if (mode == W_COMPUTE && lp->lhs_temp) {
-                line(E, "%st%d(%sc%d) = %s", E->p, lp->tmask, E->p, lp->ctx_guard->id, m);
-                line(E, "if (%st%d(%sc%d)) then", E->p, lp->tmask, E->p, lp->ctx_guard->id);
-            } else {
-                line(E, "if (%s) then", m);
-            }
-            free(m);
-        }
-        E->level++;
-        closes++;
-        tick(E, lp->ctx_mask);
-        records(E, lp->ctx_mask, mode);
-    } else if (!lp->mask && mode != W_COMPUTE && mode != W_COPY) {
-        /* no mask: ctx_mask is ctx_guard */
-    }
-    if (under) {
-        if (mode == W_COMPUTE) {
-            reds_in(E, lp->rhs, mode);
-            char *v = ex(E, lp->rhs);
-            if (lp->red_op && lp->red_loc) {
-                /* the first extreme in array element order: strictly better only */
-                line(E, "if (%st%d .eq. 0 .or. %s %s %st%d) then", E->p, lp->red_pos, v,
-                     lp->red_op == HPFRT_MAX ? ">" : "<", E->p, lp->red_acc);
-                E->level++;
-                line(E, "%st%d = %s", E->p, lp->red_acc, v);
-                StrBuf lin = {0};
-                linear_position(E, &lin, lp);
-                line(E, "%st%d = %s", E->p, lp->red_pos, lin.s);
-                sb_free(&lin);
-                E->level--;
-                line(E, "end if");
-            } else if (lp->red_op) {
-                char acc[64];
-                snprintf(acc, sizeof acc, "%st%d", E->p, lp->red_acc);
-                accumulate(E, lp->red_op, acc, v);
-            } else if (lp->scatter) {
-                const SpRef *r = lp->lhs->ir;
-                for (int d = 0; d < r->arr->rank; d++) {
-                    char *x = ex(E, r->sub[d]);
-                    line(E, "%st%d(%d, %sc%d) = %s", E->p, lp->tidx, d + 1, E->p,
-                         lp->ctx_mask->id, x);
-                    free(x);
-                }
-                line(E, "%st%d(%sc%d) = %s", E->p, lp->tbuf, E->p, lp->ctx_mask->id, v);
-            } else if (lp->lhs_temp) {
-                line(E, "%st%d(%sc%d) = %s", E->p, lp->tbuf, E->p, lp->ctx_mask->id, v);
-            } else {
-                char *l = ex(E, lp->lhs);
-                line(E, "%s = %s", l, v);
-                free(l);
-            }
-            free(v);
-        } else if (mode == W_COPY) {
-            char *l = ex(E, lp->lhs);
-            line(E, "%s = %st%d(%sc%d)", l, E->p, lp->tbuf, E->p, lp->ctx_mask->id);
-            free(l);
-        } else {
-            reds_in(E, lp->rhs, mode);
-        }
-    }
-    while (closes--) {
-        E->level--;
-        line(E, "end if");
-    }
-}
-
-/* The loop nest: the first index innermost (column-major order). */
-static void walk(Emit *E, int mode)
-{
-    const SpLoop *lp = E->loop;
-
-    /* counters this walk uses start at zero */
-    char *seen = xcalloc((size_t)E->u->ncounters + 2, 1);
-    const SpCtx *cs[] = {lp->ctx_iter, lp->ctx_guard, lp->ctx_mask};
-    for (int i = 0; i < 3 + lp->gathers.n; i++) {
-        const SpCtx *c = i < 3 ? cs[i] : ((const SpGather *)lp->gathers.v[i - 3])->ctx;
-        if ((i >= 3 || c->used) && !seen[c->id]) {
-            seen[c->id] = 1;
-            line(E, "%sc%d = 0", E->p, c->id);
-        }
-    }
-    free(seen);
-    for (int k = lp->nidx - 1; k >= 0; k--) {
-        const SpIndex *ix = &lp->idx[k];
-        if (ix->dist) {
-            int q = ix->lp;
-            line(E, "do %ss%d = 1, hpfrt_nseg(%sh%d)", E->p, q, E->p, q);
-            E->level++;
-            line(E, "call hpfrt_seg(%sh%d, %ss%d, %sf%d, %se%d, %sk%d, %sl%d, %sm%d)", E->p, q,
-                 E->p, q, E->p, q, E->p, q, E->p, q, E->p, q, E->p, q);
-            line(E, "do %s = %sf%d, %se%d, %sk%d", ix->var->name, E->p, q, E->p, q, E->p, q);
-            E->level++;
-        } else {
-            char *lo = ex(E, ix->lo), *hi = ex(E, ix->hi), *st = ex(E, ix->st);
-            if (!strcmp(st, "1"))
-                line(E, "do %s = %s, %s", ix->var->name, lo, hi);
-            else
-                line(E, "do %s = %s, %s, %s", ix->var->name, lo, hi, st);
-            free(lo);
-            free(hi);
-            free(st);
-            E->level++;
-        }
-    }
-    loop_body(E, mode);
-    for (int k = 0; k < lp->nidx; k++) {
-        const SpIndex *ix = &lp->idx[k];
-        if (ix->dist) {
-            line(E, "%sl%d = %sl%d + %sm%d", E->p, ix->lp, E->p, ix->lp, E->p, ix->lp);
-            E->level--;
-            line(E, "end do");
-        }
-        E->level--;
-        line(E, "end do");
-    }
-}
-
-static void mark_ctx(Emit *E, const SpCtx *c)
-{
-    for (; c; c = c->parent)
-        E->marks[c->id] = 1;
-}
-
-static void emit_loop(Emit *E, const SpStmt *s)
-{
-    const SpLoop *lp = s->u.loop;
-    const SpLoop *saved = E->loop;
-    E->loop = lp;
-    if (loop_empty(lp)) {
-        if (lp->red_op) {
-            char acc[64], buf[64];
-            snprintf(acc, sizeof acc, "%st%d", E->p, lp->red_acc);
-            line(E, "%s = %s", acc, identity(lp->red_op, lp->red_type, acc, buf,
-                                              sizeof buf));
-            if (lp->red_loc)
-                line(E, "%st%d = 0", E->p, lp->red_pos);
-        }
-        E->loop = saved;
-        return;
-    }
-    line(E, "call hpfrt_region_begin(%d)", s->line);
-    for (int k = 0; k < lp->nidx; k++) {
-        const SpIndex *ix = &lp->idx[k];
-        if (!ix->dist)
-            continue;
-        char *a = ex(E, ix->a), *b = ex(E, ix->b), *lo = ex(E, ix->lo), *hi = ex(E, ix->hi);
-        char *st = ex(E, ix->st);
-        line(E, "call hpfrt_loop(%sh%d, %s, %d, %s, %s, %s, %s, %s)", E->p, ix->lp,
-             desc(E, ix->arr), ix->dim + 1, a, b, lo, hi, st);
-        free(a);
-        free(b);
-        free(lo);
-        free(hi);
-        free(st);
-    }
-    /* overlap shifts: one call per array dimension, widest ghost region */
-    SpOverlap *ov = xmalloc((size_t)(lp->overlaps.n * MAX_RANK + 1) * sizeof *ov);
-    int nov = spmd_overlaps(lp, ov);
-    for (int i = 0; i < nov; i++) {
-        StrBuf b = {0};
-        first_elem(E, &b, ov[i].arr);
-        line(E, "call hpfrt_overlap_%s(%s, %s, %d, %lld, %lld)", tsuffix(ov[i].arr->type),
-             desc(E, ov[i].arr), b.s, ov[i].dim + 1, ov[i].below, ov[i].above);
-        sb_free(&b);
-    }
-    free(ov);
-    /* gathers, round by round: count, allocate, record, fetch */
-    E->marks = xcalloc((size_t)E->u->ncounters + 2, 1);
-    for (int r = 0; r < lp->nrounds; r++) {
-        E->round = r;
-        memset(E->marks, 0, (size_t)E->u->ncounters + 2);
-        for (int i = 0; i < lp->gathers.n; i++) {
-            const SpGather *g = lp->gathers.v[i];
-            if (g->round == r)
-                mark_ctx(E, g->ctx);
-        }
-        walk(E, W_COUNT);
-        for (int i = 0; i < lp->gathers.n; i++) {
-            const SpGather *g = lp->gathers.v[i];
-            if (g->round != r)
-                continue;
-            line(E, "allocate(%st%d(%d, max(1, %sc%d)), %st%d(max(1, %sc%d)))", E->p, g->idx,
-                 g->r->arr->rank, E->p, g->ctx->id, E->p, g->buf, E->p, g->ctx->id);
-        }
-        walk(E, W_RECORD);
-        for (int i = 0; i < lp->gathers.n; i++) {
-            const SpGather *g = lp->gathers.v[i];
-            if (g->round != r)
-                continue;
-            StrBuf b = {0};
-            first_elem(E, &b, g->r->arr);
-            line(E, "call hpfrt_gather_%s(%s, %s, %sc%d, %st%d(1, 1), %st%d(1))",
-                 tsuffix(g->r->arr->type), desc(E, g->r->arr), b.s, E->p, g->ctx->id, E->p,
-                 g->idx, E->p, g->buf);
-            sb_free(&b);
-        }
-    }
-    memset(E->marks, 0, (size_t)E->u->ncounters + 2);
-    if (lp->lhs_temp || lp->scatter) {
-        line(E, "%sn = 1", E->p);
-        for (int k = 0; k < lp->nidx; k++) {
-            const SpIndex *ix = &lp->idx[k];
-            if (ix->dist) {
-                line(E, "%sn = %sn*hpfrt_ntrip(%sh%d)", E->p, E->p, E->p, ix->lp);
-            } else {
-                char *lo = ex(E, ix->lo), *hi = ex(E, ix->hi), *st = ex(E, ix->st);
-                line(E, "%sn = %sn*max(0, (%s - (%s) + (%s))/(%s))", E->p, E->p, hi, lo, st, st);
-                free(lo);
-                free(hi);
-                free(st);
-            }
-        }
-        line(E, "allocate(%st%d(max(1, %sn)))", E->p, lp->tbuf, E->p);
-        if (lp->scatter) {
-            const SpRef *r = lp->lhs->ir;
-            line(E, "allocate(%st%d(%d, max(1, %sn)))", E->p, lp->tidx, r->arr->rank, E->p);
-            line(E, "%sc%d = 0", E->p, lp->ctx_mask->id);
-        }
-        if (lp->mask && lp->lhs_temp)
-            line(E, "allocate(%st%d(max(1, %sn)))", E->p, lp->tmask, E->p);
-    }
-    char acc[64], buf[64];
-    if (lp->red_op) {
-        snprintf(acc, sizeof acc, "%st%d", E->p, lp->red_acc);
-        line(E, "%s = %s", acc, identity(lp->red_op, lp->red_type, acc, buf, sizeof buf));
-        if (lp->red_loc)
-            line(E, "%st%d = 0", E->p, lp->red_pos);
-    }
-    if (lp->primary) {
-        line(E, "if (hpfrt_primary(%s) .eq. 1) then", desc(E, lp->arr));
-        E->level++;
-    }
-    walk(E, W_COMPUTE);
-    if (lp->primary) {
-        E->level--;
-        line(E, "end if");
-    }
-    if (lp->red_op && lp->arr && lp->red_loc)
-        line(E, "call hpfrt_reduceloc_%s(%s, %st%d, 1, %d)", tsuffix(lp->red_type), acc, E->p,
-             lp->red_pos, lp->red_op);
-    else if (lp->red_op && lp->arr)
-        line(E, "call hpfrt_reduce_%s(%s, %d)", tsuffix(lp->red_type), acc, lp->red_op);
-    if (lp->scatter) {
-        const SpRef *r = lp->lhs->ir;
-        StrBuf b = {0};
-        first_elem(E, &b, r->arr);
-        line(E, "call hpfrt_scatter_%s(%s, %s, %sc%d, %st%d(1, 1), %st%d(1))",
-             tsuffix(r->arr->type), desc(E, r->arr), b.s, E->p, lp->ctx_mask->id, E->p,
-             lp->tidx, E->p, lp->tbuf);
-        sb_free(&b);
-        line(E, "deallocate(%st%d, %st%d)", E->p, lp->tidx, E->p, lp->tbuf);
-    }
-    if (lp->lhs_temp) {
-        walk(E, W_COPY);
-        line(E, "deallocate(%st%d)", E->p, lp->tbuf);
-        if (lp->mask)
-            line(E, "deallocate(%st%d)", E->p, lp->tmask);
-    }
-    for (int i = 0; i < lp->gathers.n; i++) {
-        const SpGather *g = lp->gathers.v[i];
-        line(E, "deallocate(%st%d, %st%d)", E->p, g->idx, E->p, g->buf);
-    }
-    free(E->marks);
-    E->marks = NULL;
-    line(E, "call hpfrt_region_end(%d)", s->line);
-    E->loop = saved;
-}
-
-/* ---- statements ---- */
 
 static void source_comment(Emit *E, const SpStmt *s)
 {
@@ -1399,14 +913,14 @@ static void element_test(Emit *E, StrBuf *b, const Node *lhs)
     for (int d = 0; d < r->arr->rank; d++) {
         if (r->arr->tdim[d] < 0)
             continue;
-        char *s = ex(E, r->sub[d]);
-        sb_printf(b, "%shpfrt_mine(%s, %d, %s) .eq. 1", any ? " .and. " : "", desc(E, r->arr),
+        char *s = em_ex(E, r->sub[d]);
+        sb_printf(b, "%shpfrt_mine(%s, %d, %s) .eq. 1", any ? " .and. " : "", em_desc(E, r->arr),
                   d + 1, s);
         free(s);
         any = 1;
     }
     if (!any)
-        sb_printf(b, "hpfrt_present(%s) .eq. 1", desc(E, r->arr));
+        sb_printf(b, "hpfrt_present(%s) .eq. 1", em_desc(E, r->arr));
 }
 
 static void free_descriptors(Emit *E)
@@ -1418,29 +932,29 @@ static void free_descriptors(Emit *E)
         if (a->passed)
             continue;
         if (a->at_alloc)
-            line(E, "if (%s /= 0) call hpfrt_arr_free(%s)", desc(E, a), desc(E, a));
+            em_line(E, "if (%s /= 0) call hpfrt_arr_free(%s)", em_desc(E, a), em_desc(E, a));
         else
-            line(E, "call hpfrt_arr_free(%s)", desc(E, a));
+            em_line(E, "call hpfrt_arr_free(%s)", em_desc(E, a));
     }
     /* and its templates and arrangements, made anew at each entry (or
        ALLOCATE) */
     for (int i = 0; i < E->u->tmpls.n; i++) {
         const SpTmpl *t = E->u->tmpls.v[i];
         if (t->at_alloc)
-            line(E, "if (%su_%s /= 0) call hpfrt_tmpl_free(%su_%s)", E->p, t->name, E->p,
+            em_line(E, "if (%su_%s /= 0) call hpfrt_tmpl_free(%su_%s)", E->p, t->name, E->p,
                  t->name);
         else
-            line(E, "call hpfrt_tmpl_free(%su_%s)", E->p, t->name);
+            em_line(E, "call hpfrt_tmpl_free(%su_%s)", E->p, t->name);
     }
     for (int i = 0; i < E->u->procs.n; i++)
-        line(E, "call hpfrt_procs_free(%sp_%s)", E->p, ((SpProcs *)E->u->procs.v[i])->name);
+        em_line(E, "call hpfrt_procs_free(%sp_%s)", E->p, ((SpProcs *)E->u->procs.v[i])->name);
 }
 
 /* The names of a passed dummy's extra arguments: its descriptor, then the
  * lower and upper local bound of each dimension. */
 static void passed_args(Emit *E, StrBuf *b, const SpArr *r)
 {
-    sb_printf(b, ", %s", desc(E, r));
+    sb_printf(b, ", %s", em_desc(E, r));
     for (int d = 0; d < r->rank; d++)
         sb_printf(b, ", %s%s_l%d, %s%s_h%d", E->p, r->name, d + 1, E->p, r->name, d + 1);
 }
@@ -1456,7 +970,7 @@ static void passed_extra(Emit *E, StrBuf *b, const SpUnit *callee, const Node *c
         if (!ir || !ir->arr)
             continue;               /* the lowering refused it */
         const SpArr *x = ir->arr;
-        sb_printf(b, ", %s", desc(E, x));
+        sb_printf(b, ", %s", em_desc(E, x));
         for (int d = 0; d < x->rank; d++)
             sb_printf(b, ", lbound(%s, %d), ubound(%s, %d)", x->name, d + 1, x->name, d + 1);
     }
@@ -1501,17 +1015,17 @@ static void emit_stmt(Emit *E, const SpStmt *s)
     case SP_STORE: {
         StrBuf b = {0};
         element_test(E, &b, s->u.store.lhs);
-        line(E, "call hpfrt_region_begin(%d)", s->line);
-        line(E, "if (%s) then", b.s);
+        em_line(E, "call hpfrt_region_begin(%d)", s->line);
+        em_line(E, "if (%s) then", b.s);
         sb_free(&b);
         E->level++;
-        char *l = ex(E, s->u.store.lhs), *v = ex(E, s->u.store.rhs);
-        line(E, "%s = %s", l, v);
+        char *l = em_ex(E, s->u.store.lhs), *v = em_ex(E, s->u.store.rhs);
+        em_line(E, "%s = %s", l, v);
         free(l);
         free(v);
         E->level--;
-        line(E, "end if");
-        line(E, "call hpfrt_region_end(%d)", s->line);
+        em_line(E, "end if");
+        em_line(E, "call hpfrt_region_end(%d)", s->line);
         break;
     }
     case SP_FORALL: case SP_REDUCE:
@@ -1520,28 +1034,28 @@ static void emit_stmt(Emit *E, const SpStmt *s)
     case SP_BCAST: {
         const Node *ref = s->u.bcast.ref;
         const SpRef *r = ref->ir;
-        line(E, "call hpfrt_region_begin(%d)", s->line);
+        em_line(E, "call hpfrt_region_begin(%d)", s->line);
         for (int d = 0; d < r->arr->rank; d++) {
-            char *x = ex(E, r->sub[d]);
-            line(E, "%sx(%d) = %s", E->p, d + 1, x);
+            char *x = em_ex(E, r->sub[d]);
+            em_line(E, "%sx(%d) = %s", E->p, d + 1, x);
             free(x);
         }
         StrBuf b = {0};
-        first_elem(E, &b, r->arr);
-        line(E, "call hpfrt_bcast_%s(%s, %s, %sx(1), %st%d)", tsuffix(r->arr->type),
-             desc(E, r->arr), b.s, E->p, E->p, s->u.bcast.temp);
+        em_first_elem(E, &b, r->arr);
+        em_line(E, "call hpfrt_bcast_%s(%s, %s, %sx(1), %st%d)", em_tsuffix(r->arr->type),
+             em_desc(E, r->arr), b.s, E->p, E->p, s->u.bcast.temp);
         sb_free(&b);
-        line(E, "call hpfrt_region_end(%d)", s->line);
+        em_line(E, "call hpfrt_region_end(%d)", s->line);
         break;
     }
     case SP_DO: {
-        char *lo = ex(E, s->u.do_.lo), *hi = ex(E, s->u.do_.hi);
-        char *st = s->u.do_.st ? ex(E, s->u.do_.st) : NULL;
-        char *v = ex(E, s->u.do_.var);
+        char *lo = em_ex(E, s->u.do_.lo), *hi = em_ex(E, s->u.do_.hi);
+        char *st = s->u.do_.st ? em_ex(E, s->u.do_.st) : NULL;
+        char *v = em_ex(E, s->u.do_.var);
         if (st)
-            line(E, "do %s = %s, %s, %s", v, lo, hi, st);
+            em_line(E, "do %s = %s, %s, %s", v, lo, hi, st);
         else
-            line(E, "do %s = %s, %s", v, lo, hi);
+            em_line(E, "do %s = %s, %s", v, lo, hi);
         free(lo);
         free(hi);
         free(st);
@@ -1554,17 +1068,17 @@ static void emit_stmt(Emit *E, const SpStmt *s)
     }
     case SP_WHILE:
         if (!s->u.while_.cond) {
-            line(E, "do");
+            em_line(E, "do");
         } else if (!s->u.while_.pre.n) {
-            char *c = ex(E, s->u.while_.cond);
-            line(E, "do while (%s)", c);
+            char *c = em_ex(E, s->u.while_.cond);
+            em_line(E, "do while (%s)", c);
             free(c);
         } else {
-            line(E, "do");
+            em_line(E, "do");
             E->level++;
             emit_stmts(E, &s->u.while_.pre);
-            char *c = ex(E, s->u.while_.cond);
-            line(E, "if (.not. (%s)) exit", c);
+            char *c = em_ex(E, s->u.while_.cond);
+            em_line(E, "if (.not. (%s)) exit", c);
             free(c);
             E->level--;
         }
@@ -1578,20 +1092,20 @@ static void emit_stmt(Emit *E, const SpStmt *s)
         for (int i = 0; i < s->u.if_.branches.n; i++) {
             const SpBranch *b = s->u.if_.branches.v[i];
             if (!b->cond) {
-                line(E, "else");
+                em_line(E, "else");
             } else if (i == 0 || b->pre.n) {
                 if (i) {
-                    line(E, "else");
+                    em_line(E, "else");
                     E->level++;
                 }
                 emit_stmts(E, &b->pre);
-                char *c = ex(E, b->cond);
-                line(E, "if (%s) then", c);
+                char *c = em_ex(E, b->cond);
+                em_line(E, "if (%s) then", c);
                 free(c);
                 opened++;
             } else {
-                char *c = ex(E, b->cond);
-                line(E, "else if (%s) then", c);
+                char *c = em_ex(E, b->cond);
+                em_line(E, "else if (%s) then", c);
                 free(c);
             }
             E->level++;
@@ -1599,7 +1113,7 @@ static void emit_stmt(Emit *E, const SpStmt *s)
             E->level--;
         }
         while (opened--) {
-            line(E, "end if");
+            em_line(E, "end if");
             if (opened)
                 E->level--;
         }
@@ -1607,18 +1121,18 @@ static void emit_stmt(Emit *E, const SpStmt *s)
     }
     case SP_IO: {
         const Node *io = s->u.io.stmt;
-        line(E, "if (hpfrt_ioproc() .eq. 1) then");
+        em_line(E, "if (hpfrt_ioproc() .eq. 1) then");
         E->level++;
         stmt_line(E, 0, io);
         E->level--;
-        line(E, "end if");
+        em_line(E, "end if");
         for (int i = 0; i < s->u.io.reads.n; i++) {
             const Node *v = s->u.io.reads.v[i];
             const SpRef *r = v->kind == AST_REF ? v->ir : NULL;
             if (r && r->arr && !r->arr->sym) {
                 StrBuf b = {0};
-                first_elem(E, &b, r->arr);
-                line(E, "call hpfrt_bcastio_%s(%s, size(%s))", tsuffix(v->type), b.s, r->arr->name);
+                em_first_elem(E, &b, r->arr);
+                em_line(E, "call hpfrt_bcastio_%s(%s, size(%s))", em_tsuffix(v->type), b.s, r->arr->name);
                 sb_free(&b);
             } else if (v->kind == AST_NAME && v->u.name.sym && v->u.name.sym->rank) {
                 Symbol *y = v->u.name.sym;
@@ -1627,11 +1141,11 @@ static void emit_stmt(Emit *E, const SpStmt *s)
                 for (int d = 0; d < y->rank; d++)
                     sb_printf(&b, "%slbound(%s, %d)", d ? ", " : "", y->name, d + 1);
                 sb_puts(&b, ")");
-                line(E, "call hpfrt_bcastio_%s(%s, size(%s))", tsuffix(v->type), b.s, y->name);
+                em_line(E, "call hpfrt_bcastio_%s(%s, size(%s))", em_tsuffix(v->type), b.s, y->name);
                 sb_free(&b);
             } else {
-                char *x = ex(E, v);
-                line(E, "call hpfrt_bcastio_%s(%s, 1)", tsuffix(v->type), x);
+                char *x = em_ex(E, v);
+                em_line(E, "call hpfrt_bcastio_%s(%s, 1)", em_tsuffix(v->type), x);
                 free(x);
             }
         }
@@ -1643,19 +1157,19 @@ static void emit_stmt(Emit *E, const SpStmt *s)
             const SpRef *r = ref->ir;
             const SpArr *a = r->arr;
             if (s->kind == SP_DEALLOC) {
-                line(E, "deallocate(%s)", a->name);
+                em_line(E, "deallocate(%s)", a->name);
                 if (a->at_alloc) {
-                    line(E, "call hpfrt_arr_free(%s)", desc(E, a));
-                    line(E, "%s = 0", desc(E, a));
+                    em_line(E, "call hpfrt_arr_free(%s)", em_desc(E, a));
+                    em_line(E, "%s = 0", em_desc(E, a));
                     if (a->tmpl->at_alloc && a->tmpl->array == a->sym)
-                        line(E, "call hpfrt_tmpl_free(%su_%s)", E->p, a->tmpl->name);
+                        em_line(E, "call hpfrt_tmpl_free(%su_%s)", E->p, a->tmpl->name);
                 }
                 continue;
             }
             if (a->at_alloc && a->tmpl->at_alloc && a->tmpl->array == a->sym)
                 emit_tmpl(E, a->tmpl);         /* distributed directly: its own template */
             else if (a->at_alloc && a->tmpl->at_alloc)
-                line(E, "if (%su_%s == 0) call hpfrt_abort('''%s'' is allocated before "
+                em_line(E, "if (%su_%s == 0) call hpfrt_abort('''%s'' is allocated before "
                      "''%s'', which it is aligned with')", E->p, a->tmpl->name, a->sym->name,
                      a->tmpl->name);
             if (a->at_alloc)
@@ -1667,7 +1181,7 @@ static void emit_stmt(Emit *E, const SpStmt *s)
             StrBuf b = {0};
             sb_printf(&b, "allocate(%s(", a->name);
             for (int d = 0; d < a->rank; d++) {
-                char *h = ex(E, a->hi[d]);
+                char *h = em_ex(E, a->hi[d]);
                 sb_printf(&b, "%smax(1, %s)", d ? ", " : "", h);
                 free(h);
             }
@@ -1678,18 +1192,18 @@ static void emit_stmt(Emit *E, const SpStmt *s)
         break;
     case SP_STOP: {
         free_descriptors(E);
-        line(E, "call hpfrt_finalize()");
+        em_line(E, "call hpfrt_finalize()");
         if (s->u.stop.code) {
-            char *c = ex(E, s->u.stop.code);
-            line(E, "if (hpfrt_ioproc() .eq. 1) stop %s", c);
+            char *c = em_ex(E, s->u.stop.code);
+            em_line(E, "if (hpfrt_ioproc() .eq. 1) stop %s", c);
             free(c);
         }
-        line(E, "stop");
+        em_line(E, "stop");
         break;
     }
     case SP_RETURN:
         free_descriptors(E);
-        line(E, "return");
+        em_line(E, "return");
         break;
     }
 }
@@ -1749,22 +1263,22 @@ static void emit_unit(Emit *E, const SpUnit *u)
         if (module_maps(u))
             add_name(&names, "%sminit_%s", E->p, n->u.unit.id);
         if (names.s && names.s[0])
-            line(E, "public :: %s", names.s);
+            em_line(E, "public :: %s", names.s);
         sb_free(&names);
     }
     if (which == UNIT_FUNCTION && n->u.unit.rtype) {
         const Symbol *r = scope_lookup_local(u->scope, n->u.unit.result ? n->u.unit.result
                                                                          : n->u.unit.id);
         if (r)
-            line(E, "%s :: %s", type_text(r->type), r->name);
+            em_line(E, "%s :: %s", type_text(r->type), r->name);
     }
     if (u->main) {
         comment(E, "start the run time and lay out the mapped arrays");
-        line(E, "call hpfrt_init()");
+        em_line(E, "call hpfrt_init()");
         for (int k = 0; k < E->prog->units.n; k++) {
             const SpUnit *m = E->prog->units.v[k];
             if (m->unit->u.unit.which == UNIT_MODULE && module_maps(m))
-                line(E, "call %sxinit_%s()", E->p, m->unit->u.unit.id);
+                em_line(E, "call %sxinit_%s()", E->p, m->unit->u.unit.id);
         }
     }
     if (which != UNIT_MODULE) {
@@ -1773,22 +1287,22 @@ static void emit_unit(Emit *E, const SpUnit *u)
         free_descriptors(E);
     }
     if (u->main)
-        line(E, "call hpfrt_finalize()");
+        em_line(E, "call hpfrt_finalize()");
     E->level--;
     int minit = which == UNIT_MODULE && module_maps(u);
     if (n->u.unit.contains.n || minit) {
-        line(E, "contains");
+        em_line(E, "contains");
         if (minit) {
             /* its mapped data laid out when the run starts: a procedure of
                the module (its names may be PRIVATE), which the main program
                calls through hpf_xinit_m after hpfrt_init */
             E->level++;
-            line(E, "subroutine %sminit_%s()", E->p, n->u.unit.id);
+            em_line(E, "subroutine %sminit_%s()", E->p, n->u.unit.id);
             E->level++;
             rt_externals(E);
             mapping(E);
             E->level--;
-            line(E, "end subroutine %sminit_%s", E->p, n->u.unit.id);
+            em_line(E, "end subroutine %sminit_%s", E->p, n->u.unit.id);
             E->level--;
         }
         for (int i = 0; i < n->u.unit.contains.n; i++)
@@ -1803,15 +1317,15 @@ static void emit_unit(Emit *E, const SpUnit *u)
                 }
             }
     }
-    line(E, "end %s %s", unit_words[which], u->name ? u->name : "main");
+    em_line(E, "end %s %s", unit_words[which], u->name ? u->name : "main");
     if (minit) {
         fputc('\n', E->out);
-        line(E, "subroutine %sxinit_%s()", E->p, n->u.unit.id);
+        em_line(E, "subroutine %sxinit_%s()", E->p, n->u.unit.id);
         E->level++;
-        line(E, "use %s, only: %sminit_%s", n->u.unit.id, E->p, n->u.unit.id);
-        line(E, "call %sminit_%s()", E->p, n->u.unit.id);
+        em_line(E, "use %s, only: %sminit_%s", n->u.unit.id, E->p, n->u.unit.id);
+        em_line(E, "call %sminit_%s()", E->p, n->u.unit.id);
         E->level--;
-        line(E, "end subroutine %sxinit_%s", E->p, n->u.unit.id);
+        em_line(E, "end subroutine %sxinit_%s", E->p, n->u.unit.id);
     }
     free(E->targets.v);
     E->targets = saved_targets;
