@@ -10,7 +10,7 @@ frontend_libfrontend_a_SOURCES = \
 	frontend/filter.c frontend/build.c \
 	frontend/ast.c frontend/ast.h frontend/ast.def \
 	frontend/symtab.c frontend/sema.h \
-	frontend/sema.c frontend/sema_expr.c frontend/sema_int.h \
+	frontend/sema.c frontend/sema_decl.c frontend/sema_expr.c frontend/sema_intrinsic.c frontend/sema_fold.c frontend/sema_int.h \
 	frontend/dump.c frontend/unparse.c \
 	frontend/frontend.c frontend/frontend.h frontend/remap.c frontend/remap.h \
 	frontend/spmd.h frontend/lower_int.h frontend/mapping.c frontend/dynamic.c frontend/passing.c \
