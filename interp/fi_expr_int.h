@@ -19,14 +19,6 @@
 
 #include "fi_int.h"
 
-#define FX_UNUSED __attribute__((unused))
-static const Type T_I4 FX_UNUSED = {TY_INTEGER, 4};
-static const Type T_I8 FX_UNUSED = {TY_INTEGER, 8};
-static const Type T_R4 FX_UNUSED = {TY_REAL, 4};
-static const Type T_R8 FX_UNUSED = {TY_REAL, 8};
-static const Type T_LOG FX_UNUSED = {TY_LOGICAL, 4};
-static const Type T_CHAR FX_UNUSED = {TY_CHARACTER, 1};
-
 /* element p of a vector, or its only element (a scalar broadcast) */
 #define AT(v, p) ((v)->n == 1 ? 0 : (p))
 

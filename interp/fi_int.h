@@ -1,5 +1,6 @@
 /* fi_int.h - what the functional interpreter's files share (fi.c: storage,
- * frames, statements and the API; the expressions: fi_value.c, fi_expr.c,
+ * frames, the procedures it runs, unknown values; fi_exec.c: what the
+ * engine asks statement by statement; the expressions: fi_value.c, fi_expr.c,
  * fi_array.c, fi_intrinsic.c, fi_ffi.c, whose own shared parts are in
  * fi_expr_int.h; fi_io.c: list-directed READ data and literals); not for
  * other stages. */
@@ -8,6 +9,15 @@
 
 #include "fi.h"
 
+
+/* The types the interpreter converts to. */
+#define FI_UNUSED __attribute__((unused))
+static const Type T_I4 FI_UNUSED = {TY_INTEGER, 4};
+static const Type T_I8 FI_UNUSED = {TY_INTEGER, 8};
+static const Type T_R4 FI_UNUSED = {TY_REAL, 4};
+static const Type T_R8 FI_UNUSED = {TY_REAL, 8};
+static const Type T_LOG FI_UNUSED = {TY_LOGICAL, 4};
+static const Type T_CHAR FI_UNUSED = {TY_CHARACTER, 1};
 
 /* ---- values ---- */
 
@@ -205,5 +215,15 @@ int fi_read(Fi *fi, const SpStmt *s);
  * which fi_missing has reported. */
 void fi_unallocated(Fi *fi, const Node *key, const char *name, const Store *s);
 int fi_input_load(Fi *fi, const char *path);
+
+/* fi.c's storage, for fi_exec.c (the leaf statements: ALLOCATE, temporaries) */
+void fi_store_alloc(Store *s);                 /* its elements, all unknown */
+void fi_store_release(Store *s);               /* its elements freed (DEALLOCATE) */
+void fi_put_all_unknown(Fi *fi, Store *s, const Cause *cause);
+const FiDefine *fi_find_def(const Fi *fi, const char *name);   /* a -D value */
+void fi_hold(Fi *fi, Store *s, const FiDefine *def);          /* s takes it */
+long long fi_frame_int(Fi *fi, Frame *fr, const Node *e, int *known);  /* e in frame fr */
+Store *fi_temp_by_id(Fi *fi, Frame *fr, int id);
+Store *fi_tarr_of(Fi *fi, Frame *fr, const SpArr *t, int alloc);
 
 #endif

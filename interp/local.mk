@@ -3,7 +3,7 @@
 ## writers as libengine (below); hpfpredict.
 noinst_LIBRARIES += interp/libinterp.a
 interp_libinterp_a_SOURCES = interp/sag.c interp/sag.h \
-	interp/fi.c interp/fi.h interp/fi_int.h interp/fi_expr_int.h interp/fi_value.c interp/fi_array.c \
+	interp/fi.c interp/fi_exec.c interp/fi.h interp/fi_int.h interp/fi_expr_int.h interp/fi_value.c interp/fi_array.c \
 	interp/fi_intrinsic.c interp/fi_ffi.c interp/fi_expr.c interp/fi_io.c
 interp_libinterp_a_CPPFLAGS = $(AM_CPPFLAGS) $(FFI_CFLAGS)
 nodist_interp_libinterp_a_SOURCES = interp/sag_builtin.c
