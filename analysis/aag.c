@@ -208,6 +208,22 @@ static const char *ctl_text(Build *B, const Node *n)
     }
 }
 
+/* An ALLOCATE or DEALLOCATE: a call of the allocator. A mapped
+ * ALLOCATABLE array among mapped (SP_ALLOC, SP_DEALLOC; NULL: none) makes
+ * it critical: the functional interpreter holds the array (procedures it
+ * is passed to bind it, inquiries read its shape). */
+static Aau *alloc_aau(Build *B, const SpStmt *s, const char *label, const PtrVec *mapped)
+{
+    Aau *x = new_aau(B, AAU_SEQ, s, label);
+    x->ops.calls = 1;
+    for (int i = 0; mapped && i < mapped->n; i++) {
+        const SpRef *ri = ((const Node *)mapped->v[i])->ir;
+        if (ri && ri->arr && ri->arr->at_alloc)
+            x->critical = 1;
+    }
+    return x;
+}
+
 /* SP_SEQ that is not clustered: an assignment with calls (Seq, Calls), a
  * CALL, a control statement, ALLOCATE/DEALLOCATE. */
 static void build_seq(Build *B, const SpStmt *s, PtrVec *out)
@@ -267,19 +283,10 @@ static void build_seq(Build *B, const SpStmt *s, PtrVec *out)
         push(B, out, x);
         break;
     }
-    case AST_ALLOCATE: case AST_DEALLOCATE: {
-        Aau *x = new_aau(B, AAU_SEQ, s, aag_stmt_text(B, n));
-        x->ops.calls = 1;       /* the allocator */
-        /* a mapped ALLOCATABLE array: the functional interpreter holds it
-           (procedures it is passed to bind it, inquiries read its shape) */
-        for (int i = 0; i < s->u.alloc.items.n; i++) {
-            const SpRef *ri = ((const Node *)s->u.alloc.items.v[i])->ir;
-            if (ri && ri->arr && ri->arr->at_alloc)
-                x->critical = 1;
-        }
-        push(B, out, x);
+    case AST_ALLOCATE: case AST_DEALLOCATE:
+        /* the arrays that are not mapped (lower.c lower_alloc) */
+        push(B, out, alloc_aau(B, s, aag_stmt_text(B, n), NULL));
         break;
-    }
     default:
         push(B, out, new_aau(B, AAU_SEQ, s, aag_stmt_text(B, n)));
         break;
@@ -941,18 +948,10 @@ static void build_stmt(Build *B, const SpStmt *s, PtrVec *out)
     case SP_ALLOC: case SP_DEALLOC: {
         const Node *ref = s->u.alloc.items.n ? s->u.alloc.items.v[0] : NULL;
         const SpRef *r = ref ? ref->ir : NULL;
-        Aau *x = new_aau(B, AAU_SEQ, s, arena_printf(B->a, "%s %s",
-                                                     s->kind == SP_ALLOC ? "allocate" : "free",
-                                                     r && r->arr ? r->arr->name : ""));
-        x->ops.calls = 1;       /* the allocator */
-        /* a mapped ALLOCATABLE array: the functional interpreter holds it
-           (procedures it is passed to bind it, inquiries read its shape) */
-        for (int i = 0; i < s->u.alloc.items.n; i++) {
-            const SpRef *ri = ((const Node *)s->u.alloc.items.v[i])->ir;
-            if (ri && ri->arr && ri->arr->at_alloc)
-                x->critical = 1;
-        }
-        push(B, out, x);
+        push(B, out, alloc_aau(B, s, arena_printf(B->a, "%s %s",
+                                                  s->kind == SP_ALLOC ? "allocate" : "free",
+                                                  r && r->arr ? r->arr->name : ""),
+                               &s->u.alloc.items));
         break;
     }
     case SP_STOP: {

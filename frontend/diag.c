@@ -172,6 +172,8 @@ void diag_vreport(Diag *d, DiagLevel lvl, Loc loc, const char *fmt, va_list ap)
     sb_free(&msg);
 }
 
+/* The variadic entry points, one per level (GCC checks their formats):
+ * C cannot pass '...' on, so each makes its va_list for diag_vreport. */
 void diag_report(Diag *d, DiagLevel lvl, Loc loc, const char *fmt, ...)
 {
     va_list ap;

@@ -54,6 +54,28 @@ int spmd_overlaps(const SpLoop *lp, SpOverlap *out)
 
 /* ---- loops ---- */
 
+/* An element of array arr as a reference of access acc (ACC_SCATTER: a
+ * scattered FORALL's left-hand side, its subscripts in ctx; ACC_LOCAL: an
+ * element the owners store), its subscripts lowered; an owner's
+ * subscript in a distributed dimension becomes a local one through
+ * hpfrt_g2l (lvar -2). */
+static Node *elem_ref(Lower *L, const Node *lhs, AccKind acc, SpArr *arr, SpCtx *ctx)
+{
+    SpRef *r = arena_alloc(L->a, sizeof *r);
+    r->acc = acc;
+    r->arr = arr;
+    Node *l = arena_alloc(L->a, sizeof *l);
+    *l = *lhs;
+    l->u.ref.args = (PtrVec){0};
+    for (int d = 0; d < lhs->u.ref.args.n; d++) {
+        r->sub[d] = lx(L, lhs->u.ref.args.v[d], ctx);
+        r->lvar[d] = acc == ACC_LOCAL && arr->tdim[d] >= 0 ? -2 : -1;
+        vec_push(L->a, &l->u.ref.args, r->sub[d]);
+    }
+    l->ir = r;
+    return l;
+}
+
 static int elem_ref_visit(Node *n, void *ctx)
 {
     if (n->kind == AST_REF && n->u.ref.what == REF_ELEMENT)
@@ -197,19 +219,7 @@ SpLoop *lower_loop(Lower *L, int nidx, Symbol **vars, Node **lo, Node **hi, Node
             lp->ctx_mask->minround = m + 1;
     }
     if (lp->scatter) {
-        SpRef *r = arena_alloc(L->a, sizeof *r);
-        r->acc = ACC_SCATTER;
-        r->arr = target;
-        Node *l = arena_alloc(L->a, sizeof *l);
-        *l = *lhs;
-        l->u.ref.args = (PtrVec){0};
-        for (int d = 0; d < lhs->u.ref.args.n; d++) {
-            r->sub[d] = lx(L, lhs->u.ref.args.v[d], lp->ctx_mask);
-            r->lvar[d] = -1;
-            vec_push(L->a, &l->u.ref.args, r->sub[d]);
-        }
-        l->ir = r;
-        lp->lhs = l;
+        lp->lhs = elem_ref(L, lhs, ACC_SCATTER, target, lp->ctx_mask);
         lp->tbuf = new_temp(L, lhs->type, 1);
         lp->tidx = new_temp(L, T_INT, 2);
         lp->ctx_mask->used = 1;
@@ -366,19 +376,7 @@ static void lower_assign(Lower *L, Node *lhs, Node *rhs, Node *mask, PtrVec *out
     }
     L->pre = out;
     if (lhs->kind == AST_REF && lhs->u.ref.what == REF_ELEMENT && arr_of(L, lhs->u.ref.sym)) {
-        SpArr *X = arr_of(L, lhs->u.ref.sym);
-        SpRef *r = arena_alloc(L->a, sizeof *r);
-        r->acc = ACC_LOCAL;
-        r->arr = X;
-        Node *l = arena_alloc(L->a, sizeof *l);
-        *l = *lhs;
-        l->u.ref.args = (PtrVec){0};
-        for (int d = 0; d < lhs->u.ref.args.n; d++) {
-            r->sub[d] = lx(L, lhs->u.ref.args.v[d], NULL);
-            r->lvar[d] = X->tdim[d] >= 0 ? -2 : -1;
-            vec_push(L->a, &l->u.ref.args, r->sub[d]);
-        }
-        l->ir = r;
+        Node *l = elem_ref(L, lhs, ACC_LOCAL, arr_of(L, lhs->u.ref.sym), NULL);
         Node *v = lx(L, rhs, NULL);
         if (has_call(v))
             v = hoist_value(L, v);   /* every processor calls, the owners store */

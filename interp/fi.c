@@ -1026,10 +1026,7 @@ static int exec_stmt(Fi *fi, const SpStmt *s, int *label)
 {
     if (!fi_step(fi, 1))
         return FLOW_ERROR;
-    fi->cur = s->loc;
-    fi->cur_line = s->line;
-    if (fi->visit)
-        fi->visit(fi->visit_arg, s);
+    fi_at(fi, s);
     switch (s->kind) {
     case SP_SEQ:
         switch (s->u.seq->kind) {

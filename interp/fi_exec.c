@@ -442,7 +442,9 @@ static void exec_forall(Fi *fi, const SpStmt *s)
         /* every value first, then the stores: FORALL semantics */
         if (ok && plain && !v.k && !st->home->held &&
             (st->t.base == TY_REAL || (st->t.base != TY_COMPLEX && st->t.base != TY_CHARACTER))) {
-            /* fi_put of known values, element by element */
+            /* fi_put of known values, element by element; the same loop
+               once per storage type, so that the hot loop of FORALL
+               stores tests no type per element */
             long stored = 0, sn = st->n, mo = n == 1 ? 0 : -1, mv = v.n == 1 ? 0 : -1;
             unsigned char *kk = st->k;
             if (st->t.base == TY_REAL) {
@@ -580,10 +582,7 @@ int fi_exec(Fi *fi, const SpStmt *s)
     if (fi->stopped)
         return -1;
     fi->version++;                 /* whatever it changes, cached spaces go */
-    fi->cur = s->loc;
-    fi->cur_line = s->line;
-    if (fi->visit)
-        fi->visit(fi->visit_arg, s);
+    fi_at(fi, s);
     switch (s->kind) {
     case SP_SEQ:
         if (s->u.seq->kind == AST_ASSIGN)

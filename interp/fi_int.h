@@ -161,6 +161,16 @@ struct Fi {
     void *visit_arg;
 };
 
+/* Statement s is the one being run: diagnostics point at it, and fi_run's
+ * visitor, if any, is told of it. */
+static inline void fi_at(Fi *fi, const SpStmt *s)
+{
+    fi->cur = s->loc;
+    fi->cur_line = s->line;
+    if (fi->visit)
+        fi->visit(fi->visit_arg, s);
+}
+
 /* ---- fi.c ---- */
 
 int fi_step(Fi *fi, long n);                  /* 0: the budget is spent */
