@@ -216,13 +216,7 @@ static void move(Lower *L, SpArr *a, SpArr *b, PtrVec *out, int copy)
 
     Symbol *vars[MAX_RANK];
     Node *lo[MAX_RANK], *hi[MAX_RANK], *st[MAX_RANK];
-    Node *lhs = arena_alloc(L->a, sizeof *lhs), *rhs = arena_alloc(L->a, sizeof *rhs);
-    lhs->kind = AST_REF;
-    lhs->loc = L->loc;
-    lhs->u.ref.id = y->name;
-    lhs->u.ref.sym = y;
-    lhs->u.ref.what = REF_ELEMENT;
-    lhs->type = y->type;
+    Node *lhs = mk_elem(L, y, L->loc, y->type), *rhs = arena_alloc(L->a, sizeof *rhs);
     for (int d = 0; d < a->rank; d++) {
         vars[d] = new_index(L);
         lo[d] = a->lo[d];

@@ -379,13 +379,7 @@ Node *elem(Lower *L, Node *e, Node **pos)
         Node *subs[MAX_RANK];
         for (int d = 0; d < y->rank; d++)
             subs[d] = mk_bin(L, OP_ADD, lbound_of(L, y, d), pos[d]);
-        Node *r = arena_alloc(L->a, sizeof *r);
-        r->kind = AST_REF;
-        r->loc = e->loc;
-        r->u.ref.id = y->name;
-        r->u.ref.sym = y;
-        r->u.ref.what = REF_ELEMENT;
-        r->type = e->type;
+        Node *r = mk_elem(L, y, e->loc, e->type);
         for (int d = 0; d < y->rank; d++)
             vec_push(L->a, &r->u.ref.args, subs[d]);
         return r;

@@ -41,6 +41,7 @@ Node *mk_bin(Lower *L, Op op, Node *l, Node *r);
 Node *mk_call(Lower *L, const char *name, Type t, int n, Node **args);
 Node *mk_temp_name(Lower *L, int temp, Type t);
 Node *mk_name(Lower *L, Symbol *y, Loc loc);
+Node *mk_elem(Lower *L, Symbol *y, Loc loc, Type t);   /* y(...), no subscripts yet */
 Symbol *hidden_var(Lower *L, SpUnit *u, const char *name, Node *decl);
 int new_temp(Lower *L, Type t, int rank);
 Symbol *new_index(Lower *L);

@@ -118,6 +118,19 @@ Node *mk_name(Lower *L, Symbol *y, Loc loc)
     return n;
 }
 
+/* An element of array y, of type t, its subscripts to be pushed. */
+Node *mk_elem(Lower *L, Symbol *y, Loc loc, Type t)
+{
+    Node *r = arena_alloc(L->a, sizeof *r);
+    r->kind = AST_REF;
+    r->loc = loc;
+    r->u.ref.id = y->name;
+    r->u.ref.sym = y;
+    r->u.ref.what = REF_ELEMENT;
+    r->type = t;
+    return r;
+}
+
 /* An integer variable of hpfc's named name in unit u's scope (shared by
  * u's clones), declared by u: made the first time. */
 Symbol *hidden_var(Lower *L, SpUnit *u, const char *name, Node *decl)

@@ -78,7 +78,8 @@ static inline Type promote(Type a, Type b)
 }
 
 /* re + i im. Not CMPLX: not every C library has it. A complex number is
- * laid out as an array of its two parts (C11 6.2.5). */
+ * laid out as an array of its two parts (C11 6.2.5). One for each kind
+ * (C has no generic function of this). */
 static inline double complex mkc(double re, double im)
 {
     double complex z;
