@@ -138,14 +138,12 @@ int main(int argc, char **argv)
                 return bad_usage("unknown option '-W%s'", optarg);
             diag.werror = 1;
             break;
-        case ':':
-            return bad_usage("option '%s' needs an argument", argv[optind - 1]);
         default:
-            return bad_usage("unknown option '%s'", argv[optind - 1]);
+            return usage_getopt("hpfc", c, argv[optind - 1]);
         }
     }
-    if (optind != argc - 1)
-        return bad_usage("%s", optind >= argc ? "no input file" : "only one input file at a time");
+    if (usage_one_input("hpfc", optind, argc))
+        return 1;
 
     const char *path = argv[optind];
     char *err = NULL;

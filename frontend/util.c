@@ -349,3 +349,17 @@ int usage_error(const char *prog, const char *fmt, const char *arg)
     fprintf(stderr, "\nTry '%s --help' for more information.\n", prog);
     return 1;
 }
+
+int usage_getopt(const char *prog, int c, const char *word)
+{
+    return usage_error(prog, c == ':' ? "option '%s' needs an argument" : "unknown option '%s'",
+                       word);
+}
+
+int usage_one_input(const char *prog, int optind, int argc)
+{
+    if (optind == argc - 1)
+        return 0;
+    return usage_error(prog, "%s", optind >= argc ? "no input file"
+                                                  : "only one input file at a time");
+}

@@ -52,6 +52,12 @@ void vec_push(Arena *a, PtrVec *v, void *p);
 /* A wrong command line: "PROG: error: " and fmt with arg on standard
  * error, then where to find the usage; returns the exit status 1. */
 int usage_error(const char *prog, const char *fmt, const char *arg);
+/* The same for what getopt_long returned for word: ':' (an option
+ * without its argument) or '?' (an unknown option). */
+int usage_getopt(const char *prog, int c, const char *word);
+/* The same unless exactly one operand (the input file) follows the
+ * options; 0 when it does. */
+int usage_one_input(const char *prog, int optind, int argc);
 
 /* The whole of a file, on the heap, NUL-terminated (*len bytes before the
  * NUL). NULL when it cannot be read: *err is then the errno of the open,

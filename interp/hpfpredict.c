@@ -472,14 +472,12 @@ static int parse_options(Options *o, int argc, char **argv)
             else
                 return bad_usage("unknown option '-f%s'", optarg);
             break;
-        case ':':
-            return bad_usage("option '%s' needs an argument", argv[optind - 1]);
         default:
-            return bad_usage("unknown option '%s'", argv[optind - 1]);
+            return usage_getopt("hpfpredict", c, argv[optind - 1]);
         }
     }
-    if (optind != argc - 1)
-        return bad_usage("%s", optind >= argc ? "no input file" : "only one input file at a time");
+    if (usage_one_input("hpfpredict", optind, argc))
+        return 1;
     o->path = argv[optind];
     if (o->callgrind && o->nnp > 1)
         return bad_usage("--callgrind writes the profile of one prediction: give one processor "
