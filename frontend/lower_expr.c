@@ -238,7 +238,7 @@ Node *shape_n(Lower *L, Node *e, int d)
         return shape_n(L, ast_arg(e, 1, "mask"), d);
     if (!strcmp(id, "pack")) {
         /* as many as VECTOR has, else as the MASK selects (its arguments
-           are replicated copies here: lower.c lower_pack) */
+           are replicated copies here: lower.c pack_temp) */
         Node *v = ast_arg(e, 2, "vector"), *m = ast_arg(e, 1, "mask"), *a = ast_arg(e, 0, "array");
         if (v)
             return shape_n(L, v, 0);

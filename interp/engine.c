@@ -17,9 +17,9 @@
  * take maxima of clocks, so a uniform shift of all clocks repeats exactly.
  *
  * Every charge is one add_charge(). Untraced, the charges go through loops
- * fused per case (charge_once(), a FORALL level's charges, the rounds of a
+ * fused per case (en_charge_once(), a FORALL level's charges, the rounds of a
  * cached gather); traced, every one of them takes the generic path instead:
- * charge() for each charge, each an event of the trace, and exchange()
+ * charge() for each charge, each an event of the trace, and en_exchange()
  * numbering the messages (the same additions in the same order). */
 #include <config.h>
 

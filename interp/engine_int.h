@@ -114,7 +114,7 @@ typedef struct {
     int *rep;
     double *cnt;
     double *clock, *acc[M_N], *ex;
-    double *v1;                   /* scratch: send times in exchange() */
+    double *v1;                   /* scratch: send times in en_exchange() */
     double *last_sync;            /* each processor's clock after its last communication */
     PtrVec grids, tmpls;          /* Grid *, Tmpl * (heap) */
     CacheVar *cvar;

@@ -220,11 +220,14 @@ int fi_ffi_open(Fi *fi);
 
 int fi_parse_literal(const char *text, Type t, Vec *v, long p);
 int fi_read(Fi *fi, const SpStmt *s);
+int fi_input_load(Fi *fi, const char *path);
+
+/* ---- fi_exec.c ---- */
+
 /* The error for a use of s, not allocated, by node key (name: how the
  * program names it); none when its ALLOCATE's bounds were not known,
  * which fi_missing has reported. */
 void fi_unallocated(Fi *fi, const Node *key, const char *name, const Store *s);
-int fi_input_load(Fi *fi, const char *path);
 
 /* fi.c's storage, for fi_exec.c (the leaf statements: ALLOCATE, temporaries) */
 void fi_store_alloc(Store *s);                 /* its elements, all unknown */

@@ -1,7 +1,8 @@
 /* trace.c - interpretation traces: the store the engine records into, and
  * the writers of the four forms visualizers open (doc/traces.md): Chrome
  * Trace Event JSON (Perfetto), Paraver's .prv/.pcf/.row (wxParaver), the
- * new PICL records (ParaGraph) and OTF2 through libotf2 (Vampir, ViTE).
+ * new PICL records (ParaGraph), and OTF2 through libotf2 (Vampir, ViTE;
+ * trace_otf2.c).
  *
  * Every writer starts from the same preparation: times become integer
  * nanoseconds (so that an interval that lies inside another in seconds
