@@ -100,6 +100,8 @@ void dyn_unit(Lower *L)
     L->dyn = D;
 }
 
+/* The current version of a remapped array, of a remapped template: two
+ * typed tables, looked up alike. */
 SpArr *dyn_arr(Lower *L, Symbol *y)
 {
     Dyn *D = L->dyn;

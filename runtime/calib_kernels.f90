@@ -14,6 +14,10 @@
 ! cannot delete the work; operands the compiler could fold (integer chains
 ! with loop-invariant operands) are made to depend on the value itself.
 !
+! The kernels are alike on purpose: each operation has a loop of its own
+! (the choice made once, outside it), so that the loop timed is the code
+! the operation gets in a generated loop, with no dispatch inside.
+!
 ! The double-precision kernels: y(l) = f(x(l)) for f chosen by op; c holds
 ! run-time constants (never folded: the compiler does not see them).
 subroutine ck_dop(op, n, k, m, x, y, c) bind(c, name='ck_dop')
