@@ -22,6 +22,10 @@ int hpf_lex(HPF_STYPE *lval, Loc *lloc, struct Parser *p);
 
 %code {
 #include <errno.h>
+#include <float.h>
+#include <limits.h>
+#include <math.h>
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -939,6 +943,13 @@ Node *parse_konst(Parser *p, AstKind k, const char *text, Loc loc)
     return konst(p, k, text, loc);
 }
 
+/* A token's text for a diagnostic: at most 40 characters, then "...". */
+static const char *clip(Parser *p, const char *text)
+{
+    size_t n = strlen(text);
+    return n <= 40 ? text : arena_printf(p->arena, "%.40s...", text);
+}
+
 static Node *konst(Parser *p, AstKind k, const char *text, Loc loc)
 {
     Node *n = mk_expr(p, k, loc);
@@ -960,16 +971,16 @@ static Node *konst(Parser *p, AstKind k, const char *text, Loc loc)
         errno = 0;
         char *end;
         n->u.konst.ival = strtoll(text, &end, 10);
-        if (errno == ERANGE)
-            parse_error(p, loc, "integer constant '%s' is too large", text);
         n->u.konst.kind = us ? atoi(us + 1) : 4;
+        if (errno == ERANGE)
+            parse_error(p, loc, "integer constant '%s' is too large (at most %lld)",
+                        clip(p, text), LLONG_MAX);
+        else if (n->u.konst.kind == 4 && n->u.konst.ival > INT32_MAX)
+            parse_error(p, loc, "integer constant '%s' is too large for kind 4 (at most %d; "
+                        "write it with _8 for kind 8)", clip(p, text), INT32_MAX);
     } else if (k == AST_REAL_CONST) {
-        char buf[64];
         size_t len = us ? (size_t)(us - text) : strlen(text);
-        if (len >= sizeof buf)
-            len = sizeof buf - 1;
-        memcpy(buf, text, len);
-        buf[len] = '\0';
+        char *buf = arena_strndup(p->arena, text, len);
         int dbl = 0;
         for (char *c = buf; *c; c++)
             if (*c == 'd') {
@@ -978,6 +989,10 @@ static Node *konst(Parser *p, AstKind k, const char *text, Loc loc)
             }
         n->u.konst.rval = strtod(buf, NULL);
         n->u.konst.kind = us ? atoi(us + 1) : dbl ? 8 : 4;
+        double most = n->u.konst.kind == 4 ? FLT_MAX : DBL_MAX;
+        if (!(fabs(n->u.konst.rval) <= most))
+            parse_error(p, loc, "real constant '%s' is out of the range of kind %d (at most "
+                        "%g)", clip(p, text), n->u.konst.kind == 4 ? 4 : 8, most);
     } else if (k == AST_LOGICAL_CONST) {
         n->u.konst.ival = text[1] == 't';
         n->u.konst.kind = 4;
