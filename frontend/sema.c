@@ -271,6 +271,12 @@ static void check_forall(Sema *s, Node *n)
 {
     int mark = s->indices.n;
     PtrVec *ix = &n->u.forall.indices;
+    if (ix->n > MAX_RANK) {
+        diag_error(s->diag, ((Node *)ix->v[MAX_RANK])->loc, "a FORALL of %d indices: the "
+                   "HPF subset takes %d at most (as many as an array has dimensions)", ix->n,
+                   MAX_RANK);
+        return;
+    }
     for (int i = 0; i < ix->n; i++) {
         Node *f = ix->v[i];
         Node *b[3] = {f->u.findex.lo, f->u.findex.hi, f->u.findex.stride};
