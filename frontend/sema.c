@@ -1396,6 +1396,62 @@ static void check_unit(Sema *s, Node *u, Scope *host)
     s->scope = saved;
 }
 
+/* Whether unit to is reached from unit from by the calls, with the call
+ * of from that starts the way in *first (seen: the units seen). */
+static int reaches(const Sema *s, const Node *from, const Node *to, PtrVec *seen,
+                   const Node **first)
+{
+    for (int i = 0; i + 2 < s->calls.n; i += 3) {
+        const Node *callee = s->calls.v[i + 1];
+        if (s->calls.v[i + 2] != from)
+            continue;
+        int was = 0;
+        for (int k = 0; k < seen->n && !was; k++)
+            was = seen->v[k] == callee;
+        if (was)
+            continue;
+        vec_push(NULL, seen, (void *)callee);
+        if (callee == to || reaches(s, callee, to, seen, NULL)) {
+            if (first)
+                *first = s->calls.v[i];
+            return 1;
+        }
+    }
+    return 0;
+}
+
+/* Fortran allows a procedure to be invoked while it is active only when it
+ * is RECURSIVE (F95 12.5.2.1): a procedure that calls itself through
+ * others must say so too. (Calling itself directly is refused where the
+ * call is checked.) The depth of the search is bounded by the number of
+ * units of the file. */
+static void check_recursion(Sema *s)
+{
+    PtrVec done = {0};
+    for (int i = 0; i + 2 < s->calls.n; i += 3) {
+        Node *u = s->calls.v[i + 2];
+        int was = u->u.unit.recursive;
+        for (int k = 0; k < done.n && !was; k++)
+            was = done.v[k] == u;
+        if (was)
+            continue;
+        vec_push(NULL, &done, u);
+        PtrVec seen = {0};
+        const Node *first = NULL;
+        if (reaches(s, u, u, &seen, &first)) {
+            const Node *callee = NULL;
+            for (int k = 0; k + 2 < s->calls.n; k += 3)
+                if (s->calls.v[k] == first)
+                    callee = s->calls.v[k + 1];
+            diag_error(s->diag, first->loc, "'%s' calls itself through '%s': declare it "
+                       "RECURSIVE (Fortran allows recursion only then)", u->u.unit.id,
+                       callee->u.unit.id);
+        }
+        free(seen.v);
+    }
+    free(done.v);
+}
+
 int sema_check(Node *file, Arena *a, Diag *d, Define *defs, int ndefs)
 {
     int before = d->nerrors;
@@ -1414,8 +1470,9 @@ int sema_check(Node *file, Arena *a, Diag *d, Define *defs, int ndefs)
     }
     for (int i = 0; i < units->n; i++)
         check_unit(&s, units->v[i], NULL);
-    for (int i = 0; i + 1 < s.calls.n; i += 2)
+    for (int i = 0; i + 2 < s.calls.n; i += 3)
         sema_match_actuals(&s, s.calls.v[i], s.calls.v[i + 1]);
+    check_recursion(&s);
     free(s.calls.v);
     free(s.indices.v);
     return d->nerrors - before;

@@ -352,6 +352,7 @@ void sema_actuals(Sema *s, Node *e, Node *u)
     if (u) {
         vec_push(NULL, &s->calls, e);
         vec_push(NULL, &s->calls, u);
+        vec_push(NULL, &s->calls, s->scope->unit);
     }
 }
 

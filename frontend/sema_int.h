@@ -19,8 +19,9 @@ typedef struct Sema {
     PtrVec commons;            /* the file's COMMON places (sema.c common_places) */
     int inlining;              /* statement function references being expanded */
     Loc at;                    /* the expression or statement being checked */
-    PtrVec calls;              /* references to procedures of the file: the reference,
-                                  then the procedure's unit (sema_match_actuals) */
+    PtrVec calls;              /* references to procedures of the file, in threes: the
+                                  reference, the procedure's unit, the calling unit
+                                  (sema_match_actuals, check_recursion) */
 } Sema;
 
 /* sema_expr.c */
