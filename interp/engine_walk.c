@@ -829,8 +829,9 @@ void en_do_loop(Eng *e, Aau *a, const double *mult)
                 memcpy(acc0[m], e->acc[m], (size_t)e->P * sizeof(double));
             snap_take(&sub, s0);
         }
+        long long v0 = e->visits;
         en_walk_list(e, &a->kids, mult);
-        if (loop_ctl(e) || e->failed) {
+        if (loop_ctl(e) || e->failed || !fi_charge(e->fi, e->visits - v0 + 1)) {
             it++;
             break;
         }
@@ -957,9 +958,10 @@ void en_while_loop(Eng *e, Aau *a, const double *mult)
         en_end(e, a, 0);
         if (!go)
             break;
+        long long v0 = e->visits;
         for (; i < a->kids.n && !stopping(e); i++)
             en_walk(e, a->kids.v[i], mult);
-        if (loop_ctl(e) || e->failed)
+        if (loop_ctl(e) || e->failed || !fi_charge(e->fi, e->visits - v0 + 1))
             break;
     }
     e->in_trips -= tr != NULL;

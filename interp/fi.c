@@ -28,6 +28,7 @@
  * engine's walk come through fi_enter/fi_leave. */
 #include <config.h>
 
+#include <limits.h>
 #include <stdarg.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -1250,6 +1251,11 @@ int fi_spend(Fi *fi, long long steps)
         return 0;
     fi->steps += steps;
     return 1;
+}
+
+int fi_charge(Fi *fi, long long steps)
+{
+    return fi_step(fi, steps > LONG_MAX ? LONG_MAX : (long)steps);
 }
 
 long long fi_steps(const Fi *fi)

@@ -156,4 +156,11 @@ long long fi_steps(const Fi *fi);
  * engine need not call it. */
 int fi_spend(Fi *fi, long long steps);
 
+/* The engine walked one iteration of a loop it cannot extrapolate: steps
+ * (the AAUs it walked) are charged to the budget, so that a loop that
+ * never ends, or ends after more iterations than the budget allows, stops
+ * the interpretation as fi's own work does. 0 once the budget is spent
+ * (fi has stopped). */
+int fi_charge(Fi *fi, long long steps);
+
 #endif

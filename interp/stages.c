@@ -270,6 +270,20 @@ static void stopped_in(const Aag *g, const SrcFile *f, const EngineResult *r, co
                        Diag *diag)
 {
     int k = program_stop_loop(g, r);
+    long long max = o->max_steps ? o->max_steps : 1000000000LL;
+    if (k < 0 && r->nstop > 0) {
+        /* the innermost loop recorded: the engine walked it iteration by
+           iteration, each iteration charged to the budget */
+        int in = r->nstop - 1;
+        char bound[64] = "";
+        if (r->stop[in].trips >= 0)
+            snprintf(bound, sizeof bound, " of %lld", r->stop[in].trips);
+        diag_note(diag, line_loc(f, r->stop[in].line), "in this loop, at its iteration "
+                  "%lld%s: the engine walks it iteration by iteration (the rest cannot be "
+                  "taken from one), and each iteration is charged to --max-steps (now %lld); "
+                  "raise it, or run fewer iterations with --trips %d=N", r->stop[in].iter, bound, max, r->stop[in].line);
+        return;
+    }
     if (k < 0)
         return;
     const Aau *l = loop_at(g, r->stop[k].line);
@@ -282,8 +296,7 @@ static void stopped_in(const Aag *g, const SrcFile *f, const EngineResult *r, co
               "count depends on %s, computed from arrays inside it; give it with --trips "
               "%d=N (N iterations) or --trips %d=max (as many as its bounds allow), hold "
               "the test with -D NAME=VALUE, or raise --max-steps (now %lld)",
-              r->stop[k].iter, bound, n.buf, l->line, l->line,
-              o->max_steps ? o->max_steps : 1000000000LL);
+              r->stop[k].iter, bound, n.buf, l->line, l->line, max);
 }
 
 int program_interpret(const Options *o, const SrcFile *f, const SagGraph *sag, const SpProgram *sp,

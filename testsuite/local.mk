@@ -9,7 +9,7 @@ AM_TESTS_ENVIRONMENT = srcdir='$(srcdir)' top_builddir='$(top_builddir)' \
 	export srcdir top_builddir FC_REF VALGRIND CMOCKA_MESSAGE_OUTPUT;
 
 TESTS += testsuite/cli.test testsuite/ast.test testsuite/errors.test \
-	testsuite/roundtrip.test testsuite/stress.test testsuite/fuzz.test \
+	testsuite/roundtrip.test testsuite/stress.test testsuite/limits.test testsuite/fuzz.test \
 	testsuite/spmd.test testsuite/spmd-ir.test testsuite/predict.test
 # the outputs of hpfpredict beyond the report (doc/outputs.md) and its manual page
 TESTS += testsuite/outputs.test
@@ -50,7 +50,7 @@ testsuite_unit_test_frontend_LDADD = frontend/libfrontend.a $(CMOCKA_LIBS) -lm
 endif
 
 EXTRA_DIST += testsuite/lib.sh testsuite/cli.test testsuite/ast.test \
-	testsuite/errors.test testsuite/roundtrip.test testsuite/stress.test \
+	testsuite/errors.test testsuite/roundtrip.test testsuite/stress.test testsuite/limits.test \
 	testsuite/fuzz.test testsuite/spmd.test testsuite/spmd-ir.test testsuite/predict.test testsuite/README.md testsuite/errors/README.md \
 	$(wildcard $(srcdir)/testsuite/ast/*.f90) $(wildcard $(srcdir)/testsuite/ast/*.f) \
 	$(wildcard $(srcdir)/testsuite/ast/*.ast) \
