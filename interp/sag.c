@@ -4,6 +4,7 @@
 #include <config.h>
 
 #include <ctype.h>
+#include <float.h>
 #include <math.h>
 #include <setjmp.h>
 #include <stdlib.h>
@@ -203,7 +204,12 @@ typedef struct {
     char *msg;                    /* not NULL: the first error goes here, not to diag */
     size_t msglen;
     int nmsg;                     /* errors seen in that mode */
+    int depth;                    /* units open */
 } Parser;
+
+/* Units nested deeper are refused: the parser and the writers recurse
+ * once a level (doc/limits.md). */
+enum { SAG_MAX_DEPTH = 100 };
 
 static Loc tok_loc(const Parser *P, const Token *t)
 {
@@ -311,12 +317,12 @@ static void next(Parser *P)
                     while (isdigit((unsigned char)*e))
                         e++;
                 }
-                char buf[64];
-                size_t n = (size_t)(e - s) < sizeof buf - 1 ? (size_t)(e - s) : sizeof buf - 1;
-                memcpy(buf, s, n);
-                buf[n] = '\0';
+                char *buf = xmalloc((size_t)(e - s) + 1);   /* every digit of it */
+                memcpy(buf, s, (size_t)(e - s));
+                buf[e - s] = '\0';
                 t->kind = T_NUM;
                 t->num = strtod(buf, NULL);
+                free(buf);
             } else if (isalpha((unsigned char)*s) || *s == '_') {
                 while (is_word_char((unsigned char)*e))
                     e++;
@@ -422,6 +428,16 @@ static int parse_value(Parser *P, SagParam *q, const char *name, Token *vt)
             q->value *= units[i].scale;
             vt->len = (int)(P->tok.s + P->tok.len - vt->s);   /* the value with its unit */
             next(P);
+        }
+        if (!isfinite(q->value)) {
+            if (name)
+                error_at(P, vt, "value %s%s is out of range (at most %g in seconds, hertz, "
+                         "bytes or bytes per second)", tok_text(P, vt), for_name(P, name),
+                         DBL_MAX);
+            else
+                error_at(P, vt, "out of range (at most %g in seconds, hertz, bytes or bytes "
+                         "per second)", DBL_MAX);
+            return -1;
         }
     } else if (vt->kind == T_WORD) {
         if (!valid_name(vt->s, vt->len, 0)) {
@@ -586,6 +602,10 @@ static SagUnit *parse_unit(Parser *P, SagUnit *parent, SagComp comp)
                  tok_text(P, &nt));
         fail(P);
     }
+    if (++P->depth > SAG_MAX_DEPTH) {
+        error_at(P, &ut, "units nested more than %d deep", SAG_MAX_DEPTH);
+        fail(P);
+    }
     SagUnit *u = arena_alloc(P->g->arena, sizeof *u);
     u->name = arena_strndup(P->g->arena, nt.s, (size_t)nt.len);
     u->count = 1;
@@ -632,6 +652,7 @@ static SagUnit *parse_unit(Parser *P, SagUnit *parent, SagComp comp)
         skip_newlines(P);
         if (P->tok.kind == T_RBRACE) {
             next(P);
+            P->depth--;
             return u;
         }
         if (P->tok.kind == T_EOF) {
@@ -1360,7 +1381,7 @@ static void write_unit(FILE *out, const SagUnit *u, int depth)
             static const char *const base[] = {"", " s", " cycles", " Hz", " B", " B/s", ""};
             if (q->kind == SAG_KEYWORD)
                 fprintf(out, "%s\n", q->keyword);
-            else
+            else     /* finite: the reader and --set refuse any other value */
                 fprintf(out, "%s%s\n", shortest(buf, q->value), base[q->kind]);
         }
         for (int i = 0; i < u->children.n; i++) {

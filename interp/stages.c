@@ -7,6 +7,8 @@
 #include <config.h>
 
 #include <errno.h>
+#include <float.h>
+#include <math.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -299,6 +301,22 @@ static void stopped_in(const Aag *g, const SrcFile *f, const EngineResult *r, co
               r->stop[k].iter, bound, n.buf, l->line, l->line, max);
 }
 
+/* Whether every time of a prediction is a number: costs near the largest
+ * double (a SAG or --set value) can overflow the sums. */
+static int finite_result(const Aag *g, const EngineResult *r)
+{
+    int ok = isfinite(r->total) && isfinite(r->min_total);
+    for (int m = 0; m < M_N; m++)
+        ok = ok && isfinite(r->part[m]) && isfinite(r->mean[m]);
+    for (int i = 0; ok && i < g->naau; i++) {
+        const Aau *a = g->aau[i];
+        for (int m = 0; m < M_N; m++)
+            ok = ok && isfinite(a->m_sum[m]);
+        ok = ok && isfinite(a->m_max) && isfinite(a->m_min);
+    }
+    return ok;
+}
+
 int program_interpret(const Options *o, const SrcFile *f, const SagGraph *sag, const SpProgram *sp,
                       Aag *g, const Define *defs, int ndefs, int np, int prompt, Trace *trace,
                       EngineResult *r, Diag *diag)
@@ -357,6 +375,9 @@ int program_interpret(const Options *o, const SrcFile *f, const SagGraph *sag, c
                 stopped_in(g, f, r, o, diag);
             if (!diag->nerrors)
                 diag_error(diag, line_loc(f, 0), "interpretation stopped");
+        } else if (!finite_result(g, r)) {
+            diag_error(diag, line_loc(f, 0), "the predicted times overflow (above %g s): the "
+                       "machine description's costs are too large for this program", DBL_MAX);
         } else
             status = 0;
         fi_free(fi);

@@ -421,7 +421,8 @@ static void experiment_errors(void)
         {"cpu.speed=0", "'cpu.speed' takes a factor above 0"},
         {"cpu.speed=2GHz", "'cpu.speed' takes a factor (a number without a unit), not a frequency"},
         {"cpu.speed=fast", "'cpu.speed' takes a factor (a number without a unit), not a keyword"},
-        {"cpu.speed=1e999", "'cpu.speed' takes a finite number"},
+        {"cpu.speed=1e999", "bad value '1e999' for 'cpu.speed': out of range (at most "
+                            "1.79769e+308 in seconds, hertz, bytes or bytes per second)"},
         {"net.bandwidth=0", "'net.bandwidth' takes a factor above 0"},
         {"net.bandwidth=3us", "'net.bandwidth' takes a rate, not a time"},
         {"net.bandwidth=1e305", "'net.bandwidth' must be a finite number"},
@@ -439,7 +440,9 @@ static void experiment_errors(void)
          "bad value '16KiBs' for 'dcache.size': unknown unit 'KiBs' (see doc/sag.md for the units)"},
         {"op.fadd=3 cycles 4", "bad value '3 cycles 4' for 'op.fadd': unexpected '4' after the value"},
         {"op.fadd=2MB", "'op.fadd' takes a time or cycles, not a size"},
-        {"net.static.startup=1e999s", "'net.static.startup' must be a finite number"},
+        {"net.static.startup=1e999s", "bad value '1e999s' for 'net.static.startup': out of "
+                                      "range (at most 1.79769e+308 in seconds, hertz, bytes "
+                                      "or bytes per second)"},
         {"net.topology=Mesh", "bad value 'Mesh' for 'net.topology': invalid value 'Mesh' (a number "
                               "with a unit, or a lower-case keyword)"},
         {"coll.broadcast=star",
