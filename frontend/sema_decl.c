@@ -4,8 +4,11 @@
  * ALIGN, INHERIT, DYNAMIC). */
 #include <config.h>
 
-#include <stdlib.h>
+#include <errno.h>
+#include <float.h>
+#include <math.h>
 #include <stdint.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "sema_int.h"
@@ -128,6 +131,23 @@ void sema_check_dim_forms(Sema *s, Symbol *y, Node *where)
     }
 }
 
+/* Whether the known value v can be converted to type t: within the range
+ * of t's kind. */
+static int fits(Value v, Type t)
+{
+    double r = v.type.base == TY_INTEGER ? (double)v.i : v.r;
+    if (t.base == TY_INTEGER) {
+        if (v.type.base == TY_INTEGER)
+            return t.kind == 8 || (v.i >= INT32_MIN && v.i <= INT32_MAX);
+        if (v.type.base == TY_REAL)
+            return t.kind == 8 ? fabs(r) < 0x1p63 : fabs(r) < 0x1p31;
+        return 1;
+    }
+    if (t.base == TY_REAL && (v.type.base == TY_INTEGER || v.type.base == TY_REAL))
+        return t.kind == 8 || fabs(r) <= FLT_MAX;
+    return 1;
+}
+
 static Value convert(Value v, Type t)
 {
     if (!v.known)
@@ -148,31 +168,36 @@ static int apply_define(Sema *s, Symbol *y, Node *where)
         if (strcmp(d->name, y->name) != 0)
             continue;
         d->used = 1;
-        char *end;
+        int ok = 0, range = 1;
         Value v = {1, y->type, 0, 0};
         if (y->type.base == TY_INTEGER) {
+            char *end;
+            errno = 0;
             v.i = strtoll(d->value, &end, 10);
+            ok = end != d->value && !*end;
+            range = errno != ERANGE &&
+                    (y->type.kind == 8 || (v.i >= INT32_MIN && v.i <= INT32_MAX));
         } else if (y->type.base == TY_REAL) {
-            char buf[64];
-            snprintf(buf, sizeof buf, "%s", d->value);
+            char *buf = xstrdup(d->value), *end;
             for (char *c = buf; *c; c++)
                 if (*c == 'd' || *c == 'D')
                     *c = 'e';
             v.r = strtod(buf, &end);
-            end = *end ? end : (char *)d->value + strlen(d->value);
+            ok = end != buf && !*end;
+            range = isfinite(v.r) && (y->type.kind == 8 || fabs(v.r) <= FLT_MAX);
+            free(buf);
         } else if (y->type.base == TY_LOGICAL) {
             v.i = str_ieq(d->value, ".true.") || str_ieq(d->value, "true");
-            end = v.i || str_ieq(d->value, ".false.") || str_ieq(d->value, "false")
-                      ? (char *)d->value + strlen(d->value) : (char *)d->value;
-        } else {
-            end = (char *)d->value;
+            ok = v.i || str_ieq(d->value, ".false.") || str_ieq(d->value, "false");
         }
-        if (*end || end == d->value) {
+        if (!ok)
             diag_error(s->diag, where->loc, "-D %s=%s: not a valid %s value", d->name, d->value,
                        type_name(y->type));
-            return 1;
-        }
-        y->value = v;
+        else if (!range)
+            diag_error(s->diag, where->loc, "-D %s=%s: out of the range of %s", d->name,
+                       d->value, type_name(y->type));
+        else
+            y->value = v;
         return 1;
     }
     return 0;
@@ -206,6 +231,7 @@ void sema_make_parameter(Sema *s, Symbol *y, Node *init, Node *where)
     sema_expr(s, init);
     if (init->type.base == TY_ERROR)
         return;
+    int errors = s->diag->nerrors;
     Value v = sema_fold(s, init);
     int compatible = (is_numeric(y->type) && is_numeric(init->type))
                      || y->type.base == init->type.base;
@@ -215,8 +241,14 @@ void sema_make_parameter(Sema *s, Symbol *y, Node *init, Node *where)
         return;
     }
     if (!v.known && init->type.base != TY_CHARACTER) {
-        diag_error(s->diag, init->loc, "value of PARAMETER '%s' is not a constant expression",
-                   y->name);
+        if (s->diag->nerrors == errors)    /* else folding said why */
+            diag_error(s->diag, init->loc, "value of PARAMETER '%s' is not a constant "
+                       "expression", y->name);
+        return;
+    }
+    if (v.known && !fits(v, y->type)) {
+        diag_error(s->diag, init->loc, "value of PARAMETER '%s' is out of the range of %s",
+                   y->name, type_name(y->type));
         return;
     }
     y->value = convert(v, y->type);

@@ -3,6 +3,7 @@
  * arithmetic and the intrinsics a constant expression may call. */
 #include <config.h>
 
+#include <float.h>
 #include <math.h>
 #include <stdlib.h>
 #include <stdint.h>
@@ -77,18 +78,27 @@ static Value fold_binary(Sema *s, Node *e, Value a, Value b)
                 r = a.i / b.i;
             break;
         case OP_POW:
-            if (b.i < 0) {
-                r = a.i == 1 ? 1 : a.i == -1 ? (b.i % 2 ? -1 : 1) : 0;
+            if (a.i == 0 && b.i < 0) {
+                diag_error(s->diag, e->loc, "zero to a negative power in a constant expression");
+                return none;
+            }
+            if (a.i >= -1 && a.i <= 1) {   /* no overflow: at most 1 in size */
+                r = a.i == -1 ? (b.i % 2 ? -1 : 1) : b.i == 0 ? 1 : a.i;
+            } else if (b.i < 0) {
+                r = 0;
             } else {
-                r = 1;
+                r = 1;             /* |a| >= 2: an overflow within 64 factors */
                 for (long long k = 0; k < b.i && !ovf; k++)
                     ovf = __builtin_mul_overflow(r, a.i, &r);
             }
             break;
         default: return none;
         }
+        if (!ovf && e->type.kind == 4 && (r < INT32_MIN || r > INT32_MAX))
+            ovf = 1;
         if (ovf) {
-            diag_error(s->diag, e->loc, "integer overflow in a constant expression");
+            diag_error(s->diag, e->loc, "integer overflow in a constant expression (the range "
+                       "of integer kind %d is exceeded)", e->type.kind == 4 ? 4 : 8);
             return none;
         }
         return int_value(r);
@@ -101,6 +111,11 @@ static Value fold_binary(Sema *s, Node *e, Value a, Value b)
     case OP_DIV: r = x / y; break;
     case OP_POW: r = pow(x, y); break;
     default: return none;
+    }
+    if (!(fabs(r) <= (e->type.kind == 4 ? FLT_MAX : DBL_MAX))) {
+        diag_error(s->diag, e->loc, "%s in a constant expression", isnan(r) ? "an undefined "
+                   "value (not a number)" : "real overflow");
+        return none;
     }
     return real_value(r, e->type.kind);
 }

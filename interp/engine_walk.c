@@ -746,11 +746,14 @@ void en_do_loop(Eng *e, Aau *a, const double *mult)
     long long lo = en_eval_int(e, s->u.do_.lo, 1, a->line, "loop bound");
     long long hi = en_eval_int(e, s->u.do_.hi, 0, a->line, "loop bound");
     long long st = en_eval_int(e, s->u.do_.st, 1, a->line, "loop step");
-    if (e->failed || st == 0)
+    if (e->failed)
         return;
-    long long n = (hi - lo + st) / st;
-    if (n < 0)
-        n = 0;
+    if (st == 0) {
+        fi_error_once(e->fi, a, s->loc, "DO loop with a zero step");
+        e->failed = 1;
+        return;
+    }
+    long long n = hpfmap_trip(lo, hi, st);
     const EngineTrips *tr = trips_of(e, a);
     if (tr && tr->n != ENGINE_TRIPS_MAX && tr->n < n)
         n = tr->n;

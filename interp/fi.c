@@ -37,6 +37,7 @@
 #include <sys/mman.h>
 
 #include "fi_int.h"
+#include "../runtime/hpfmap.h"
 
 enum { MAX_DEPTH = 200 };        /* procedure calls evaluated by fi, nested */
 
@@ -1055,7 +1056,7 @@ static int exec_stmt(Fi *fi, const SpStmt *s, int *label)
             fi_error_once(fi, s, s->loc, "DO loop with a zero step");
             return FLOW_ERROR;
         }
-        long long trips = (hi - lo + st) / st;
+        long long trips = hpfmap_trip(lo, hi, st);
         int flow = FLOW_NEXT;
         for (long long t = 0; t < trips; t++) {
             set_var(fi, s->u.do_.var, lo + t * st);

@@ -4,6 +4,7 @@
  * predictor can all link it and agree on every number. */
 #include <config.h>
 
+#include <limits.h>
 #include <math.h>
 #include <stddef.h>
 
@@ -307,11 +308,24 @@ long hpfmap_count_max(const HpfDim *d)
  * overflow; a zero stride (not valid Fortran) counts as empty. */
 long hpfmap_trip(long lo, long hi, long st)
 {
-    if (st > 0)
-        return hi < lo ? 0 : (hi - lo) / st + 1;
-    if (st < 0)
-        return lo < hi ? 0 : (lo - hi) / (-st) + 1;
-    return 0;
+    /* in unsigned arithmetic: hi - lo and -st overflow a long at the ends of
+       its range; a count above LONG_MAX is LONG_MAX */
+    unsigned long d, s, q;
+    if (st > 0) {
+        if (hi < lo)
+            return 0;
+        d = (unsigned long)hi - (unsigned long)lo;
+        s = (unsigned long)st;
+    } else if (st < 0) {
+        if (lo < hi)
+            return 0;
+        d = (unsigned long)lo - (unsigned long)hi;
+        s = (unsigned long)(-(st + 1)) + 1;
+    } else {
+        return 0;
+    }
+    q = d / s;
+    return q >= (unsigned long)LONG_MAX ? LONG_MAX : (long)(q + 1);
 }
 
 /* Collects segments as the block walk produces them, merging each into the
