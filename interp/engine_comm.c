@@ -91,7 +91,8 @@ typedef struct {
 typedef struct GatherCache {
     const CommEntry *c;
     PairList pl;
-    int nround;                   /* -1: not made (too large), 0: not yet */
+    int nround;                   /* -1: not kept (too large); else how many */
+    int made;                     /* make_rounds has run (nround is set) */
     Round *round;                 /* requests (a gather), then values, by round */
 } GatherCache;
 
@@ -178,6 +179,7 @@ static void make_rounds(Eng *e, GatherCache *gc, double req_bytes, double val_by
     for (int k = 1; k < P; k++)
         n += pl->start[k] != pl->start[k + 1];
     n *= req_bytes > 0 ? 2 : 1;
+    gc->made = 1;
     if ((double)n * P > 65536) {
         gc->nround = -1;
         return;
@@ -952,7 +954,7 @@ static void gather(Eng *e, Aau *a, const CommEntry *c)
             if (!gather_pairs(e, a, c, &local))
                 return;
             e->gcache = xrealloc(e->gcache, (size_t)(e->ngcache + 1) * sizeof *e->gcache);
-            e->gcache[e->ngcache] = (GatherCache){c, local, 0, NULL};
+            e->gcache[e->ngcache] = (GatherCache){.c = c, .pl = local};
             gc = &e->gcache[e->ngcache++];
         }
         pl = &gc->pl;
@@ -961,7 +963,7 @@ static void gather(Eng *e, Aau *a, const CommEntry *c)
     int es = elsize(arr->type);
     double req = c->kind == CM_SCATTER ? 0 : 8.0 * arr->rank;
     double val = c->kind == CM_SCATTER ? es + 8.0 * arr->rank : es;
-    if (gc && !gc->nround)
+    if (gc && !gc->made)           /* once: no remote pairs makes no rounds */
         make_rounds(e, gc, req, val);
     pairs_exchange(e, a, pl, req, val, gc);
     if (pl == &local)

@@ -1142,8 +1142,10 @@ int main(int argc, char **argv)
                         labels[c], *labels[c] ? ", " : "", o.np[i]);
             if (json && !status && o.npoints == 1)
                 putchar('\n');
-            if (o.dump_aag || o.dump_saag)
-                c = ncomb;     /* one dump */
+            if (o.dump_aag || o.dump_saag) {
+                c = ncomb;     /* one dump: the sweep ends here */
+                break;
+            }
         }
     }
     if (progress)
