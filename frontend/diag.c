@@ -35,7 +35,7 @@ SrcFile *srcfile_read(const char *path, char **errmsg)
     int err;
     char *text = file_read_all(path, &len, &err);
     if (!text) {
-        *errmsg = xstrdup(err ? strerror(err) : "read error");
+        *errmsg = xstrdup(file_error(err));
         return NULL;
     }
     SrcFile *f = srcfile_from_bytes(path, text, len);

@@ -337,6 +337,8 @@ static Node *elem_intrinsic(Lower *L, Node *e, Node **pos);
 
 /* Element p of an array constructor: (/ (f(i), i = lo, hi, st) /) is f at
  * i = lo + p*st; a list of scalars (/ x1, ..., xk /) a choice by MERGE. */
+enum { MAX_CTOR_ITEMS = 1000 };   /* doc/limits.md */
+
 static Node *elem_ctor(Lower *L, Node *e, Node *p)
 {
     PtrVec *items = &e->u.list.items;
@@ -347,6 +349,13 @@ static Node *elem_ctor(Lower *L, Node *e, Node *p)
             Node *i = mk_bin(L, OP_ADD, copy_plain(L, d->u.impdo.lo), mk_bin(L, OP_MUL, p, st));
             return subst_copy(L, d->u.impdo.items.v[0], d->u.impdo.var->u.name.sym, i);
         }
+    }
+    if (items->n > MAX_CTOR_ITEMS) {
+        /* item k is picked by a nest of MERGE as deep as the list is long */
+        lower_error(L, e->loc, "an array constructor of %d items: the SPMD lowering takes %d "
+                    "at most (assign the values to an array by DATA or a loop)", items->n,
+                    MAX_CTOR_ITEMS);
+        return mk_int(L, 0);
     }
     Node *r = NULL;
     for (int k = items->n - 1; k >= 0; k--) {

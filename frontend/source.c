@@ -26,7 +26,13 @@ typedef struct {
     Diag *diag;
     char seen[8][8];              /* the sentinels of other tools noted (lower case) */
     int nseen;
+    size_t stmt;                  /* where the statement being built starts in text */
+    int cut;                      /* it is over MAX_STMT: the rest is dropped */
 } Out;
+
+/* The longest statement, continuations joined (doc/limits.md): the front
+ * end keeps about 100 bytes per character of a statement. */
+enum { MAX_STMT = 1 << 20 };
 
 /* A comment that is another tool's directive (!DIR$, !FCD$, CDEC$, ...: a
  * word of 2 to 5 letters and '$' right after the comment character) is
@@ -52,8 +58,22 @@ static void foreign_directive(Out *o, const char *s, size_t i, size_t n, int ln)
     diag_note(o->diag, l, "'%.*s' directives are not HPF: ignored", (int)(k - i + 1), s + i);
 }
 
+static Loc at(const Out *o, int line, int col)
+{
+    return (Loc){o->file, line, col, line, col};
+}
+
 static void emit(Out *o, char c, int line, int col)
 {
+    if (c == '\n' || c == '\0') {
+        o->stmt = o->text.len + 1;
+        o->cut = 0;
+    } else if (o->text.len - o->stmt >= MAX_STMT) {
+        if (!o->cut++)
+            diag_error(o->diag, at(o, line, col), "statement longer than %d characters "
+                       "(continuations joined), the limit", MAX_STMT);
+        return;
+    }
     if (o->text.len + 1 >= o->pos_cap) {
         o->pos_cap = o->pos_cap ? o->pos_cap * 2 : 1024;
         o->pos = xrealloc(o->pos, o->pos_cap * sizeof *o->pos);
@@ -67,11 +87,6 @@ static void end_stmt(Out *o, int line, int col)
 {
     if (o->text.len && o->text.s[o->text.len - 1] != '\n')
         emit(o, '\n', line, col);
-}
-
-static Loc at(const Out *o, int line, int col)
-{
-    return (Loc){o->file, line, col, line, col};
 }
 
 /* The physical line `ln`: its start and length without the newline. */

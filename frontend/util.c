@@ -329,17 +329,32 @@ char *file_read_all(const char *path, size_t *len, int *err)
     StrBuf b = {0};
     char buf[65536];
     size_t n;
-    while ((n = fread(buf, 1, sizeof buf, fp)) > 0)
+    errno = 0;
+    while ((n = fread(buf, 1, sizeof buf, fp)) > 0) {
+        if (b.len + n > FILE_MAX) {   /* /dev/zero, or a file no program is */
+            fclose(fp);
+            sb_free(&b);
+            *err = EFBIG;
+            return NULL;
+        }
         sb_putn(&b, buf, n);
-    int bad = ferror(fp);
+    }
+    int failed = ferror(fp), bad = failed ? errno : 0;
     fclose(fp);
-    if (bad) {
+    if (failed) {
         sb_free(&b);
-        *err = 0;
+        *err = bad;
         return NULL;
     }
     *len = b.len;
     return b.s ? b.s : xstrdup("");
+}
+
+const char *file_error(int err)
+{
+    if (err == EFBIG)
+        return "larger than 64 MiB, the limit of an input file";
+    return err ? strerror(err) : "read error";
 }
 
 int usage_error(const char *prog, const char *fmt, const char *arg)

@@ -60,9 +60,12 @@ int usage_getopt(const char *prog, int c, const char *word);
 int usage_one_input(const char *prog, int optind, int argc);
 
 /* The whole of a file, on the heap, NUL-terminated (*len bytes before the
- * NUL). NULL when it cannot be read: *err is then the errno of the open,
- * or 0 for an error while reading. */
+ * NUL). NULL when it cannot be read: *err is then the errno of the open or
+ * the read (0: not known), EFBIG over FILE_MAX bytes; file_error(*err)
+ * says it in words. */
+enum { FILE_MAX = 64 << 20 };
 char *file_read_all(const char *path, size_t *len, int *err);
+const char *file_error(int err);
 
 /* A map from pointers to pointers (open addressing, heap storage); a key
  * not in it gives NULL. */

@@ -18,11 +18,8 @@ int fi_input_load(Fi *fi, const char *path)
     int err;
     char *text = file_read_all(path, &len, &err);
     if (!text) {
-        if (err)
-            diag_error(fi->d, (Loc){0}, "cannot read the input file '%s': %s", path,
-                       strerror(err));
-        else
-            diag_error(fi->d, (Loc){0}, "cannot read the input file '%s'", path);
+        diag_error(fi->d, (Loc){0}, "cannot read the input file '%s': %s", path,
+                   file_error(err));
         return 0;
     }
     fi->in = text;
