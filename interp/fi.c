@@ -29,12 +29,14 @@
 #include <config.h>
 
 #include <limits.h>
+#include <math.h>
 #include <stdarg.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/mman.h>
+#include <unistd.h>
 
 #include "fi_int.h"
 #include "../runtime/hpfmap.h"
@@ -160,7 +162,37 @@ static void *store_zalloc(Store *s, int bit, size_t n, size_t size)
         }
     }
 #endif
-    return xcalloc(n, size);
+    return calloc(n, size);        /* NULL: fi_store_alloc gives up */
+}
+
+/* What the stores of the process hold, against the machine's memory: the
+ * functional interpreter holds every array whole (doc/limits.md). One
+ * count for the process: its interpreters run one after another. */
+static size_t held_bytes;
+
+static size_t memory_bytes(void)
+{
+    long pages = sysconf(_SC_PHYS_PAGES), size = sysconf(_SC_PAGESIZE);
+    return pages > 0 && size > 0 ? (size_t)pages * (size_t)size : SIZE_MAX;
+}
+
+/* Bytes an element takes: its value and its known flag. */
+static size_t elem_bytes(Type t)
+{
+    return (t.base == TY_COMPLEX ? 2 * sizeof(double) : t.base == TY_CHARACTER ? sizeof(char *)
+            : t.base == TY_REAL ? sizeof(double) : sizeof(long long)) + 1;
+}
+
+void fi_too_large(Fi *fi, const Store *s, Loc where)
+{
+    char n[32] = "more than 2^63";
+    if (s->n > 0)
+        snprintf(n, sizeof n, "%ld", s->n);
+    fi_error_once(fi, s, where, "the functional interpreter cannot hold '%s', of %s elements "
+                  "(%.3g GB): it holds every array whole, in at most the machine's memory "
+                  "(%.3g GB)", s->name, n, s->n > 0 ? (double)s->n * (double)elem_bytes(s->t) / 1e9
+                  : INFINITY, (double)memory_bytes() / 1e9);
+    fi->stopped = 2;
 }
 
 static void store_zfree(Store *s, int bit, void *p, size_t size)
@@ -174,13 +206,20 @@ static void store_zfree(Store *s, int bit, void *p, size_t size)
     free(p);
 }
 
-void fi_store_alloc(Store *s)
+int fi_store_alloc(Store *s)
 {
     long n = 1;
+    int over = 0;
     for (int d = 0; d < s->rank; d++)
-        n *= s->ext[d] > 0 ? (long)s->ext[d] : 0;
-    s->n = n;
+        over |= __builtin_mul_overflow(n, s->ext[d] > 0 ? (long)s->ext[d] : 0, &n);
+    size_t bytes;
+    over |= __builtin_mul_overflow((size_t)(n > 0 ? n : 1), elem_bytes(s->t), &bytes);
+    s->n = over ? -1 : n;
     s->mapped = 0;
+    if (over || held_bytes + bytes > memory_bytes()) {
+        s->n = over ? -1 : n;
+        return 0;
+    }
     size_t m = (size_t)(n ? n : 1);
     switch (s->t.base) {
     case TY_REAL:
@@ -191,14 +230,24 @@ void fi_store_alloc(Store *s)
         s->im = store_zalloc(s, 2, m, sizeof *s->im);
         break;
     case TY_CHARACTER:
-        s->s = xcalloc(m, sizeof *s->s);
+        s->s = calloc(m, sizeof *s->s);
         break;
     default:
         s->i = store_zalloc(s, 0, m, sizeof *s->i);
         break;
     }
     s->k = store_zalloc(s, 3, m, 1);    /* nothing known yet */
+    int got = s->k && (s->t.base == TY_CHARACTER ? s->s != NULL : s->t.base == TY_COMPLEX
+                       ? s->r && s->im : s->t.base == TY_REAL ? s->r != NULL : s->i != NULL);
     s->allocated = 1;
+    if (!got) {                    /* what was allocated goes back */
+        fi_store_release(s);
+        s->n = n;
+        return 0;
+    }
+    s->bytes = bytes;
+    held_bytes += bytes;
+    return 1;
 }
 
 void fi_store_release(Store *s)
@@ -213,6 +262,8 @@ void fi_store_release(Store *s)
     store_zfree(s, 2, s->im, sizeof *s->im);
     free(s->s);
     store_zfree(s, 3, s->k, 1);
+    held_bytes -= s->bytes;
+    s->bytes = 0;
     s->mapped = 0;
     s->i = NULL;
     s->r = s->im = NULL;
@@ -229,7 +280,7 @@ static void store_free(Store *s)
     free(s);
 }
 
-static Store *store_new(const char *name, const Symbol *y, Type t, int rank,
+static Store *store_new(Fi *fi, const char *name, const Symbol *y, Type t, int rank,
                         const long long *lo, const long long *ext)
 {
     Vec probe = fv_new(t, 1);     /* the normalized type */
@@ -246,7 +297,8 @@ static Store *store_new(const char *name, const Symbol *y, Type t, int rank,
         s->lo[d] = lo[d];
         s->ext[d] = ext[d] > 0 ? ext[d] : 0;
     }
-    fi_store_alloc(s);
+    if (!fi_store_alloc(s))
+        fi_too_large(fi, s, y && y->decl ? y->decl->loc : fi->cur);
     return s;
 }
 
@@ -443,11 +495,11 @@ static Store *var_new(Fi *fi, Frame *fr, const Symbol *y)
     }
     long long lo[MAX_RANK], ext[MAX_RANK];
     if (y->allocatable) {
-        s = store_new(y->name, y, y->type, y->rank, NULL, NULL);
+        s = store_new(fi, y->name, y, y->type, y->rank, NULL, NULL);
         s->allocatable = 1;
     } else {
         decl_bounds(fi, fr, y, lo, ext);
-        s = store_new(y->name, y, y->type, y->rank, lo, ext);
+        s = store_new(fi, y->name, y, y->type, y->rank, lo, ext);
     }
     if (vi && vi->len && vi->len->kind != AST_STAR) {
         int k;
@@ -508,7 +560,7 @@ Store *fi_temp_by_id(Fi *fi, Frame *fr, int id)
     if (!fr->temps[id]) {
         const SpTemp *t = fr->unit->temps.v[id - 1];
         char *name = arena_printf(fi->a, "%st%d", fi->prog->prefix, id);
-        fr->temps[id] = store_new(name, NULL, t->type, 0, (long long[1]){0}, NULL);
+        fr->temps[id] = store_new(fi, name, NULL, t->type, 0, (long long[1]){0}, NULL);
     }
     return fr->temps[id];
 }
@@ -529,7 +581,7 @@ Store *fi_tarr_of(Fi *fi, Frame *fr, const SpArr *t, int alloc)
 {
     Store *s = ptrmap_get(&fr->tarrs, t);
     if (!s) {
-        s = store_new(t->name, NULL, t->type, t->rank, NULL, NULL);
+        s = store_new(fi, t->name, NULL, t->type, t->rank, NULL, NULL);
         ptrmap_put(&fr->tarrs, t, s);
         vec_push(NULL, &fr->owned, s);
     }
@@ -551,7 +603,8 @@ Store *fi_tarr_of(Fi *fi, Frame *fr, const SpArr *t, int alloc)
                 s->lo[d] = lo[d];
                 s->ext[d] = ext[d] > 0 ? ext[d] : 0;
             }
-            fi_store_alloc(s);
+            if (!fi_store_alloc(s))
+                fi_too_large(fi, s, fi->cur);
         }
     }
     return s;
@@ -735,7 +788,7 @@ static const Node *actual_for(const Node *call, const Node *unit, int i)
 static void bind_copy(Fi *fi, Frame *f, const Symbol *y, const Vec *v, int rank,
                       const long long *lo, const long long *ext)
 {
-    Store *s = store_new(y->name, y, y->type, rank, lo, ext);
+    Store *s = store_new(fi, y->name, y, y->type, rank, lo, ext);
     Vec w = fv_new(v->t, v->n);
     for (long q = 0; q < v->n; q++) {
         if (!fv_known(v, q))
@@ -877,7 +930,7 @@ static void bind_args(Fi *fi, Frame *f, const SpUnit *u, const Node *call, Ctx *
                 bind_one(fi, f, y, a, cc);
             } else {
                 long long lo[MAX_RANK] = {0}, ext[MAX_RANK] = {0};
-                Store *s = store_new(y->name, y, y->type, y->rank, lo, ext);
+                Store *s = store_new(fi, y->name, y, y->type, y->rank, lo, ext);
                 s->absent = 1;
                 vec_push(NULL, &f->owned, s);
                 ptrmap_put(&f->vars, y, s);
@@ -1228,7 +1281,7 @@ int fi_report(Fi *fi, Diag *d)
         n++;
     }
     fi->missing.n = 0;
-    if (fi->stopped) {
+    if (fi->stopped == 1) {
         diag_error(d, fi->cur, "functional interpretation stopped after %lld steps; raise "
                    "--max-steps or give the values with -D", fi->steps);
         n++;

@@ -143,8 +143,8 @@ void fi_missing_space(Fi *fi, const SpLoop *loop, int line);
 int fi_report(Fi *fi, Diag *d);
 int fi_nmissing(const Fi *fi);
 
-/* The step budget was spent: interpretation stopped (message on d by
- * fi_report). */
+/* Interpretation stopped: 1 when the step budget was spent (message on d
+ * by fi_report), 2 when an array was too large to hold (reported). */
 int fi_stopped(const Fi *fi);
 long long fi_steps(const Fi *fi);
 

@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include "fi_int.h"
+#include "../runtime/hpfmap.h"
 
 /* ---- leaf statements ---- */
 
@@ -95,8 +96,10 @@ static void allocate_item(Fi *fi, const Node *it, int dealloc)
             }
         }
         s->bounds_unknown = !ok;
-        if (ok)
-            fi_store_alloc(s);
+        if (ok && !fi_store_alloc(s)) {
+            fi_too_large(fi, s, it->loc);
+            ok = 0;
+        }
         const FiDefine *def = ok ? fi_find_def(fi, y->name) : NULL;
         if (def)
             fi_hold(fi, s, def);
@@ -163,9 +166,7 @@ static int space_of(Fi *fi, const SpLoop *lp, Space **out, const Node **bad)
         }
         lo[k] = v[0];
         st[k] = v[2];
-        tr[k] = !st[k] ? 0 : (v[1] - v[0] + st[k]) / st[k];
-        if (tr[k] < 0)
-            tr[k] = 0;
+        tr[k] = hpfmap_trip(v[0], v[1], st[k]);
         total *= (double)tr[k];
     }
     if (total > (double)(fi->max_steps - fi->steps) || !fi_step(fi, (long)total)) {

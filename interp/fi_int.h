@@ -53,6 +53,7 @@ typedef struct Store {
     long long lo[MAX_RANK], ext[MAX_RANK];
     long n;                       /* elements: 1 for a scalar */
     int allocatable, allocated;
+    size_t bytes;                 /* what its storage takes (fi_store_alloc) */
     int bounds_unknown;           /* its last ALLOCATE had bounds not known (reported) */
     int absent;                   /* an OPTIONAL dummy whose actual was left out */
     struct Store *home;           /* owner of the data and of what follows */
@@ -123,7 +124,7 @@ struct Fi {
     Arena *a;                     /* causes, names, copies of the options */
     FiOptions o;
     long long steps, max_steps;
-    int stopped;
+    int stopped;                  /* 1: the step budget is spent; 2: out of memory */
     int nprocs;
     unsigned long version;        /* counts stores, for the space cache */
     Frame *top, *main;
@@ -230,7 +231,8 @@ int fi_input_load(Fi *fi, const char *path);
 void fi_unallocated(Fi *fi, const Node *key, const char *name, const Store *s);
 
 /* fi.c's storage, for fi_exec.c (the leaf statements: ALLOCATE, temporaries) */
-void fi_store_alloc(Store *s);                 /* its elements, all unknown */
+int fi_store_alloc(Store *s);                  /* its elements, all unknown; 0: too large */
+void fi_too_large(Fi *fi, const Store *s, Loc where);   /* the error, and fi stops */
 void fi_store_release(Store *s);               /* its elements freed (DEALLOCATE) */
 void fi_put_all_unknown(Fi *fi, Store *s, const Cause *cause);
 const FiDefine *fi_find_def(const Fi *fi, const char *name);   /* a -D value */

@@ -371,7 +371,7 @@ int program_interpret(const Options *o, const SrcFile *f, const SagGraph *sag, c
     if (fi) {
         if (rc != 0) {
             fi_report(fi, diag);
-            if (fi_stopped(fi))
+            if (fi_stopped(fi) == 1)
                 stopped_in(g, f, r, o, diag);
             if (!diag->nerrors)
                 diag_error(diag, line_loc(f, 0), "interpretation stopped");
