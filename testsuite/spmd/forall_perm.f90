@@ -65,8 +65,10 @@ program spmd_forall_perm
   forall (i = 1:n) ix(i) = ix(n + 1 - i)
   print '(a,i0)', 'forall_perm ix ', sum(ix*(/ (i, i = 1, n) /))
 
-  ! both distributed dimensions bound to one index: diagonals
+  ! both distributed dimensions bound to one index: diagonals (d2 set
+  ! whole first: the sums read every element)
   g = 0.0d0
+  d2 = 0.0d0
   forall (i = 1:m) d2(i, i) = dble(i)
   forall (i = 1:m) d2(i, m + 1 - i) = d2(i, m + 1 - i) + 100.0d0
   forall (i = 2:m) d2(i, i - 1) = d2(i - 1, i) + 1.0d0
