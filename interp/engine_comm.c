@@ -879,6 +879,25 @@ static int gather_pairs(Eng *e, Aau *a, const CommEntry *c, PairList *pl)
             owner = hpfmap_rank(rg->rank, rg->shape, own);
         } else
             owner = runner;
+        if (runner < 0 || owner < 0) {
+            /* a cell outside its template: a subscript out of bounds */
+            Loc at = a->stmt ? a->stmt->loc : (Loc){0};
+            if (owner < 0) {
+                char s[64] = "";
+                for (int d = 0; d < rf.rank && strlen(s) < 40; d++)
+                    snprintf(s + strlen(s), sizeof s - strlen(s), "%s%lld", d ? ", " : "",
+                             rf.sub[d][i]);
+                fi_error_once(e->fi, a, at, "'%s(%s)' is outside the bounds of '%s'",
+                              arr->name, s, arr->name);
+            } else {
+                fi_error_once(e->fi, a, at, "the loop runs outside the bounds of '%s', whose "
+                              "owners run its iterations", l->arr ? l->arr->name : "?");
+            }
+            free(pm->key);
+            free(pm->n);
+            e->failed = 1;
+            return 0;
+        }
         if (runner >= P || owner >= P)
             continue;
         if (c->kind == CM_SCATTER)

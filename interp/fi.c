@@ -168,12 +168,19 @@ static void *store_zalloc(Store *s, int bit, size_t n, size_t size)
 /* What the stores of the process hold, against the machine's memory: the
  * functional interpreter holds every array whole (doc/limits.md). One
  * count for the process: its interpreters run one after another. */
-static size_t held_bytes;
+static size_t held_bytes, memory_limit;
 
 static size_t memory_bytes(void)
 {
+    if (memory_limit)
+        return memory_limit;
     long pages = sysconf(_SC_PHYS_PAGES), size = sysconf(_SC_PAGESIZE);
     return pages > 0 && size > 0 ? (size_t)pages * (size_t)size : SIZE_MAX;
+}
+
+void fi_limit_memory(size_t bytes)
+{
+    memory_limit = bytes;
 }
 
 /* Bytes an element takes: its value and its known flag. */
@@ -189,9 +196,10 @@ void fi_too_large(Fi *fi, const Store *s, Loc where)
     if (s->n > 0)
         snprintf(n, sizeof n, "%ld", s->n);
     fi_error_once(fi, s, where, "the functional interpreter cannot hold '%s', of %s elements "
-                  "(%.3g GB): it holds every array whole, in at most the machine's memory "
-                  "(%.3g GB)", s->name, n, s->n > 0 ? (double)s->n * (double)elem_bytes(s->t) / 1e9
-                  : INFINITY, (double)memory_bytes() / 1e9);
+                  "(%.3g GB): it holds every array whole, within %s (%.3g GB)", s->name, n,
+                  s->n > 0 ? (double)s->n * (double)elem_bytes(s->t) / 1e9 : INFINITY,
+                  memory_limit ? "its memory limit" : "the machine's memory",
+                  (double)memory_bytes() / 1e9);
     fi->stopped = 2;
 }
 

@@ -143,6 +143,10 @@ void fi_missing_space(Fi *fi, const SpLoop *loop, int line);
 int fi_report(Fi *fi, Diag *d);
 int fi_nmissing(const Fi *fi);
 
+/* What the arrays the interpreter holds may take at most, for the
+ * process (0: the machine's memory, the default). */
+void fi_limit_memory(size_t bytes);
+
 /* Interpretation stopped: 1 when the step budget was spent (message on d
  * by fi_report), 2 when an array was too large to hold (reported). */
 int fi_stopped(const Fi *fi);

@@ -38,9 +38,21 @@ EXTRA_DIST += testsuite/properties.test testsuite/rewrite.py \
 TESTS += testsuite/validate.test
 EXTRA_DIST += testsuite/validate.test
 
-check_PROGRAMS += testsuite/fuzz/fuzz_replay
+# the fuzz targets (doc/fuzzing.md), each replayed over its stored corpus
+# by testsuite/fuzz.test; make fuzz runs them under libFuzzer
+check_PROGRAMS += testsuite/fuzz/fuzz_replay testsuite/fuzz/fuzz_replay_sag \
+	testsuite/fuzz/fuzz_replay_predict
 testsuite_fuzz_fuzz_replay_SOURCES = testsuite/fuzz/fuzz_replay.c testsuite/fuzz/fuzz_frontend.c
 testsuite_fuzz_fuzz_replay_LDADD = frontend/libfrontend.a runtime/libhpfmap.a -lm
+testsuite_fuzz_fuzz_replay_sag_SOURCES = testsuite/fuzz/fuzz_replay.c testsuite/fuzz/fuzz_sag.c
+testsuite_fuzz_fuzz_replay_sag_CPPFLAGS = $(AM_CPPFLAGS) -I$(top_srcdir)/interp
+testsuite_fuzz_fuzz_replay_sag_LDADD = interp/libinterp.a frontend/libfrontend.a \
+	runtime/libhpfmap.a $(FFI_LIBS) -ldl -lm
+testsuite_fuzz_fuzz_replay_predict_SOURCES = testsuite/fuzz/fuzz_replay.c \
+	testsuite/fuzz/fuzz_predict.c
+testsuite_fuzz_fuzz_replay_predict_CPPFLAGS = $(AM_CPPFLAGS) -I$(top_srcdir)/interp \
+	-I$(top_srcdir)/analysis -I$(top_srcdir)/runtime
+testsuite_fuzz_fuzz_replay_predict_LDADD = $(ENGINE_LIBS)
 
 if HAVE_CMOCKA
 check_PROGRAMS += testsuite/unit/test_frontend
@@ -57,6 +69,8 @@ EXTRA_DIST += testsuite/lib.sh testsuite/cli.test testsuite/ast.test \
 	$(wildcard $(srcdir)/testsuite/errors/*.f90) $(wildcard $(srcdir)/testsuite/errors/*.f) \
 	$(wildcard $(srcdir)/testsuite/errors/*.err) \
 	$(wildcard $(srcdir)/testsuite/fuzz/corpus/*) \
+	$(wildcard $(srcdir)/testsuite/fuzz/corpus-sag/*) \
+	$(wildcard $(srcdir)/testsuite/fuzz/corpus-predict/*) testsuite/fuzz/build.sh \
 	$(wildcard $(srcdir)/testsuite/ir/*.spmd) \
 	$(wildcard $(srcdir)/testsuite/predict/*.np*) $(wildcard $(srcdir)/testsuite/aag/*.saag) \
 	$(wildcard $(srcdir)/testsuite/spmd/*.f90) $(wildcard $(srcdir)/testsuite/spmd/*.f) $(wildcard $(srcdir)/testsuite/spmd/*.in) \
@@ -82,3 +96,26 @@ clean-local: clean-spmd-test
 clean-spmd-test:
 	-rm -rf testsuite/spmd-out
 .PHONY: clean-spmd-test
+
+# make fuzz: the three fuzz targets under libFuzzer with ASan and UBSan
+# (clang needed; doc/fuzzing.md), FUZZ_SECONDS each (default 60), in
+# fuzz-build/, each from a copy of its stored corpus; findings are left
+# there as crash-*, leak-*, timeout-*.
+FUZZ_SECONDS = 60
+fuzz: all
+	$(SHELL) $(srcdir)/testsuite/fuzz/build.sh '$(srcdir)' '$(top_builddir)' fuzz-build \
+	  '$(FFI_LIBS) $(OTF2_LIBS)'
+	@for t in frontend:corpus sag:corpus-sag predict:corpus-predict; do \
+	  name=$${t%%:*}; corpus=$${t#*:}; \
+	  mkdir -p fuzz-build/$$corpus && cp $(srcdir)/testsuite/fuzz/$$corpus/* fuzz-build/$$corpus/; \
+	  echo "fuzz: $$name for $(FUZZ_SECONDS) s"; \
+	  (cd fuzz-build && ./fuzz_$$name -max_len=4096 -timeout=10 -rss_limit_mb=2048 \
+	    -max_total_time=$(FUZZ_SECONDS) -print_final_stats=1 -artifact_prefix=$$name- \
+	    $$corpus >$$name.log 2>&1); \
+	  grep -E '^stat::number_of_executed_units|^(==[0-9]+==ERROR|SUMMARY)' fuzz-build/$$name.log; \
+	done
+.PHONY: fuzz
+clean-local: clean-fuzz
+clean-fuzz:
+	rm -rf fuzz-build
+.PHONY: clean-fuzz
