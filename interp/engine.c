@@ -189,10 +189,20 @@ void en_charge_once(Eng *e, Aau *a, int m, double t, const double *mult)
 
 /* ---- dispatch -------------------------------------------------------------- */
 
+void en_outside(Eng *e)
+{
+    const Aau *a = e->at;
+    fi_error_once(e->fi, a ? (const void *)a : (const void *)e,
+                  a && a->stmt ? a->stmt->loc : (Loc){0}, "an element outside its array's "
+                  "bounds: a subscript or a FORALL index here is out of range");
+    e->failed = 1;
+}
+
 void en_walk(Eng *e, Aau *a, const double *mult)
 {
     if (stopping(e) || e->failed)
         return;
+    e->at = a;
     switch (a->cls) {
     case AAU_START:
     case AAU_END:

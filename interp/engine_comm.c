@@ -361,7 +361,7 @@ static int pairs_dense(Eng *e, const CommEntry *c, const SpLoop *l, const SpArr 
                 continue;
             if (arr->fix[t]->kind != AST_INT_CONST)
                 return 0;
-            fixc[gd] = hpfmap_owner(&m->d[t], (long)arr->fix[t]->u.konst.ival);
+            fixc[gd] = owner_of(e, &m->d[t], (long)arr->fix[t]->u.konst.ival);
         }
     }
     double *cnt = xcalloc((size_t)P * (size_t)P, sizeof *cnt);
@@ -372,7 +372,7 @@ static int pairs_dense(Eng *e, const CommEntry *c, const SpLoop *l, const SpArr 
         int coord[MAX_RANK], own[MAX_RANK];
         int runner = 0;
         if (lg) {
-            en_point_coords(l, map, lg, sp, rf->point[i], coord);
+            en_point_coords(e, l, map, lg, sp, rf->point[i], coord);
             runner = hpfmap_rank(lg->rank, lg->shape, coord);
         }
         int owner = runner;
@@ -380,7 +380,7 @@ static int pairs_dense(Eng *e, const CommEntry *c, const SpLoop *l, const SpArr 
             memcpy(own, fixc, (size_t)rg->rank * sizeof *own);
             for (int d = 0; d < arr->rank; d++)
                 if (gd_of[d] >= 0)
-                    own[gd_of[d]] = hpfmap_owner(hd_of[d], (long)(ca[d] * rf->sub[d][i] + cb[d]));
+                    own[gd_of[d]] = owner_of(e, hd_of[d], (long)(ca[d] * rf->sub[d][i] + cb[d]));
             for (int d = 0; d < rg->rank; d++)
                 if (own[d] < 0)
                     own[d] = rg == lg ? coord[d] : 0;
@@ -865,7 +865,7 @@ static int gather_pairs(Eng *e, Aau *a, const CommEntry *c, PairList *pl)
     for (long i = 0; i < rf.n; i++) {
         int runner = 0;
         if (lg) {
-            en_point_coords(l, map, lg, &sp, rf.point[i], coord);
+            en_point_coords(e, l, map, lg, &sp, rf.point[i], coord);
             runner = hpfmap_rank(lg->rank, lg->shape, coord);
         }
         int owner = 0;
@@ -879,25 +879,6 @@ static int gather_pairs(Eng *e, Aau *a, const CommEntry *c, PairList *pl)
             owner = hpfmap_rank(rg->rank, rg->shape, own);
         } else
             owner = runner;
-        if (runner < 0 || owner < 0) {
-            /* a cell outside its template: a subscript out of bounds */
-            Loc at = a->stmt ? a->stmt->loc : (Loc){0};
-            if (owner < 0) {
-                char s[64] = "";
-                for (int d = 0; d < rf.rank && strlen(s) < 40; d++)
-                    snprintf(s + strlen(s), sizeof s - strlen(s), "%s%lld", d ? ", " : "",
-                             rf.sub[d][i]);
-                fi_error_once(e->fi, a, at, "'%s(%s)' is outside the bounds of '%s'",
-                              arr->name, s, arr->name);
-            } else {
-                fi_error_once(e->fi, a, at, "the loop runs outside the bounds of '%s', whose "
-                              "owners run its iterations", l->arr ? l->arr->name : "?");
-            }
-            free(pm->key);
-            free(pm->n);
-            e->failed = 1;
-            return 0;
-        }
         if (runner >= P || owner >= P)
             continue;
         if (c->kind == CM_SCATTER)

@@ -160,6 +160,7 @@ typedef struct {
     size_t lcc_doubles;           /* their size, at most LC_MAX_DOUBLES */
     int npcc;
     signed char *ginv;            /* by communication id - 1: gather_invariant, 0: not yet */
+    const Aau *at;                /* the AAU being walked (for en_outside's message) */
 } Eng;
 
 /* The counts (n_all, n_true, then by level) of a FORALL nest whose counts
@@ -269,6 +270,7 @@ __attribute__((noinline)) void en_record(Eng *e, const Aau *a, TraceKind k, int 
                                          double t1, int peer, long msg, double bytes);
 void en_walk(Eng *e, Aau *a, const double *mult);
 void en_walk_list(Eng *e, const PtrVec *l, const double *mult);
+void en_outside(Eng *e);
 
 /* engine_sag.c: the SAG parameters */
 void en_read_params(Params *p, const SagUnit *n);
@@ -297,7 +299,7 @@ const double *en_index_counts(Eng *e, const SpIndex *ix, int line, int *ncoord);
 void en_index_maps(Eng *e, const SpLoop *l, IxMap *map);
 IxCache *en_ix_cached(Eng *e, const SpIndex *ix);
 void en_loop_counts(Eng *e, const SpLoop *l, int line);
-void en_point_coords(const SpLoop *l, const IxMap *map, const Grid *g, const FiSpace *sp, long pt,
+void en_point_coords(Eng *e, const SpLoop *l, const IxMap *map, const Grid *g, const FiSpace *sp, long pt,
                      int *coord);
 void en_spread_counts(Eng *e, const SpLoop *l, const Grid *g, const int *bound, double *out);
 void en_space_free(Eng *e);
@@ -328,6 +330,19 @@ int en_reads_only(const Node *n, const Symbol *var);
 void en_comm_free(Eng *e);
 
 /* ---- charging and small helpers, inline ---- */
+
+/* The owner of template cell t of dimension d. A cell outside the template
+ * (a subscript or a FORALL index out of its array's bounds) is an error of
+ * the program: en_outside reports it and the run fails; 0 is returned so
+ * that the caller's counts stay in range. */
+static inline int owner_of(Eng *e, const HpfDim *d, long t)
+{
+    int p = hpfmap_owner(d, t);
+    if (p >= 0)
+        return p;
+    en_outside(e);
+    return 0;
+}
 
 /* Processors standing behind interpreted processor p. */
 static inline double weight(const Eng *e, int p)

@@ -204,13 +204,13 @@ void en_owner_coords(Eng *e, const SpArr *a, const long long *sub, int *coord)
         aligned[t] = 1;
         int gd = a->tmpl->gdim[t];
         if (gd >= 0)
-            coord[gd] = hpfmap_owner(&m->d[t], en_cell_of(e, a, d, sub[d]));
+            coord[gd] = owner_of(e, &m->d[t], en_cell_of(e, a, d, sub[d]));
     }
     for (int t = 0; t < a->tmpl->rank; t++) {
         int gd = a->tmpl->gdim[t];
         if (aligned[t] || gd < 0 || !a->fix[t])
             continue;
-        coord[gd] = hpfmap_owner(&m->d[t], (long)en_eval_int(e, a->fix[t], 1, 0, "alignment"));
+        coord[gd] = owner_of(e, &m->d[t], (long)en_eval_int(e, a->fix[t], 1, 0, "alignment"));
     }
 }
 

@@ -141,14 +141,14 @@ const double *en_index_counts(Eng *e, const SpIndex *ix, int line, int *ncoord)
 
 /* Grid coordinates of the processor that runs iteration point pt (bound
  * dimensions only; others stay 0). */
-void en_point_coords(const SpLoop *l, const IxMap *map, const Grid *g, const FiSpace *sp,
+void en_point_coords(Eng *e, const SpLoop *l, const IxMap *map, const Grid *g, const FiSpace *sp,
                          long pt, int *coord)
 {
     for (int d = 0; d < g->rank; d++)
         coord[d] = 0;
     for (int k = 0; k < l->nidx; k++)
         if (map[k].gd >= 0)
-            coord[map[k].gd] = hpfmap_owner(map[k].hd, (long)(map[k].A * sp->idx[k][pt] + map[k].B));
+            coord[map[k].gd] = owner_of(e, map[k].hd, (long)(map[k].A * sp->idx[k][pt] + map[k].B));
 }
 
 /* The counts of the last masked FORALLs without guards, for the next
@@ -211,7 +211,7 @@ static void count_points(Eng *e, const SpLoop *l, const Grid *g, const IxMap *ma
                 continue;
             tab[k] = xmalloc((size_t)span[k] * sizeof *tab[k]);
             for (long long v = 0; v < span[k]; v++)
-                tab[k][v] = hpfmap_owner(map[k].hd, (long)(map[k].A * (vmin[k] + v) + map[k].B)) *
+                tab[k][v] = owner_of(e, map[k].hd, (long)(map[k].A * (vmin[k] + v) + map[k].B)) *
                             (int)gmul[map[k].gd];
         }
         const unsigned char *mk = masked ? sp->mask : NULL;
@@ -243,7 +243,7 @@ static void count_points(Eng *e, const SpLoop *l, const Grid *g, const IxMap *ma
         if (masked && sp->mask && !sp->mask[pt])
             continue;
         int coord[MAX_RANK];
-        en_point_coords(l, map, g, sp, pt, coord);
+        en_point_coords(e, l, map, g, sp, pt, coord);
         out[en_proc_of(e, g->rank, g->shape, coord)] += 1;
     }
 }
@@ -365,7 +365,7 @@ static void point_counts(Eng *e, const SpLoop *l, int masked, double *out, int l
             if (keep && !keep[pt])
                 continue;
             int coord[MAX_RANK];
-            en_point_coords(l, map, g, &sp, pt, coord);
+            en_point_coords(e, l, map, g, &sp, pt, coord);
             if (gcoord_all) {
                 const SpRef *r = l->lhs->ir;
                 Tmpl *m = en_tmpl_of(e, r->arr->tmpl);
@@ -373,7 +373,7 @@ static void point_counts(Eng *e, const SpLoop *l, int masked, double *out, int l
                     int d = l->guard[k].dim, t = r->arr->tdim[d];
                     if (t >= 0 && r->arr->tmpl->gdim[t] >= 0)
                         coord[r->arr->tmpl->gdim[t]] =
-                            hpfmap_owner(&m->d[t], en_cell_of(e, r->arr, d, gsub[d][pt]));
+                            owner_of(e, &m->d[t], en_cell_of(e, r->arr, d, gsub[d][pt]));
                 }
             }
             out[en_proc_of(e, g->rank, g->shape, coord)] += 1;

@@ -391,7 +391,7 @@ static int red_trips_varying(Eng *e, const Aau *a, double *m)
             continue;
         int coord[MAX_RANK];
         if (g)
-            en_point_coords(l, map, g, &sp, pt, coord);
+            en_point_coords(e, l, map, g, &sp, pt, coord);
         m[g ? en_proc_of(e, g->rank, g->shape, coord) : 0] += (double)v;
     }
     if (g)

@@ -71,6 +71,7 @@ EXTRA_DIST += testsuite/lib.sh testsuite/cli.test testsuite/ast.test \
 	$(wildcard $(srcdir)/testsuite/fuzz/corpus/*) \
 	$(wildcard $(srcdir)/testsuite/fuzz/corpus-sag/*) \
 	$(wildcard $(srcdir)/testsuite/fuzz/corpus-predict/*) testsuite/fuzz/build.sh \
+	testsuite/sanitize.sh \
 	$(wildcard $(srcdir)/testsuite/ir/*.spmd) \
 	$(wildcard $(srcdir)/testsuite/predict/*.np*) $(wildcard $(srcdir)/testsuite/aag/*.saag) \
 	$(wildcard $(srcdir)/testsuite/spmd/*.f90) $(wildcard $(srcdir)/testsuite/spmd/*.f) $(wildcard $(srcdir)/testsuite/spmd/*.in) \
@@ -119,3 +120,15 @@ clean-local: clean-fuzz
 clean-fuzz:
 	rm -rf fuzz-build
 .PHONY: clean-fuzz
+
+# make check-sanitize: the test suite on an ASan+UBSan build of everything,
+# the SPMD programs included (testsuite/sanitize.sh, in sanitize-build/)
+check-sanitize:
+	rm -rf sanitize-build
+	$(MAKE) $(AM_MAKEFLAGS) distdir distdir=sanitize-build
+	$(SHELL) $(srcdir)/testsuite/sanitize.sh sanitize-build
+.PHONY: check-sanitize
+clean-local: clean-sanitize
+clean-sanitize:
+	-rm -rf sanitize-build
+.PHONY: clean-sanitize

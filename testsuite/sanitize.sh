@@ -1,0 +1,40 @@
+#!/bin/sh
+# sanitize.sh DIR - make check-sanitize: configures the copy of the
+# distribution in DIR (make distdir) with AddressSanitizer and
+# UndefinedBehaviorSanitizer (CFLAGS, and the MPI Fortran compiler through a
+# wrapper that adds the same flags, so that the SPMD programs and libhpfrt
+# run sanitized too), builds it and runs the test suite there. Leak detection is on; the leaks of the
+# MPI and Fortran run-time libraries are suppressed, not the project's.
+# Valgrind is off in that build (it cannot run sanitized binaries).
+set -eu
+out=$(cd "$1" && pwd)
+san="-fsanitize=address,undefined -fno-sanitize-recover=undefined -fno-omit-frame-pointer"
+cd "$out"
+mpifc=$(command -v mpif90 || command -v mpifort || true)
+if [ -n "$mpifc" ]; then
+    printf '#!/bin/sh\nexec %s %s "$@"\n' "$mpifc" "$san" >mpif90-sanitize
+    chmod +x mpif90-sanitize
+    set -- MPIFC="$out/mpif90-sanitize"
+else
+    set --
+fi
+cat >lsan.supp <<'SUPP'
+leak:libmpi
+leak:libopen-pal
+leak:libopen-rte
+leak:libpmix
+leak:libhwloc
+leak:libevent
+leak:libucp
+leak:libucs
+leak:libfabric
+leak:libgfortran
+leak:libotf2
+leak:libffi
+SUPP
+./configure -q CFLAGS="-g -O1 $san" LDFLAGS="$san" "$@"
+make -j"$(nproc)"
+export ASAN_OPTIONS="detect_leaks=1:abort_on_error=0:allocator_may_return_null=1"
+export LSAN_OPTIONS="suppressions=$out/lsan.supp:print_suppressions=0"
+export UBSAN_OPTIONS="print_stacktrace=1:halt_on_error=1"
+make -j"$(nproc)" check VALGRIND=
