@@ -335,7 +335,7 @@ static Store *store_view(const char *name, const Symbol *y, Store *home, long of
     s->r = home->r ? home->r + off : NULL;
     s->im = home->im ? home->im + off : NULL;
     s->s = home->s ? home->s + off : NULL;
-    s->k = home->k + off;
+    s->k = home->k ? home->k + off : NULL;
     s->allocated = 1;
     return s;
 }
