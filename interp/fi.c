@@ -793,7 +793,7 @@ static const Node *actual_for(const Node *call, const Node *unit, int i)
 
 /* A dummy that takes a copy of the value (an expression, or an actual of
  * another type). */
-static void bind_copy(Fi *fi, Frame *f, const Symbol *y, const Vec *v, int rank,
+static void bind_copy(Fi *fi, Frame *f, const Symbol *y, const Node *a, const Vec *v, int rank,
                       const long long *lo, const long long *ext)
 {
     Store *s = store_new(fi, y->name, y, y->type, rank, lo, ext);
@@ -811,7 +811,10 @@ static void bind_copy(Fi *fi, Frame *f, const Symbol *y, const Vec *v, int rank,
             w.s[q] = xstrdup(v->s[q]);
     }
     fv_convert(&w, s->t);
-    for (long q = 0; q < s->n; q++)
+    if (w.n != 1 && s->n > w.n)    /* the elements past the actual's stay unknown */
+        fi_error_once(fi, y, fi_loc(fi, a), "the dummy argument '%s' has %ld elements, "
+                      "its actual argument %ld", y->name, s->n, w.n);
+    for (long q = 0; q < s->n && (w.n == 1 || q < w.n); q++)
         fi_put(fi, s, q, &w, w.n == 1 ? 0 : q, NULL);
     fv_free(&w);
     vec_push(NULL, &f->owned, s);
@@ -856,7 +859,7 @@ static void bind_one(Fi *fi, Frame *f, const Symbol *y, const Node *a, Ctx *cc)
             free(off);
         }
         Vec v = fi_ev(fi, cc, a);
-        bind_copy(fi, f, y, &v, 0, lo, ext);
+        bind_copy(fi, f, y, a, &v, 0, lo, ext);
         fv_free(&v);
         return;
     }
@@ -909,7 +912,7 @@ static void bind_one(Fi *fi, Frame *f, const Symbol *y, const Node *a, Ctx *cc)
     int rank;
     long long e[MAX_RANK];
     Vec v = fi_array(fi, cc, a, &rank, e);
-    bind_copy(fi, f, y, &v, y->rank, lo, ext);
+    bind_copy(fi, f, y, a, &v, y->rank, lo, ext);
     fv_free(&v);
     Store *sec = a->kind == AST_REF && ay && ay->kind == SYM_VARIABLE ? fi_var(fi, cc->fr, ay) : NULL;
     long *off, n;

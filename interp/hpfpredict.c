@@ -834,7 +834,8 @@ static int predict(const Options *o, const SrcFile *f, const SagGraph *sag, cons
         if (!line)
             break;
         trips = xrealloc(trips, (size_t)(o->ntrips + 1) * sizeof *trips);
-        memcpy(trips, o->trips, (size_t)o->ntrips * sizeof *trips);
+        if (o->ntrips)
+            memcpy(trips, o->trips, (size_t)o->ntrips * sizeof *trips);
         trips[o->ntrips] = (EngineTrips){line, n};
         asked = *o;
         asked.trips = trips;
