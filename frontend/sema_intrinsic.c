@@ -171,6 +171,13 @@ static int place_args(Sema *s, Node *e, const Intrinsic *in, Node **slot, int ns
         }
         slot[pos] = a;
     }
+    /* the required ones (the first in->min) given, by position or keyword */
+    for (int k = 0; k < in->min && k < nslot && k < nkw; k++)
+        if (!slot[k]) {
+            diag_error(s->diag, e->loc, "intrinsic '%s' needs its argument '%s'", in->name,
+                       kw[k]);
+            return 0;
+        }
     return 1;
 }
 
