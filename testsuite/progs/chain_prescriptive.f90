@@ -20,6 +20,7 @@ program chain
   forall (i = 1:n, j = 1:n) a(i, j) = real(mod(i * j, 7)) * 0.25
   b = 1.0
   allocate(q(n))
+  q = 0.0
   do it = 1, 3
     if (it == 2) then
 !hpf$ realign b(i, j) with t(j, i)
