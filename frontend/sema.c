@@ -184,6 +184,10 @@ static void check_lhs(Sema *s, Node *lhs, const char *what)
         return;
     }
     Symbol *y = variable_of(lhs);
+    if (lhs->kind != AST_NAME && lhs->kind != AST_REF) {
+        diag_error(s->diag, lhs->loc, "cannot %s an expression: a variable is needed", what);
+        return;
+    }
     if (!y || y->kind != SYM_VARIABLE) {
         const char *name = lhs->kind == AST_NAME ? lhs->u.name.id : lhs->u.ref.id;
         if (y && y->kind == SYM_PARAMETER)
