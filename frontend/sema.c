@@ -184,6 +184,12 @@ static void check_lhs(Sema *s, Node *lhs, const char *what)
         return;
     }
     Symbol *y = variable_of(lhs);
+    if (lhs->kind == AST_INT_CONST || lhs->kind == AST_REAL_CONST ||
+        lhs->kind == AST_LOGICAL_CONST || lhs->kind == AST_STRING_CONST) {
+        diag_error(s->diag, lhs->loc, "cannot %s '%s': not a variable", what,
+                   lhs->u.konst.text);
+        return;
+    }
     if (lhs->kind != AST_NAME && lhs->kind != AST_REF) {
         diag_error(s->diag, lhs->loc, "cannot %s an expression: a variable is needed", what);
         return;
