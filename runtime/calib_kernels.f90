@@ -683,18 +683,20 @@ end subroutine ck_writev
 
 ! The clock, when the system does not give it: a loop-carried chain of an
 ! add and an xor, two one-cycle operations on every current processor, so
-! one iteration takes two cycles.
+! one iteration takes two cycles. The chain runs in 64 bits, where it
+! cannot overflow (it grows by at most one an iteration from below 2**32).
 subroutine ck_clock(n, t) bind(c, name='ck_clock')
     use, intrinsic :: iso_c_binding
     implicit none
     integer(c_int), value :: n
     integer(c_int), intent(inout) :: t
-    integer :: i, s
+    integer :: i
+    integer(c_long_long) :: s
     s = t
     do i = 1, n
-        s = ieor(s, i) + 1
+        s = ieor(s, int(i, c_long_long)) + 1
     end do
-    t = s
+    t = int(iand(s, int(huge(t), c_long_long)), c_int)
 end subroutine ck_clock
 
 ! The compiler that built the kernels, for the header of the .sag file.
