@@ -224,10 +224,8 @@ int fi_store_alloc(Store *s)
     over |= __builtin_mul_overflow((size_t)(n > 0 ? n : 1), elem_bytes(s->t), &bytes);
     s->n = over ? -1 : n;
     s->mapped = 0;
-    if (over || held_bytes + bytes > memory_bytes()) {
-        s->n = over ? -1 : n;
+    if (over || held_bytes + bytes > memory_bytes())
         return 0;
-    }
     size_t m = (size_t)(n ? n : 1);
     switch (s->t.base) {
     case TY_REAL:

@@ -271,34 +271,32 @@ int program_stop_loop(const Aag *g, const EngineResult *r)
 static void stopped_in(const Aag *g, const SrcFile *f, const EngineResult *r, const Options *o,
                        Diag *diag)
 {
-    int k = program_stop_loop(g, r);
-    long long max = o->max_steps ? o->max_steps : 1000000000LL;
-    if (k < 0 && r->nstop > 0) {
-        /* the innermost loop recorded: the engine walked it iteration by
-           iteration, each iteration charged to the budget */
-        int in = r->nstop - 1;
-        char bound[64] = "";
-        if (r->stop[in].trips >= 0)
-            snprintf(bound, sizeof bound, " of %lld", r->stop[in].trips);
-        diag_note(diag, line_loc(f, r->stop[in].line), "in this loop, at its iteration "
-                  "%lld%s: the engine walks it iteration by iteration (the rest cannot be "
-                  "taken from one), and each iteration is charged to --max-steps (now %lld); "
-                  "raise it, or run fewer iterations with --trips %d=N", r->stop[in].iter, bound, max, r->stop[in].line);
-        return;
+    int k = program_stop_loop(g, r), conv = k >= 0;
+    if (!conv) {
+        if (!r->nstop)
+            return;
+        k = r->nstop - 1;          /* the innermost loop the engine was walking */
     }
-    if (k < 0)
-        return;
-    const Aau *l = loop_at(g, r->stop[k].line);
-    Names n = {"", 0};
-    loop_tests(g, l, name_of, &n);
+    long long max = o->max_steps ? o->max_steps : 1000000000LL;
+    int line = r->stop[k].line;
     char bound[64] = "";
     if (r->stop[k].trips >= 0)
-        snprintf(bound, sizeof bound, " of at most %lld", r->stop[k].trips);
-    diag_note(diag, line_loc(f, l->line), "in this loop, at its iteration %lld%s: its trip "
+        snprintf(bound, sizeof bound, " of %s%lld", conv ? "at most " : "", r->stop[k].trips);
+    if (!conv) {
+        /* walked iteration by iteration, each iteration charged to the budget */
+        diag_note(diag, line_loc(f, line), "in this loop, at its iteration %lld%s: the engine "
+                  "walks it iteration by iteration (the rest cannot be taken from one), and "
+                  "each iteration is charged to --max-steps (now %lld); raise it, or run fewer "
+                  "iterations with --trips %d=N", r->stop[k].iter, bound, max, line);
+        return;
+    }
+    Names n = {"", 0};
+    loop_tests(g, loop_at(g, line), name_of, &n);
+    diag_note(diag, line_loc(f, line), "in this loop, at its iteration %lld%s: its trip "
               "count depends on %s, computed from arrays inside it; give it with --trips "
               "%d=N (N iterations) or --trips %d=max (as many as its bounds allow), hold "
               "the test with -D NAME=VALUE, or raise --max-steps (now %lld)",
-              r->stop[k].iter, bound, n.buf, l->line, l->line, max);
+              r->stop[k].iter, bound, n.buf, line, line, max);
 }
 
 /* Whether every time of a prediction is a number: costs near the largest
