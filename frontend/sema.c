@@ -1406,10 +1406,10 @@ static void check_unit(Sema *s, Node *u, Scope *host)
     s->scope = saved;
 }
 
-/* Whether unit to is reached from unit from by the calls, with the call
- * of from that starts the way in *first (seen: the units seen). */
-static int reaches(const Sema *s, const Node *from, const Node *to, PtrVec *seen,
-                   const Node **first)
+/* Whether unit to is reached from unit from by the calls, with the index
+ * in s->calls of the call of from that starts the way in *first (seen: the
+ * units seen). */
+static int reaches(const Sema *s, const Node *from, const Node *to, PtrVec *seen, int *first)
 {
     for (int i = 0; i + 2 < s->calls.n; i += 3) {
         const Node *callee = s->calls.v[i + 1];
@@ -1423,7 +1423,7 @@ static int reaches(const Sema *s, const Node *from, const Node *to, PtrVec *seen
         vec_push(NULL, seen, (void *)callee);
         if (callee == to || reaches(s, callee, to, seen, NULL)) {
             if (first)
-                *first = s->calls.v[i];
+                *first = i;
             return 1;
         }
     }
@@ -1447,13 +1447,10 @@ static void check_recursion(Sema *s)
             continue;
         vec_push(NULL, &done, u);
         PtrVec seen = {0};
-        const Node *first = NULL;
+        int first;
         if (reaches(s, u, u, &seen, &first)) {
-            const Node *callee = NULL;
-            for (int k = 0; k + 2 < s->calls.n; k += 3)
-                if (s->calls.v[k] == first)
-                    callee = s->calls.v[k + 1];
-            diag_error(s->diag, first->loc, "'%s' calls itself through '%s': declare it "
+            const Node *call = s->calls.v[first], *callee = s->calls.v[first + 1];
+            diag_error(s->diag, call->loc, "'%s' calls itself through '%s': declare it "
                        "RECURSIVE (Fortran allows recursion only then)", u->u.unit.id,
                        callee->u.unit.id);
         }
