@@ -36,6 +36,33 @@ static long lmax(long a, long b)
     return a > b ? a : b;
 }
 
+/* a * b for a, b >= 0, LONG_MAX when it does not fit: a block size times a
+ * processor count, which can pass the largest long when the blocks are
+ * larger than the template (and then only compares as "past the end"). */
+static long mul_sat(long a, long b)
+{
+    long r;
+    return __builtin_mul_overflow(a, b, &r) ? LONG_MAX : r;
+}
+
+/* a - b, saturated to [-LONG_MAX, LONG_MAX]: the distance from a subscript's
+ * offset to a template bound, which can pass a long's range only when no
+ * iteration can reach the template. (-LONG_MAX, not LONG_MIN, so that it can
+ * be negated.) */
+static long sub_sat(long a, long b)
+{
+    long r;
+    if (__builtin_sub_overflow(a, b, &r))
+        return a < b ? -LONG_MAX : LONG_MAX;
+    return r == LONG_MIN ? -LONG_MAX : r;
+}
+
+/* Blocks of k cells that hold n cells, without forming n + k - 1. */
+static long blocks_of(long n, long k)
+{
+    return n / k + (n % k != 0);
+}
+
 /* ---- processor grids ---- */
 
 /* Search state of the balanced factorization: the best shape so far and
@@ -171,7 +198,9 @@ int hpfmap_rank(int r, const int *shape, const int *coords)
 /* ---- one distributed dimension ---- */
 
 /* Every format is reduced to (P, k) here, so the rest of the module knows
- * only block-cyclic. */
+ * only block-cyclic. A block larger than the template holds all of it: k is
+ * then taken as n (the same ownership, local indices and counts), so that
+ * the products of k below stay within a long. */
 int hpfmap_dim_init(HpfDim *d, int fmt, long arg, long lb, long n, int nprocs)
 {
     if (n < 0)
@@ -189,19 +218,19 @@ int hpfmap_dim_init(HpfDim *d, int fmt, long arg, long lb, long n, int nprocs)
         if (nprocs < 1)
             return -1;
         d->nprocs = nprocs;
-        d->k = n > 0 ? (n + nprocs - 1) / nprocs : 1;
+        d->k = n > 0 ? blocks_of(n, nprocs) : 1;
         return 0;
     case HPFMAP_BLOCKK:
         if (nprocs < 1 || arg < 1)
             return -1;
         d->nprocs = nprocs;
-        d->k = arg;
+        d->k = arg > n && n > 0 ? n : arg;
         return 0;
     case HPFMAP_CYCLIC:
         if (nprocs < 1)
             return -1;
         d->nprocs = nprocs;
-        d->k = arg > 0 ? arg : 1;
+        d->k = arg < 1 ? 1 : arg > n && n > 0 ? n : arg;
         return 0;
     default:
         return -1;
@@ -212,14 +241,24 @@ int hpfmap_dim_init(HpfDim *d, int fmt, long arg, long lb, long n, int nprocs)
  * simpler BLOCK code (no loop over blocks). */
 int hpfmap_single_block(const HpfDim *d)
 {
-    return d->k * d->nprocs >= d->n;
+    return d->n == 0 || blocks_of(d->n, d->k) <= d->nprocs;
+}
+
+/* The offset of t from the template's lower bound, or -1 when t is outside
+ * it (by unsigned subtraction: t - lb need not fit a long). */
+static long offset_in(const HpfDim *d, long t)
+{
+    if (t < d->lb)
+        return -1;
+    unsigned long x = (unsigned long)t - (unsigned long)d->lb;
+    return x >= (unsigned long)d->n ? -1 : (long)x;
 }
 
 /* Cells outside the template belong to nobody: -1. */
 int hpfmap_owner(const HpfDim *d, long t)
 {
-    long x = t - d->lb;
-    if (x < 0 || x >= d->n)
+    long x = offset_in(d, t);
+    if (x < 0)
         return -1;
     return (int)((x / d->k) % d->nprocs);
 }
@@ -236,8 +275,8 @@ static long local_of(const HpfDim *d, long x)
 /* Cells outside the template have no local index: 0. */
 long hpfmap_local(const HpfDim *d, long t)
 {
-    long x = t - d->lb;
-    if (x < 0 || x >= d->n)
+    long x = offset_in(d, t);
+    if (x < 0)
         return 0;
     return local_of(d, x);
 }
@@ -257,14 +296,15 @@ long hpfmap_count(const HpfDim *d, int p)
 {
     if (p < 0 || p >= d->nprocs || d->n == 0)
         return 0;
-    long nb = (d->n + d->k - 1) / d->k;
+    long nb = blocks_of(d->n, d->k);
     if (p >= nb)
         return 0;
     long mine = (nb - 1 - p) / d->nprocs + 1;
-    long cnt = mine * d->k;
+    /* p's blocks are full but the template's last, which is short by
+       nb*k - n (formed as the cells past the last full block's end) */
     if ((nb - 1) % d->nprocs == p)
-        cnt -= nb * d->k - d->n;
-    return cnt;
+        return (mine - 1) * d->k + (d->n - (nb - 1) * d->k);
+    return mine * d->k;
 }
 
 long hpfmap_count_range(const HpfDim *d, int p, long t1, long t2)
@@ -274,14 +314,15 @@ long hpfmap_count_range(const HpfDim *d, int p, long t1, long t2)
     /* cells lb .. lb+n-1 only; then those of [0, x) owned by p: a round of
        P blocks of k gives each processor k, the partial round what is
        left past p's place in it */
-    long lo = t1 - d->lb, hi = t2 - d->lb;
-    if (lo < 0)
-        lo = 0;
+    if (t2 < d->lb || t1 > t2)
+        return 0;
+    long lo = t1 < d->lb ? 0 : sub_sat(t1, d->lb), hi = sub_sat(t2, d->lb);
     if (hi > d->n - 1)
         hi = d->n - 1;
     if (lo > hi)
         return 0;
-    long round = d->k * d->nprocs, mine = (long)p * d->k;
+    /* (saturated: a round longer than the template is never completed) */
+    long round = mul_sat(d->k, d->nprocs), mine = mul_sat(p, d->k);
     long below_hi, below_lo;
     {
         long x = hi + 1, r = x % round - mine;
@@ -394,7 +435,7 @@ static void sink_add(SegSink *k, HpfSeg s, long cnt)
 static void walk_blocks(const HpfDim *d, int p, long xs, long A, long je,
                         long ifirst, long s, SegSink *sink)
 {
-    long k = d->k, P = d->nprocs, n = d->n;
+    long k = d->k, P = d->nprocs, n = d->n, nblk = blocks_of(n, k);
     long j = 0;
     while (j <= je) {
         long x = xs + j * A;
@@ -404,7 +445,7 @@ static void walk_blocks(const HpfDim *d, int p, long xs, long A, long je,
         if (A > 0) {
             if (q != p) {
                 long nb = blk + (p - q + P) % P;
-                if (nb * k >= n)
+                if (nb >= nblk)
                     break;
                 j = ceildiv(nb * k - xs, A);
                 continue;
@@ -454,21 +495,35 @@ long hpfmap_segments(const HpfDim *d, int p, long a, long b,
     }
 
     /* Iterations whose cell lies in [lb, lb + n - 1]. */
-    long tl = d->lb, th = d->lb + d->n - 1;
+    long tl = d->lb, th = d->lb + (d->n - 1);
     long ilo, ihi;
-    if (a > 0) {
-        ilo = ceildiv(tl - b, a);
-        ihi = floordiv(th - b, a);
-    } else {
-        ilo = ceildiv(b - th, -a);
-        ihi = floordiv(b - tl, -a);
+    /* (a distance past a long's range on the far side of every iteration
+       means that none reaches the template; on the near side it is
+       saturated, still past every iteration) */
+    long dlo, dhi;
+    if (a > 0 ? __builtin_sub_overflow(tl, b, &dlo) : __builtin_sub_overflow(b, th, &dlo)) {
+        if (a > 0 ? tl > b : b > th)
+            return 0;
+        dlo = -LONG_MAX;
     }
-    long js = lmax(0, ceildiv(ilo - i0, s));
-    long je = lmin(m - 1, floordiv(ihi - i0, s));
+    if (a > 0 ? __builtin_sub_overflow(th, b, &dhi) : __builtin_sub_overflow(b, tl, &dhi)) {
+        if (a > 0 ? th < b : b < tl)
+            return 0;
+        dhi = LONG_MAX;
+    }
+    dlo = lmax(dlo, -LONG_MAX);
+    long aa = a > 0 ? a : -a;
+    ilo = ceildiv(dlo, aa);
+    ihi = floordiv(dhi, aa);
+    long js = lmax(0, ceildiv(sub_sat(ilo, i0), s));
+    long je = lmin(m - 1, floordiv(sub_sat(ihi, i0), s));
     if (js > je)
         return 0;
     long ifirst = i0 + js * s;
-    long xs = a * ifirst + b - d->lb;
+    /* the cell's offset is in [0, n): formed modulo 2^64, where a*ifirst
+       alone may not fit */
+    long xs = (long)((unsigned long)a * (unsigned long)ifirst + (unsigned long)b
+                     - (unsigned long)d->lb);
     if (js == je) {
         /* One iteration: no stride to walk (and a*s may not even fit). */
         if ((xs / d->k) % d->nprocs == p) {

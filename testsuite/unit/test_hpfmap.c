@@ -5,6 +5,7 @@
  * format; exits 1 when any failed. */
 #include <config.h>
 
+#include <limits.h>
 #include <stdarg.h>
 #include <math.h>
 #include <stdio.h>
@@ -477,10 +478,13 @@ static void test_dimensions(void)
             int big = rep % 4 == 3;
             make_case(&c, t, big);
             int rc = hpfmap_dim_init(&d, c.fmt, c.arg, c.lb, c.n, c.nprocs);
+            /* a block larger than the template is taken as the template
+               (the dealing below keeps the format's k: the same cells) */
+            long wantk = c.n > 0 && c.k > c.n ? c.n : c.k;
             if (!check(&ck.init, rc == 0 && d.lb == c.lb && d.n == c.n && d.nprocs == c.P
-                       && d.k == c.k && d.fmt == c.fmt,
+                       && d.k == wantk && d.fmt == c.fmt,
                        CASEFMT ": rc %d P %d k %ld, want P %d k %ld",
-                       CASEARGS(&c), rc, d.nprocs, d.k, c.P, c.k))
+                       CASEARGS(&c), rc, d.nprocs, d.k, c.P, wantk))
                 continue;
             brute_deal(&c, &br);
             check_mapping(&ck, &c, &d, &br);
@@ -537,6 +541,88 @@ static void test_trip(void)
     check(&ck, hpfmap_trip(-(1L << 40), 1L << 40, 1) == (1L << 41) + 1, "2^41 + 1 iterations");
     check(&ck, hpfmap_trip(1L << 40, -(1L << 40), -3) == ((1L << 41) / 3) + 1, "downward, big");
     report(&ck, NULL);
+}
+
+/* Templates near the limits: 2^60 cells (the largest the compiler
+ * accepts), blocks of up to 2^62, four million processors, lower bounds
+ * near a long's ends, subscripts whose offsets are far outside. Nothing may
+ * overflow (the suite runs this under UBSan too), and the counts must
+ * still add up to the template. */
+static void test_extremes(void)
+{
+    Check ck = { "templates of 2^60 cells on 2^22 processors add up", 0, 0 };
+    Check inv = { "owner, local and global agree at the ends of huge templates", 0, 0 };
+    Check out = { "cells and subscripts far outside a huge template", 0, 0 };
+    const long N = 1L << 60, P = 1L << 22;
+    struct { int fmt; long arg, lb, n; int np; } cases[] = {
+        { HPFMAP_BLOCK, 0, 1, N, (int)P },
+        { HPFMAP_BLOCK, 0, -(1L << 62), N - 1, (int)P - 1 },
+        { HPFMAP_BLOCKK, 1L << 59, 1, N, (int)P },        /* two blocks used */
+        { HPFMAP_BLOCKK, 1L << 62, LONG_MAX - N, N, (int)P },
+        { HPFMAP_CYCLIC, 1L << 62, 1, 1L << 40, (int)P },
+        { HPFMAP_CYCLIC, (1L << 40) + 7, LONG_MIN + 1, N, (int)P },
+        { HPFMAP_CYCLIC, 3, 1, N, (int)P },
+        { HPFMAP_CYCLIC, 0, -5, N, 3 },
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        HpfDim d;
+        long lb = cases[i].lb, n = cases[i].n, last = lb + (n - 1);
+        if (!check(&ck, hpfmap_dim_init(&d, cases[i].fmt, cases[i].arg, lb, n, cases[i].np) == 0,
+                   "case %zu: dim_init", i))
+            continue;
+        long sum = 0, big = 0;
+        for (int p = 0; p < cases[i].np; p++) {
+            long c = hpfmap_count(&d, p);
+            sum += c;
+            if (c > big)
+                big = c;
+            if (p % 65521 == 0 || p == cases[i].np - 1)
+                check(&ck, hpfmap_count_range(&d, p, LONG_MIN, LONG_MAX) == c
+                      && hpfmap_count_range(&d, p, lb, last) == c,
+                      "case %zu p %d: count_range %ld, count %ld", i, p,
+                      hpfmap_count_range(&d, p, LONG_MIN, LONG_MAX), c);
+        }
+        check(&ck, sum == n && big == hpfmap_count_max(&d), "case %zu: counts sum to %ld, want %ld",
+              i, sum, n);
+        long probe[] = { lb, lb + 1, lb + (n / 3), last - 1, last };
+        for (int j = 0; j < 5; j++) {
+            long t = probe[j];
+            int o = hpfmap_owner(&d, t);
+            long l = hpfmap_local(&d, t);
+            check(&inv, o >= 0 && o < d.nprocs && l >= 1 && l <= hpfmap_count(&d, o)
+                  && hpfmap_global(&d, o, l) == t,
+                  "case %zu t=%ld: owner %d local %ld global %ld", i, t, o, l,
+                  o >= 0 ? hpfmap_global(&d, o, l) : 0);
+        }
+        long far[] = { LONG_MIN, LONG_MAX, lb - 1, last + 1 };
+        for (int j = 0; j < 4; j++)
+            if (far[j] < lb || far[j] > last)
+                check(&out, hpfmap_owner(&d, far[j]) == -1 && hpfmap_local(&d, far[j]) == 0,
+                      "case %zu t=%ld: owner %d", i, far[j], hpfmap_owner(&d, far[j]));
+        /* a(i + b) for i = 1..10 with b so far out that i + b is past the
+           template, or would pass a long's range if formed */
+        long offs[] = { LONG_MAX - 10, LONG_MIN + 20, last, lb > LONG_MIN + 11 ? lb - 11 : lb };
+        for (int j = 0; j < 4; j++) {
+            long want = 0;
+            for (long it = 1; it <= 10; it++) {
+                long cell;
+                if (!__builtin_add_overflow(it, offs[j], &cell) && cell >= lb && cell <= last
+                    && hpfmap_owner(&d, cell) == 0)
+                    want++;
+            }
+            HpfSeg seg[16];
+            long ns = hpfmap_segments(&d, 0, 1, offs[j], 1, 10, 1, seg, 16), got = 0;
+            for (long q = 0; q < ns && q < 16; q++)
+                got += hpfmap_trip(seg[q].i1, seg[q].i2, seg[q].is);
+            check(&out, got == want, "case %zu b=%ld: %ld owned iterations, want %ld",
+                  i, offs[j], got, want);
+            ns = hpfmap_segments(&d, 0, -1, offs[j], 1, 10, 1, seg, 16);
+            check(&out, ns >= 0 && ns <= 10, "case %zu -i+%ld: %ld segments", i, offs[j], ns);
+        }
+    }
+    report(&ck, NULL);
+    report(&inv, NULL);
+    report(&out, NULL);
 }
 
 /* ---- processor grids ---- */
@@ -767,6 +853,7 @@ int main(void)
     test_dimensions();
     test_dim_init_errors();
     test_trip();
+    test_extremes();
     test_grid_shape();
     test_coords();
     test_normal_max();
