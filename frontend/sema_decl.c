@@ -73,6 +73,34 @@ static int is_program(Sema *s)
     return w == UNIT_PROGRAM || w == UNIT_MODULE;
 }
 
+/* The elements of one array, template or processor arrangement: at most
+ * 2^60 (MAX_ELEMENTS), so that its extents, its element offsets and its
+ * size in bytes (16 bytes an element at most for the numeric types) fit in
+ * 64 bits everywhere the compiler, the run time and the predictor compute
+ * with them (doc/limits.md). An array over it is refused with its count;
+ * its bounds are then taken as unknown, so that nothing computes with them. */
+#define MAX_ELEMENTS (1LL << 60)
+
+static void check_size(Sema *s, Symbol *y, Node *where)
+{
+    long long count = 1;
+    int over = 0;
+    for (int d = 0; d < y->rank; d++) {
+        if (!y->bounds_known[d] || y->hi[d] < y->lo[d])
+            continue;
+        long long ext;
+        if (__builtin_sub_overflow(y->hi[d], y->lo[d], &ext) || ext >= MAX_ELEMENTS
+            || __builtin_mul_overflow(count, ext + 1, &count) || count > MAX_ELEMENTS)
+            over = 1;
+    }
+    if (!over)
+        return;
+    diag_error(s->diag, where->loc, "'%s' has more than 2^60 elements, the limit of an array, "
+               "template or processor arrangement", y->name);
+    for (int d = 0; d < y->rank; d++)
+        y->bounds_known[d] = 0;
+}
+
 /* Array bounds from DIM nodes: constant when they fold. */
 void sema_set_dims(Sema *s, Symbol *y, PtrVec *dims, Node *where)
 {
@@ -116,6 +144,7 @@ void sema_set_dims(Sema *s, Symbol *y, PtrVec *dims, Node *where)
         y->hi[d] = hi;
         y->bounds_known[d] = dm->u.dim.form == DIM_EXPLICIT && klo && khi;
     }
+    check_size(s, y, where);
 }
 
 void sema_check_dim_forms(Sema *s, Symbol *y, Node *where)

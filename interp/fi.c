@@ -192,12 +192,12 @@ static size_t elem_bytes(Type t)
 
 void fi_too_large(Fi *fi, const Store *s, Loc where)
 {
-    char n[32] = "more than 2^63";
+    char n[64] = "more than 2^63 elements";
     if (s->n > 0)
-        snprintf(n, sizeof n, "%ld", s->n);
-    fi_error_once(fi, s, where, "the functional interpreter cannot hold '%s', of %s elements "
-                  "(%.3g GB): it holds every array whole, within %s (%.3g GB)", s->name, n,
-                  s->n > 0 ? (double)s->n * (double)elem_bytes(s->t) / 1e9 : INFINITY,
+        snprintf(n, sizeof n, "%ld elements (%.3g GB)", s->n,
+                 (double)s->n * (double)elem_bytes(s->t) / 1e9);
+    fi_error_once(fi, s, where, "the functional interpreter cannot hold '%s', of %s: it holds "
+                  "every array whole, within %s (%.3g GB)", s->name, n,
                   memory_limit ? "its memory limit" : "the machine's memory",
                   (double)memory_bytes() / 1e9);
     fi->stopped = 2;

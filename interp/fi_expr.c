@@ -448,20 +448,24 @@ static long subs_offsets(Fi *fi, const Node *e, Store *s, Vec *subs, int rank, S
             long long lo = s->lo[d], ext = s->ext[d];
             unsigned long long add = si->aff >> d & 1 ? si->add[d] : 0;
             int w4 = si->aff >> d & 1 && si->w4 >> d & 1;
-            /* v - lo for each point: the subscript's value less the bound */
+            /* v - lo for each point: the subscript's value less the bound,
+               modulo 2^64 (a value far outside would overflow a signed
+               difference; with extents below 2^60 none wraps into
+               [0, ext)), and the offsets so too: they are used only when
+               no subscript was out of bounds, and then they are exact */
 #define SUB_LOOP(VAL)                                                                   \
     do {                                                                                \
         if (d == 0)                                                                     \
             for (long p = 0; p < n; p++) {                                              \
-                long long v = (VAL) - lo;                                               \
-                bad |= (unsigned long long)v >= (unsigned long long)ext;                \
+                unsigned long long v = (unsigned long long)(VAL) - (unsigned long long)lo; \
+                bad |= v >= (unsigned long long)ext;                                    \
                 o[p] = (long)v;                                                         \
             }                                                                           \
         else                                                                            \
             for (long p = 0; p < n; p++) {                                              \
-                long long v = (VAL) - lo;                                               \
-                bad |= (unsigned long long)v >= (unsigned long long)ext;                \
-                o[p] += (long)v * stride;                                               \
+                unsigned long long v = (unsigned long long)(VAL) - (unsigned long long)lo; \
+                bad |= v >= (unsigned long long)ext;                                    \
+                o[p] = (long)((unsigned long long)o[p] + v * (unsigned long long)stride); \
             }                                                                           \
     } while (0)
             if (subs[d].n == 1) {
