@@ -4,6 +4,7 @@
  * otherwise. The run-time calls follow runtime/hpfrt.h. */
 #include <config.h>
 
+#include <limits.h>
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
@@ -278,6 +279,7 @@ static const SpIndex *loop_index(const Emit *E, int k)
 static void passed_extra(Emit *E, StrBuf *b, const SpUnit *callee, const Node *call);
 
 static int hook(Unparse *u, const Node *n, void *ctx);
+static void put_int(Emit *E, Unparse *u, const Node *n);
 
 /* SIZE, LBOUND or UBOUND of a dummy passed a mapped array (passing.c):
  * its bounds in the lowering (the global ones), not its local part's; the
@@ -391,7 +393,7 @@ static int hook(Unparse *u, const Node *n, void *ctx)
             } else if (r->lvar[d] == -2) {
                 snprintf(buf, sizeof buf, "hpfrt_g2l(%s, %d, ", em_desc(E, a), d + 1);
                 unparse_put(u, buf);
-                unparse_expr(u, r->sub[d]);
+                put_int(E, u, r->sub[d]);
                 unparse_put(u, ")");
             } else {
                 unparse_expr(u, r->sub[d]);
@@ -420,6 +422,44 @@ static int hook(Unparse *u, const Node *n, void *ctx)
 char *em_ex(Emit *E, const Node *n)
 {
     return unparse_expr_string(n, hook, E);
+}
+
+/* libhpfrt takes its bounds, extents, block sizes and subscripts as default
+ * INTEGERs. An INTEGER(8) value goes through hpfrt_i4, which stops the
+ * program with a message when the value does not fit (a plain conversion
+ * would wrap silently); a constant that fits is written as it is. */
+static int has_int8(Node *n, void *ctx)
+{
+    (void)ctx;
+    if (n->type.base == TY_INTEGER && n->type.kind == 8)
+        return 1;
+    return ast_children(n, has_int8, NULL);
+}
+
+char *em_int(Emit *E, const Node *n)
+{
+    long long v;
+    if (!n || !has_int8((Node *)n, NULL))
+        return em_ex(E, n);
+    StrBuf b = {0};
+    if (cint(n, &v) && v >= INT_MIN && v <= INT_MAX) {
+        sb_printf(&b, "%lld", v);
+    } else {
+        /* (int(.., 8): the lowering's own nodes around a part of kind 8,
+           such as max(0, hi - lo + 1), may carry the default kind) */
+        char *x = em_ex(E, n);
+        sb_printf(&b, "hpfrt_i4(int(%s, 8))", x);
+        free(x);
+    }
+    return b.s;
+}
+
+/* em_int's text, into an unparse in progress (the hook's subscripts). */
+static void put_int(Emit *E, Unparse *u, const Node *n)
+{
+    char *x = em_int(E, n);
+    unparse_put(u, x);
+    free(x);
 }
 
 static void stmt_line(Emit *E, int label, const Node *n)
@@ -546,7 +586,7 @@ static void rt_externals(Emit *E)
 {
     em_line(E, "integer, external :: hpfrt_nprocs, hpfrt_ioproc, hpfrt_lo, hpfrt_hi, hpfrt_beta");
     em_line(E, "integer, external :: hpfrt_nseg, hpfrt_ntrip, hpfrt_mine, hpfrt_g2l");
-    em_line(E, "integer, external :: hpfrt_present, hpfrt_primary");
+    em_line(E, "integer, external :: hpfrt_present, hpfrt_primary, hpfrt_i4");
 }
 
 /* Whether a module lays out mapped data, which its init routine does. */
@@ -770,8 +810,19 @@ static void emit_tmpl(Emit *E, const SpTmpl *t)
 {
     em_line(E, "call hpfrt_tmpl_new(%su_%s, %d, '%s')", E->p, t->name, t->rank, t->name);
     for (int d = 0; d < t->rank; d++) {
-        char *lo = em_ex(E, t->lo[d]), *hi = em_ex(E, t->hi[d]);
-        char *k = t->k[d] ? em_ex(E, t->k[d]) : xstrdup("0");
+        char *lo = em_int(E, t->lo[d]), *hi = em_int(E, t->hi[d]), *k;
+        long long kv, lv, hv;
+        if (t->k[d] && cint(t->k[d], &kv) && cint(t->lo[d], &lv) && cint(t->hi[d], &hv)
+            && hv >= lv && kv > hv - lv + 1) {
+            /* a block larger than the template holds all of it, as one of
+               the template's extent does (hpfmap_dim_init takes it so too):
+               a block size of any kind that the run time can take */
+            StrBuf b = {0};
+            sb_printf(&b, "%lld", hv - lv + 1);
+            k = b.s;
+        } else {
+            k = t->k[d] ? em_int(E, t->k[d]) : xstrdup("0");
+        }
         em_line(E, "call hpfrt_tmpl_dim(%su_%s, %d, %s, %s, %d, %s)", E->p, t->name, d + 1, lo,
              hi, t->fmt[d], k);
         free(lo);
@@ -792,9 +843,9 @@ static void emit_arr(Emit *E, const SpArr *a)
     em_line(E, "call hpfrt_arr_new(%s, %su_%s, %d, %d, '%s')", hd, E->p, a->tmpl->name, a->rank,
          esize(a->type), a->at_alloc ? a->sym->name : a->name);
     for (int d = 0; d < a->rank; d++) {
-        char *lo = em_ex(E, a->lo[d]), *hi = em_ex(E, a->hi[d]);
-        char *al = a->tdim[d] >= 0 ? em_ex(E, a->alpha[d]) : xstrdup("1");
-        char *be = a->tdim[d] >= 0 ? em_ex(E, a->beta[d]) : xstrdup("0");
+        char *lo = em_int(E, a->lo[d]), *hi = em_int(E, a->hi[d]);
+        char *al = a->tdim[d] >= 0 ? em_int(E, a->alpha[d]) : xstrdup("1");
+        char *be = a->tdim[d] >= 0 ? em_int(E, a->beta[d]) : xstrdup("0");
         em_line(E, "call hpfrt_arr_dim(%s, %d, %s, %s, %d, %s, %s, %d, %d)", hd, d + 1, lo, hi,
              a->tdim[d] + 1, al, be, a->glo[d], a->ghi[d]);
         free(lo);
@@ -804,7 +855,7 @@ static void emit_arr(Emit *E, const SpArr *a)
     }
     for (int te = 0; te < a->tmpl->rank; te++)
         if (a->fix[te]) {
-            char *c = em_ex(E, a->fix[te]);
+            char *c = em_int(E, a->fix[te]);
             em_line(E, "call hpfrt_arr_fix(%s, %d, %s)", hd, te + 1, c);
             free(c);
         }
@@ -820,7 +871,7 @@ static void mapping(Emit *E)
         const SpProcs *p = u->procs.v[i];
         em_line(E, "call hpfrt_procs_new(%sp_%s, %d, '%s')", E->p, p->name, p->rank, p->name);
         for (int d = 0; d < p->rank; d++) {
-            char *x = p->ext[d] ? em_ex(E, p->ext[d]) : xstrdup("0");
+            char *x = p->ext[d] ? em_int(E, p->ext[d]) : xstrdup("0");
             em_line(E, "call hpfrt_procs_dim(%sp_%s, %d, %s)", E->p, p->name, d + 1, x);
             free(x);
         }
@@ -842,7 +893,7 @@ static void mapping(Emit *E)
                 if (a->bvar[d])
                     em_line(E, "%s = hpfrt_beta(%s, %d)", a->bvar[d]->name, em_desc(E, a), d + 1);
             for (int d = 0; a->passed >= 2 && d < a->rank; d++) {
-                char *lo = em_ex(E, a->lo[d]), *hi = em_ex(E, a->hi[d]);
+                char *lo = em_int(E, a->lo[d]), *hi = em_int(E, a->hi[d]);
                 em_line(E, "call hpfrt_arr_bounds(%s, %d, %s, %s)", em_desc(E, a), d + 1, lo, hi);
                 free(lo);
                 free(hi);
@@ -913,7 +964,7 @@ static void element_test(Emit *E, StrBuf *b, const Node *lhs)
     for (int d = 0; d < r->arr->rank; d++) {
         if (r->arr->tdim[d] < 0)
             continue;
-        char *s = em_ex(E, r->sub[d]);
+        char *s = em_int(E, r->sub[d]);
         sb_printf(b, "%shpfrt_mine(%s, %d, %s) .eq. 1", any ? " .and. " : "", em_desc(E, r->arr),
                   d + 1, s);
         free(s);
@@ -1036,7 +1087,7 @@ static void emit_stmt(Emit *E, const SpStmt *s)
         const SpRef *r = ref->ir;
         em_line(E, "call hpfrt_region_begin(%d)", s->line);
         for (int d = 0; d < r->arr->rank; d++) {
-            char *x = em_ex(E, r->sub[d]);
+            char *x = em_int(E, r->sub[d]);
             em_line(E, "%sx(%d) = %s", E->p, d + 1, x);
             free(x);
         }

@@ -83,7 +83,7 @@ static void records(Emit *E, const SpCtx *c, int mode)
         if (g->ctx != c || g->round != E->round)
             continue;
         for (int d = 0; d < g->r->arr->rank; d++) {
-            char *s = em_ex(E, g->r->sub[d]);
+            char *s = em_int(E, g->r->sub[d]);
             em_line(E, "%st%d(%d, %sc%d) = %s", E->p, g->idx, d + 1, E->p, c->id, s);
             free(s);
         }
@@ -185,7 +185,7 @@ static void loop_body(Emit *E, int mode)
     if (lp->nguard) {
         StrBuf b = {0};
         for (int g = 0; g < lp->nguard; g++) {
-            char *s = em_ex(E, lp->guard[g].sub);
+            char *s = em_int(E, lp->guard[g].sub);
             sb_printf(&b, "%shpfrt_mine(%s, %d, %s) .eq. 1", g ? " .and. " : "", em_desc(E, lp->arr),
                       lp->guard[g].dim + 1, s);
             free(s);
@@ -245,7 +245,7 @@ static void loop_body(Emit *E, int mode)
             } else if (lp->scatter) {
                 const SpRef *r = lp->lhs->ir;
                 for (int d = 0; d < r->arr->rank; d++) {
-                    char *x = em_ex(E, r->sub[d]);
+                    char *x = em_int(E, r->sub[d]);
                     em_line(E, "%st%d(%d, %sc%d) = %s", E->p, lp->tidx, d + 1, E->p,
                          lp->ctx_mask->id, x);
                     free(x);
@@ -352,8 +352,8 @@ void emit_loop(Emit *E, const SpStmt *s)
         const SpIndex *ix = &lp->idx[k];
         if (!ix->dist)
             continue;
-        char *a = em_ex(E, ix->a), *b = em_ex(E, ix->b), *lo = em_ex(E, ix->lo), *hi = em_ex(E, ix->hi);
-        char *st = em_ex(E, ix->st);
+        char *a = em_int(E, ix->a), *b = em_int(E, ix->b), *lo = em_int(E, ix->lo), *hi = em_int(E, ix->hi);
+        char *st = em_int(E, ix->st);
         em_line(E, "call hpfrt_loop(%sh%d, %s, %d, %s, %s, %s, %s, %s)", E->p, ix->lp,
              em_desc(E, ix->arr), ix->dim + 1, a, b, lo, hi, st);
         free(a);

@@ -5,6 +5,7 @@
 #include <config.h>
 
 #include <errno.h>
+#include <limits.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -616,6 +617,15 @@ int hpfrt_present_(const int *ha)
 int hpfrt_primary_(const int *ha)
 {
     return rt_arr(*ha, "hpfrt_primary")->primary;
+}
+
+int hpfrt_i4_(const long long *x)
+{
+    if (*x < INT_MIN || *x > INT_MAX)
+        rt_error("a value of %lld reaches the run time, which takes the bounds, extents, "
+                 "block sizes and subscripts of mapped arrays as default INTEGERs "
+                 "(%d to %d)", *x, INT_MIN, INT_MAX);
+    return (int)*x;
 }
 
 int hpfrt_mine_(const int *ha, const int *d, const int *i)

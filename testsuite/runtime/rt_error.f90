@@ -5,9 +5,10 @@
 !   3  an overlap shift wider than the ghost cells
 !   4  timer regions ended out of order
 !   5  hpfrt_abort with a message of the program's
+!   6  an INTEGER(8) value out of the default INTEGER's range (hpfrt_i4)
 program rt_error
   implicit none
-  integer, external :: hpfrt_lo
+  integer, external :: hpfrt_lo, hpfrt_i4
   character(len=8) :: arg
   integer :: c, ht, ha, hp, i
   real(8) :: x(0:11)
@@ -40,6 +41,8 @@ program rt_error
     call hpfrt_region_end(10)
   case (5)
     call hpfrt_abort('subscript out of range   ')
+  case (6)
+    i = hpfrt_i4(int(c, 8) * 1000000000_8)
   end select
   call hpfrt_finalize()
 end program rt_error
