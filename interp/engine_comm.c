@@ -744,6 +744,10 @@ static int pairs_cshift(Eng *e, const CommEntry *c, PairList *pl)
     int tR = arr->tdim[ds], gdR = arr->tmpl->gdim[tR];
     const HpfDim *hdR = &mt->d[tR];
     int PR = rg->shape[gdR];
+    /* the table is PL x PR: past 2^22 entries (32 MB, and as many steps
+       for each piece) the general count, by the elements, costs less */
+    if ((size_t)PL * (size_t)PR > (size_t)1 << 22)
+        return 0;
     double *C = xcalloc((size_t)PL * (size_t)PR, sizeof *C);
     /* the pieces of i over which floor(q / N) is one k */
     long long qa = alpha * lo + beta, qb = alpha * hi + beta;
