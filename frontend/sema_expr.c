@@ -384,6 +384,12 @@ void sema_match_actuals(Sema *s, Node *e, Node *u)
                    nd == 1 ? "" : "s", na);
         return;
     }
+    for (int i = npos; i < na; i++)
+        if (((Node *)e->u.ref.args.v[i])->kind != AST_KEYWORD_ARG) {
+            diag_error(s->diag, ((Node *)e->u.ref.args.v[i])->loc,
+                       "positional argument after a keyword argument");
+            return;
+        }
     if (npos < na && !u->u.unit.host) {
         const Node *k = e->u.ref.args.v[npos];
         diag_error(s->diag, k->u.kwarg.id_loc, "keyword argument '%s=' to '%s', an external "
