@@ -53,6 +53,8 @@ typedef struct {
 static Entry *entries;
 static int nentries, centries;
 
+static double take_spread(void);
+
 static char *vformat(const char *fmt, va_list ap)
 {
     va_list aq;
@@ -91,6 +93,19 @@ void cal_param(CalComp c, const char *name, const char *value, const char *fmt, 
     va_start(ap, fmt);
     char *note = vformat(fmt, ap);
     va_end(ap);
+    double sp = take_spread();
+    if (sp >= 0) {
+        /* the spread of what it was measured from, after its note */
+        char *with = malloc(strlen(note) + 64);
+        if (!with)
+            MPI_Abort(MPI_COMM_WORLD, 1);
+        if (isfinite(sp) && sp < 10)
+            sprintf(with, "%s%sspread %.2g%%", note, *note ? "; " : "", 100 * sp);
+        else
+            sprintf(with, "%s%sspread: over 1000%%", note, *note ? "; " : "");
+        free(note);
+        note = with;
+    }
     for (int i = 0; i < nentries; i++)
         if (entries[i].name && strcmp(entries[i].name, name) == 0) {
             free(entries[i].value);
@@ -192,6 +207,64 @@ double cal_median(double *v, int n)
     return n % 2 ? v[n / 2] : 0.5 * (v[n / 2 - 1] + v[n / 2]);
 }
 
+/* ---- the spread of a measured value ------------------------------------- */
+
+/* The distribution-free 95% confidence interval of the median of n sorted
+ * values: between the order statistics of ranks (n+1)/2 -+ 0.98 sqrt(n)
+ * (the normal approximation of the binomial; for n = 11, ranks 2 and 10).
+ * Returns its half-width relative to the median (0 for fewer than 3). No
+ * assumption on the distribution, which for times is skewed: a busy spell
+ * only ever adds. */
+static double median_spread(const double *sorted, int n, double med)
+{
+    if (n < 3)
+        return 0;
+    double h = 0.98 * sqrt((double)n);
+    int r = (int)floor((n + 1) / 2.0 - h), s = (int)ceil((n + 1) / 2.0 + h);
+    if (r < 1)
+        r = 1;
+    if (s > n)
+        s = n;
+    double hw = (sorted[s - 1] - sorted[r - 1]) / 2;
+    return med != 0 ? hw / fabs(med) : hw > 0 ? INFINITY : 0;
+}
+
+static double pending = -1;     /* the spread the next parameter gets */
+static double last_hw;          /* the absolute half-width of the last cal_est */
+
+double cal_est(double *v, int n)
+{
+    double m = cal_median(v, n);
+    double rel = median_spread(v, n, m);
+    last_hw = isfinite(rel) ? rel * fabs(m) : (n >= 3 ? (v[n - 1] - v[0]) / 2 : 0);
+    if (rel > pending)
+        pending = rel;
+    return m;
+}
+
+double cal_last_hw(void)
+{
+    return last_hw;
+}
+
+void cal_spread_of(double value, double hw)
+{
+    cal_spread(value != 0 ? hw / fabs(value) : hw > 0 ? INFINITY : 0);
+}
+
+void cal_spread(double rel)
+{
+    pending = rel;
+}
+
+/* The spread of the next parameter (-1: none), and none after it. */
+static double take_spread(void)
+{
+    double p = pending;
+    pending = -1;
+    return p;
+}
+
 /* Repetitions of fn that make a batch of cal.batch_s at least. */
 static long batch_iters(void (*fn)(void *arg, long iters), void *arg)
 {
@@ -209,28 +282,58 @@ static long batch_iters(void (*fn)(void *arg, long iters), void *arg)
     }
 }
 
-void cal_run(CalJob *jobs, int njobs, double *t)
+/* Whether every job's median over the rounds so far is known within
+ * cal.target (its confidence interval's half-width, relative). */
+static int narrow(const double *t, int njobs, int rounds)
 {
+    double v[CAL_MAX_ROUNDS];
+    for (int j = 0; j < njobs; j++) {
+        for (int r = 0; r < rounds; r++)
+            v[r] = t[r * njobs + j];
+        double m = cal_median(v, rounds);
+        if (median_spread(v, rounds, m) > cal.target)
+            return 0;
+    }
+    return 1;
+}
+
+int cal_run(CalJob *jobs, int njobs, double *t)
+{
+    double t0 = cal_now();
     for (int j = 0; j < njobs; j++)
         jobs[j].iters = batch_iters(jobs[j].fn, jobs[j].arg);
-    for (int r = 0; r < cal.reps; r++)
+    /* cal.reps rounds at least; more while a median is not yet narrow,
+       up to cal.max_rounds or cal.max_s of this measurement */
+    int r = 0;
+    for (;;) {
         for (int j = 0; j < njobs; j++) {
-            double t0 = cal_now();
+            double s0 = cal_now();
             jobs[j].fn(jobs[j].arg, jobs[j].iters);
-            t[r * njobs + j] = (cal_now() - t0) / (double)jobs[j].iters / jobs[j].units;
+            t[r * njobs + j] = (cal_now() - s0) / (double)jobs[j].iters / jobs[j].units;
         }
+        r++;
+        if (!cal_more_rounds(t, njobs, r, cal_now() - t0))
+            break;
+    }
+    cal.rounds = r;
+    return r;
+}
+
+int cal_more_rounds(const double *t, int njobs, int rounds, double elapsed)
+{
+    if (rounds >= cal.max_rounds)
+        return 0;
+    if (rounds < cal.reps)
+        return 1;
+    return elapsed <= cal.max_s && !narrow(t, njobs, rounds);
 }
 
 double cal_time(void (*fn)(void *arg, long iters), void *arg, double units)
 {
     CalJob job = {fn, arg, units, 0};
-    double *v = malloc((size_t)cal.reps * sizeof *v);
-    if (!v)
-        MPI_Abort(MPI_COMM_WORLD, 1);
-    cal_run(&job, 1, v);
-    double m = cal_median(v, cal.reps);
-    free(v);
-    return m;
+    double v[CAL_MAX_ROUNDS];
+    int n = cal_run(&job, 1, v);
+    return cal_est(v, n);
 }
 
 double cal_fit(const double *x, const double *y, int n, double *a, double *b)

@@ -12,9 +12,16 @@
 
 /* ---- options and the run ---------------------------------------------- */
 
+/* Rounds of one measurement at most (the arrays of per-round times). */
+#define CAL_MAX_ROUNDS 99
+
 typedef struct {
     int quick;                  /* --quick: fewer sizes, shorter batches */
-    int reps;                   /* repetitions (batches) per value; medians */
+    int reps;                   /* repetitions (batches) per value, the least; medians */
+    int max_rounds;             /* cal_run: rounds at most (<= CAL_MAX_ROUNDS) */
+    int rounds;                 /* the rounds of the last cal_run */
+    double target;              /* cal_run: a median's relative 95% half-width to reach */
+    double max_s;               /* cal_run: seconds of one measurement, beyond the least */
     double batch_s;             /* the least time of one batch */
     int progress;               /* progress lines on stderr */
     int rank, np;               /* MPI_COMM_WORLD */
@@ -63,23 +70,42 @@ extern long cal_l1_size;
 
 double cal_now(void);           /* seconds, monotonic */
 double cal_median(double *v, int n);     /* sorts v */
+/* The median of n measurements (sorts v); the relative half-width of its
+ * 95% confidence interval becomes the spread of the next parameter
+ * written (the largest, when several medians make one parameter), which
+ * its comment then gives. cal_spread sets that spread directly. */
+double cal_est(double *v, int n);
+void cal_spread(double rel);
+/* The absolute half-width of the last cal_est's interval, and the spread
+ * of a value derived from it (value, its half-width): for parameters
+ * measured together and written after. */
+double cal_last_hw(void);
+void cal_spread_of(double value, double hw);
 
 /* Times fn(arg, iters) for iters repetitions of the work: raises iters
- * until a batch lasts cal.batch_s, then runs cal.reps batches; returns the
- * median time of one repetition divided by units (elements a pass). */
+ * until a batch lasts cal.batch_s, then runs batches as cal_run does;
+ * returns the median time of one repetition divided by units (elements a
+ * pass), through cal_est. */
 double cal_time(void (*fn)(void *arg, long iters), void *arg, double units);
 
 /* Several kernels timed in turn, batch after batch, so that a slow spell
  * of the machine (a clock change, another process) falls on all of them
  * alike and differences of the same round cancel it: t[r * njobs + j] is
- * job j's time a unit in round r, r < cal.reps. */
+ * job j's time a unit in round r (t has room for CAL_MAX_ROUNDS rounds).
+ * It runs cal.reps rounds, then more until every job's median is known
+ * within cal.target, for cal.max_s at most; returns the rounds run (also
+ * in cal.rounds). */
 typedef struct {
     void (*fn)(void *arg, long iters);
     void *arg;
     double units;
     long iters;                 /* set by cal_run */
 } CalJob;
-void cal_run(CalJob *jobs, int njobs, double *t);
+int cal_run(CalJob *jobs, int njobs, double *t);
+/* cal_run's rule: after `rounds` rounds of t that took `elapsed` seconds,
+ * whether to run another (for runs of their own, such as the collective
+ * ones, which decide from times every rank has). */
+int cal_more_rounds(const double *t, int njobs, int rounds, double elapsed);
 
 /* Least squares fit of y = a + b x, weighted by 1/y^2 (relative errors:
  * the points span decades); returns the weighted residual sum. */

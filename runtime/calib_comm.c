@@ -369,7 +369,7 @@ void calib_comm(void)
 
     /* the barrier, on every process */
     cal_progress("communication: barrier and collectives on 2..%d processes", cal.np);
-    double sync;
+    double sync, sync_hw;
     {
         int k = cal.quick ? 50 : 200;
         double *v = malloc((size_t)cal.reps * sizeof *v);
@@ -383,7 +383,9 @@ void calib_comm(void)
             if (r >= 0)
                 v[r] = tmax;
         }
-        sync = cal_median(v, cal.reps);
+        sync = cal_est(v, cal.reps);
+        sync_hw = cal_last_hw();
+        cal_spread(-1);         /* for sync.overhead, written below */
         free(v);
     }
     if (first[0] >= 0 && cal.rank == 0) {
@@ -559,6 +561,7 @@ void calib_comm(void)
                   " at 0 B (0..%s)", cal_size(eager_max));
     }
     cal_param(CAL_COMM, "net.dynamic.per_hop", "0 us", "as the static one");
+    cal_spread_of(sync, sync_hw);
     cal_param(CAL_COMM, "sync.overhead", cal_us(sync),
               "measured: MPI_Barrier on %d processes, median of %d batches", cal.np, cal.reps);
 

@@ -228,7 +228,7 @@ static double first_touch(long page)
         v[r] = tmax / (double)n;
         munmap(m, (size_t)FT_BYTES);
     }
-    double t = cal_median(v, cal.reps);
+    double t = cal_est(v, cal.reps);
     free(v);
     return t > 0 ? t : 0;
 }
@@ -418,7 +418,7 @@ void calib_mem(void)
             MPI_Allreduce(&t, &tmax, 1, MPI_DOUBLE, MPI_MAX, MPI_COMM_WORLD);
             v[r] = (double)cal.np * (double)s.n * 8 / tmax;
         }
-        double bw = cal_median(v, cal.reps);
+        double bw = cal_est(v, cal.reps);
         if (cal.rank == 0)
             cal_param(CAL_MEM, "mem.bandwidth.node", cal_rate(bw),
                       "measured: %d processes each reading %s at once, their sum",
@@ -434,6 +434,7 @@ void calib_mem(void)
     if (page > 0) {
         cal_progress("memory: first touch of %s pages", cal_size((double)page));
         double t = first_touch(page);
+        cal_spread_of(t, cal_last_hw());
         if (cal.rank == 0)
             cal_param(CAL_MEM, "mem.page.first", cal_us(t),
                       "measured: the first store to each page of a fresh %s mapping, less a "

@@ -147,7 +147,7 @@ static double *run_kerns(Kern *q, int n)
         jobs[j].arg = &q[j];
         jobs[j].units = q[j].kind == KNEST ? 256 : (q[j].n + q[j].k - 1) / q[j].k;
     }
-    double *t = malloc((size_t)cal.reps * (size_t)n * sizeof *t);
+    double *t = malloc((size_t)CAL_MAX_ROUNDS * (size_t)n * sizeof *t);
     if (!t)
         MPI_Abort(MPI_COMM_WORLD, 1);
     cal_run(jobs, n, t);
@@ -157,15 +157,21 @@ static double *run_kerns(Kern *q, int n)
 }
 
 /* Median over the rounds of kernel a's time less b's, each round's pair
- * timed together. */
+ * timed together (its spread: cal_est). */
 static double diff(Kern a, Kern b)
 {
     Kern q[2] = {a, b};
-    double *t = run_kerns(q, 2), v[1000];
-    for (int r = 0; r < cal.reps; r++)
+    double *t = run_kerns(q, 2), v[CAL_MAX_ROUNDS];
+    for (int r = 0; r < cal.rounds; r++)
         v[r] = t[2 * r] - t[2 * r + 1];
     free(t);
-    return cal_median(v, cal.reps);
+    return cal_est(v, cal.rounds);
+}
+
+/* The spread of a cost as cal_cost writes it (floored). */
+static void spread(double s, double hw)
+{
+    cal_spread_of(cal_floor(s), hw);
 }
 
 /* the floor and the writer of a processing cost (calib.h) */
@@ -229,59 +235,82 @@ void calib_proc(void)
     Kern d0 = kern(KD, 0), f0 = kern(KF, 0), i0 = kern(KI, 0);
 
     /* arithmetic */
-    double dadd = diff(kern(KD, 1), d0) / 8, dmul = diff(kern(KD, 2), d0) / 8;
-    double ddiv = diff(kern(KD, 3), d0) / 8;
-    double fadd = diff(kern(KF, 1), f0) / 8, fmul = diff(kern(KF, 2), f0) / 8;
-    double fdiv = diff(kern(KF, 3), f0) / 8;
-    double iadd = diff(kern(KI, 1), i0) / 16;                   /* shift, add */
+    /* (h_*: the half-widths of their intervals, for their spreads) */
+    double dadd = diff(kern(KD, 1), d0) / 8, h_dadd = cal_last_hw() / 8;
+    double dmul = diff(kern(KD, 2), d0) / 8, h_dmul = cal_last_hw() / 8;
+    double ddiv = diff(kern(KD, 3), d0) / 8, h_ddiv = cal_last_hw() / 8;
+    double fadd = diff(kern(KF, 1), f0) / 8, h_fadd = cal_last_hw() / 8;
+    double fmul = diff(kern(KF, 2), f0) / 8, h_fmul = cal_last_hw() / 8;
+    double fdiv = diff(kern(KF, 3), f0) / 8, h_fdiv = cal_last_hw() / 8;
+    double iadd = diff(kern(KI, 1), i0) / 16, h_iadd = cal_last_hw() / 16;   /* shift, add */
     double logical = diff(kern(KI, 2), i0) / 8 - iadd;          /* xor, add */
+    double h_logical = cal_last_hw() / 8 + h_iadd;
     double imul = diff(kern(KI, 3), i0) / 8 - cal_floor(logical);
-    double idiv = diff(kern(KI, 4), i0) / 8;
+    double h_imul = cal_last_hw() / 8 + h_logical;
+    double idiv = diff(kern(KI, 4), i0) / 8, h_idiv = cal_last_hw() / 8;
     double cvt = diff(kern(KCVT, 0), i0) / 8 - cal_floor(dmul);
+    double h_cvt = cal_last_hw() / 8 + h_dmul;
     cal_comment(CAL_PROC, "arithmetic: the marginal cost of one operation in an array loop"
                           " (chains of 8 an element, calib_kernels.f90)");
+    spread(iadd, h_iadd);
     cal_cost("op.iadd", iadd, "measured: 8 x (shift, add) an element, a sixteenth each");
+    spread(imul, h_imul);
     cal_cost("op.imul", imul, "measured: 8 x (multiply, xor), less op.logical");
+    spread(idiv, h_idiv);
     cal_cost("op.idiv", idiv, "measured: 8 divides an element");
+    spread(fadd, h_fadd);
     cal_cost("op.fadd", fadd, "measured: 8 dependent REAL(4) adds an element");
+    spread(fmul, h_fmul);
     cal_cost("op.fmul", fmul, "measured: 8 REAL(4) multiplies");
+    spread(fdiv, h_fdiv);
     cal_cost("op.fdiv", fdiv, "measured: 8 REAL(4) divides");
+    spread(dadd, h_dadd);
     cal_cost("op.dadd", dadd, "measured: 8 dependent REAL(8) adds an element");
+    spread(dmul, h_dmul);
     cal_cost("op.dmul", dmul, "measured: 8 REAL(8) multiplies");
+    spread(ddiv, h_ddiv);
     cal_cost("op.ddiv", ddiv, "measured: 8 REAL(8) divides");
+    spread(cvt / 2, h_cvt / 2);
     cal_cost("op.itof", cvt / 2, "measured: 8 x (dble, multiply, int) less op.dmul, half of the pair");
+    spread(cvt / 2, h_cvt / 2);
     cal_cost("op.ftoi", cvt / 2, "measured: as op.itof, the other half");
+    spread(iadd, h_iadd);
     cal_cost("op.cmp", iadd, "as op.iadd: a compare is one ALU operation (its branch is cond.test)");
+    spread(logical, h_logical);
     cal_cost("op.logical", logical, "measured: 8 x (xor, add), less op.iadd");
 
     /* loads and stores that hit L1, as the operations: the marginal cost
        of one more in the copy loop (the bandwidth of a stream is
        calib_mem.c's cache.l1.bandwidth); they replace calib_mem.c's
        values, the time of an element of a stream */
-    double fetch = diff(kern(KD, 5), d0) - cal_floor(dadd), store = diff(kern(KD, 6), d0);
+    double fetch = diff(kern(KD, 5), d0) - cal_floor(dadd), h_fetch = cal_last_hw() + h_dadd;
+    double store = diff(kern(KD, 6), d0), h_store = cal_last_hw();
+    spread(fetch, h_fetch);
     cal_param(CAL_MEM, "mem.fetch.hit", cal_cycles(cal_floor(fetch)), "measured: one more load"
               " in the copy loop, y(l) = x(l) + y(l) less op.dadd, %.3g ns", cal_floor(fetch) * 1e9);
+    spread(store, h_store);
     cal_param(CAL_MEM, "mem.store.hit", cal_cycles(cal_floor(store)), "measured: one more store"
               " in the copy loop, %.3g ns", cal_floor(store) * 1e9);
     /* loops: the copy is an iteration, a load and a store */
     cal_comment(CAL_PROC, "loops, conditions, calls");
     double copy = diff(d0, kern(KNONE, 0));
     double iter = copy - cal_floor(fetch) - cal_floor(store);
+    spread(iter, cal_last_hw() + h_fetch + h_store);
     cal_cost("loop.iter", iter, "measured: the copy loop (%.3g ns an iteration) less"
              " mem.fetch.hit and mem.store.hit", copy * 1e9);
     {
         /* nested loops: 256 entries of an inner loop of nin iterations */
         Kern q[5];
-        double xs[5], ys[5], v[1000];
+        double xs[5], ys[5], v[CAL_MAX_ROUNDS];
         for (int i = 0; i < 5; i++) {
             q[i] = kern(KNEST, 1 << i);
             xs[i] = 1 << i;
         }
         double *t = run_kerns(q, 5);
         for (int i = 0; i < 5; i++) {
-            for (int r = 0; r < cal.reps; r++)
+            for (int r = 0; r < cal.rounds; r++)
                 v[r] = t[5 * r + i];
-            ys[i] = cal_median(v, cal.reps);
+            ys[i] = cal_est(v, cal.rounds);
         }
         free(t);
         double a, b;
@@ -307,32 +336,36 @@ void calib_proc(void)
         Kern q[3] = {d0, kern(KD, 4), kern(KD, 4)};
         q[1].c = cn;
         q[2].c = ca;
-        double *t = run_kerns(q, 3), vt[1000], va[1000];
-        for (int r = 0; r < cal.reps; r++) {
+        double *t = run_kerns(q, 3), vt[CAL_MAX_ROUNDS], va[CAL_MAX_ROUNDS];
+        for (int r = 0; r < cal.rounds; r++) {
             double *x = t + 3 * r;
             vt[r] = x[1] - x[0];
             va[r] = x[2] - x[1];
         }
         free(t);
-        cal_cost("cond.test", cal_median(vt, cal.reps) - cal_floor(iadd), "measured: an IF never"
-                 " taken in the copy loop, less op.cmp");
-        cal_cost("cond.taken", cal_median(va, cal.reps) - cal_floor(dmul), "measured: the IF always"
-                 " taken against never, less the op.dmul it guards");
+        double test = cal_est(vt, cal.rounds) - cal_floor(iadd);
+        spread(test, cal_last_hw() + h_iadd);
+        cal_cost("cond.test", test, "measured: an IF never taken in the copy loop, less op.cmp");
+        double taken = cal_est(va, cal.rounds) - cal_floor(dmul);
+        spread(taken, cal_last_hw() + h_dmul);
+        cal_cost("cond.taken", taken, "measured: the IF always taken against never, less the"
+                 " op.dmul it guards");
     }
     {
         Kern q[4] = {d0, kern(KCALL, 0), kern(KCALL, 4), kern(KCALL, 8)};
-        double *t = run_kerns(q, 4), v0[1000], v4[1000], v8[1000];
-        for (int r = 0; r < cal.reps; r++) {
+        double *t = run_kerns(q, 4), v0[CAL_MAX_ROUNDS], v4[CAL_MAX_ROUNDS], v8[CAL_MAX_ROUNDS];
+        for (int r = 0; r < cal.rounds; r++) {
             double *x = t + 4 * r;
             v0[r] = x[1] - x[0];
             v4[r] = x[2] - x[0];
             v8[r] = (x[3] - x[1]) / 8;
         }
         free(t);
-        cal_cost("call.overhead", cal_median(v0, cal.reps), "measured: an external subroutine"
+        double call4 = cal_median(v4, cal.rounds);
+        cal_cost("call.overhead", cal_est(v0, cal.rounds), "measured: an external subroutine"
                  " of no arguments called in the copy loop (calib_callee.f90)");
-        cal_cost("call.per_arg", cal_median(v8, cal.reps), "measured: 8 arguments by reference"
-                 " against 0 (4 arguments: %.3g ns a call)", cal_median(v4, cal.reps) * 1e9);
+        cal_cost("call.per_arg", cal_est(v8, cal.rounds), "measured: 8 arguments by reference"
+                 " against 0 (4 arguments: %.3g ns a call)", call4 * 1e9);
     }
 
     /* vectorized loops: hpfc's loop over a dimension that is not
@@ -352,8 +385,8 @@ void calib_proc(void)
                       kern(KVEC, 4), kern(KVEC, 5), kern(KVEC, 0)};
         for (int j = 0; j < NJ; j++)
             q[j].n = nv;
-        double *t = run_kerns(q, NJ), v[7][1000];
-        for (int r = 0; r < cal.reps; r++) {
+        double *t = run_kerns(q, NJ), v[7][CAL_MAX_ROUNDS];
+        for (int r = 0; r < cal.rounds; r++) {
             double *x = t + NJ * r, add = (x[1] - x[0]) / 7;
             v[0][r] = add;
             v[1][r] = (x[2] - x[0] + add) / 8;         /* 8 multiplies against 1 add */
@@ -364,23 +397,33 @@ void calib_proc(void)
             v[6][r] = x[0];
         }
         free(t);
-        double vadd = cal_median(v[0], cal.reps), vmul = cal_median(v[1], cal.reps);
-        double vdiv = cal_median(v[2], cal.reps), vld = cal_median(v[3], cal.reps);
-        double vst = cal_median(v[4], cal.reps), vcp = cal_median(v[5], cal.reps);
-        double base_t = cal_median(v[6], cal.reps);
+        int nr = cal.rounds;
+        double vadd = cal_est(v[0], nr), h_vadd = cal_last_hw();
+        double vmul = cal_est(v[1], nr), h_vmul = cal_last_hw();
+        double vdiv = cal_est(v[2], nr), h_vdiv = cal_last_hw();
+        double vld = cal_est(v[3], nr), h_vld = cal_last_hw();
+        double vst = cal_est(v[4], nr), h_vst = cal_last_hw();
+        double vcp = cal_median(v[5], nr);
+        double base_t = cal_est(v[6], nr), h_base = cal_last_hw();
+        double viter = base_t - cal_floor(vadd) - cal_floor(vld) - cal_floor(vst);
         cal_comment(CAL_PROC, "vectorized loops: i = 0..%d, constant bounds, unit step, inside"
                     " the loop of a distributed dimension (ck_vec, %d columns)", CK_VEC_NI - 1,
                     nv / CK_VEC_NI);
-        cal_cost("vec.iter", base_t - cal_floor(vadd) - cal_floor(vld) - cal_floor(vst),
-                 "measured: y(1+i, j) = x(1+i, j) + c, i = 0..%d constant bounds (vectorized),"
+        spread(viter, h_base + h_vadd + h_vld + h_vst);
+        cal_cost("vec.iter", viter, "measured: y(1+i, j) = x(1+i, j) + c, i = 0..%d constant bounds (vectorized),"
                  " an element (%.3g ns), less vec.op.dadd, vec.fetch and vec.store: the loop's"
                  " own work (a copy, which GCC makes a memcpy: %.3g ns)", CK_VEC_NI - 1,
                  base_t * 1e9, vcp * 1e9);
+        spread(vadd, h_vadd);
         cal_cost("vec.op.dadd", vadd, "measured: 8 dependent REAL(8) adds an element in that"
                  " loop against 1, a seventh of the difference");
+        spread(vmul, h_vmul);
         cal_cost("vec.op.dmul", vmul, "measured: 8 REAL(8) multiplies against the add");
+        spread(vdiv, h_vdiv);
         cal_cost("vec.op.ddiv", vdiv, "measured: 8 REAL(8) divides against the add");
+        spread(vld, h_vld);
         cal_cost("vec.fetch", vld, "measured: one more load in that loop, y = x + y");
+        spread(vst, h_vst);
         cal_cost("vec.store", vst, "measured: one more store in that loop");
     }
 
@@ -405,9 +448,12 @@ void calib_proc(void)
             {"lib.abs", "t = abs(t - c)", 30}, {"lib.max", "t = max(t, c) + d", 31},
             {"lib.min", "t = min(t, c) + d", 32}, {"lib.sign", "t = sign(t, c) - d", 33},
         };
-        for (size_t i = 0; i < sizeof cheap / sizeof cheap[0]; i++)
-            cal_cost(cheap[i].name, diff(kern(KD, cheap[i].op), u0) / 8 - cal_floor(dadd),
-                     "measured: 8 x (%s) an element, less op.dadd", cheap[i].what);
+        for (size_t i = 0; i < sizeof cheap / sizeof cheap[0]; i++) {
+            double c8 = diff(kern(KD, cheap[i].op), u0) / 8 - cal_floor(dadd);
+            spread(c8, cal_last_hw() / 8 + h_dadd);
+            cal_cost(cheap[i].name, c8, "measured: 8 x (%s) an element, less op.dadd",
+                     cheap[i].what);
+        }
         cal_cost("lib.mod", diff(kern(KI, 6), i0), "measured: y(l) = mod(x(l), 7), INTEGER");
     }
 
@@ -418,15 +464,15 @@ void calib_proc(void)
                           " the load included (the latency of the combining operation)");
     {
         Kern q[2] = {kern(KD, 40), kern(KD, 41)};
-        double *t = run_kerns(q, 2), vs[1000], vm[1000];
-        for (int r = 0; r < cal.reps; r++) {
+        double *t = run_kerns(q, 2), vs[CAL_MAX_ROUNDS], vm[CAL_MAX_ROUNDS];
+        for (int r = 0; r < cal.rounds; r++) {
             vs[r] = t[2 * r];
             vm[r] = t[2 * r + 1];
         }
         free(t);
-        cal_cost("red.sum", cal_median(vs, cal.reps), "measured: t = t + x(l), REAL(8), an"
+        cal_cost("red.sum", cal_est(vs, cal.rounds), "measured: t = t + x(l), REAL(8), an"
                  " element");
-        cal_cost("red.max", cal_median(vm, cal.reps), "measured: t = max(t, x(l)), REAL(8),"
+        cal_cost("red.max", cal_est(vm, cal.rounds), "measured: t = max(t, x(l)), REAL(8),"
                  " an element");
     }
 
@@ -442,7 +488,9 @@ void calib_proc(void)
         };
         for (size_t i = 0; i < sizeof rt / sizeof rt[0]; i++) {
             q.op = rt[i].op;
-            cal_cost(rt[i].name, diff(q, i0) - cal_floor(iadd), "measured: y(l) = x(l) + %s,"
+            double c = diff(q, i0) - cal_floor(iadd);
+            spread(c, cal_last_hw() + h_iadd);
+            cal_cost(rt[i].name, c, "measured: y(l) = x(l) + %s,"
                      " (BLOCK) array, less the copy and op.iadd", rt[i].call);
         }
     }

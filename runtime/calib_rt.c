@@ -57,19 +57,20 @@ static void forall_costs(void)
         f[j] = (Forall){j, ha, FORALL_BLOCK * cal.np, x, y};
         jobs[j] = (CalJob){run_forall, &f[j], 1.0, 0};   /* the time of an entry */
     }
-    double *t = malloc((size_t)cal.reps * 3 * sizeof *t), vr[1000], vl[1000];
+    double *t = malloc((size_t)CAL_MAX_ROUNDS * 3 * sizeof *t);
+    double vr[CAL_MAX_ROUNDS], vl[CAL_MAX_ROUNDS];
     if (!t)
         MPI_Abort(MPI_COMM_WORLD, 1);
     cal_run(jobs, 3, t);
-    for (int r = 0; r < cal.reps; r++) {
+    for (int r = 0; r < cal.rounds; r++) {
         vr[r] = t[3 * r + 1] - t[3 * r];
         vl[r] = t[3 * r + 2] - t[3 * r];
     }
     free(t);
-    cal_cost("rt.region", cal_median(vr, cal.reps), "measured: hpfrt_region_begin and"
+    cal_cost("rt.region", cal_est(vr, cal.rounds), "measured: hpfrt_region_begin and"
              " hpfrt_region_end (MPI_Wtime each) around a loop of %d elements, less the loop",
              FORALL_BLOCK);
-    cal_cost("rt.loop", cal_median(vl, cal.reps), "measured: hpfrt_loop (cached), hpfrt_nseg,"
+    cal_cost("rt.loop", cal_est(vl, cal.rounds), "measured: hpfrt_loop (cached), hpfrt_nseg,"
              " hpfrt_seg of a (BLOCK) array, one segment, before that loop, less the loop");
 }
 
@@ -113,7 +114,9 @@ static double coll_batch(const CalJob *job, long iters)
 
 /* cal_run for collective work: every rank runs the same batches (their
  * repetitions chosen from the slowest rank's times, so the same on every
- * rank), the jobs in turn round after round. */
+ * rank), the jobs in turn round after round, as many rounds as cal_run
+ * would run (decided from the slowest rank's times, which every rank has:
+ * all decide alike). */
 static void coll_run(CalJob *jobs, int njobs, double *t)
 {
     for (int j = 0; j < njobs; j++) {
@@ -129,10 +132,17 @@ static void coll_run(CalJob *jobs, int njobs, double *t)
         }
         job->iters = iters;
     }
-    for (int r = 0; r < cal.reps; r++)
-        for (int j = 0; j < njobs; j++)
-            t[r * njobs + j] = coll_batch(&jobs[j], jobs[j].iters) / (double)jobs[j].iters
-                               / jobs[j].units;
+    double elapsed = 0;
+    int r = 0;
+    do {
+        for (int j = 0; j < njobs; j++) {
+            double s = coll_batch(&jobs[j], jobs[j].iters);
+            elapsed += s;
+            t[r * njobs + j] = s / (double)jobs[j].iters / jobs[j].units;
+        }
+        r++;
+    } while (cal_more_rounds(t, njobs, r, elapsed));
+    cal.rounds = r;
 }
 
 static void gather_costs(void)
@@ -175,20 +185,20 @@ static void gather_costs(void)
         g[nj++] = (Gather){G_GATHER, ns[i], ha, x, rem, buf, cnt, rcnt};
     for (int j = 0; j < nj; j++)
         jobs[j] = (CalJob){run_gather, &g[j], 1.0, 0};      /* the time of a call */
-    double *t = malloc((size_t)cal.reps * (size_t)nj * sizeof *t);
+    double *t = malloc((size_t)CAL_MAX_ROUNDS * (size_t)nj * sizeof *t);
     if (!t)
         MPI_Abort(MPI_COMM_WORLD, 1);
     coll_run(jobs, nj, t);
 
     if (me == 0) {
         /* medians of each job, and of the fixed cost's round by round */
-        double med[2 + 2 * NS], v[1000], fixed[1000];
+        double med[2 + 2 * NS], v[CAL_MAX_ROUNDS], fixed[CAL_MAX_ROUNDS];
         for (int j = 0; j < nj; j++) {
-            for (int r = 0; r < cal.reps; r++)
+            for (int r = 0; r < cal.rounds; r++)
                 v[r] = t[r * nj + j];
-            med[j] = cal_median(v, cal.reps);
+            med[j] = cal_median(v, cal.rounds);
         }
-        for (int r = 0; r < cal.reps; r++)
+        for (int r = 0; r < cal.rounds; r++)
             fixed[r] = t[r * nj + 2] - t[r * nj] + t[r * nj + 1];
         double xs[NS], ys[NS], a, local, remote = 0;
         for (int i = 0; i < NS; i++) {
@@ -201,7 +211,7 @@ static void gather_costs(void)
                 ys[i] = med[2 + NS + i - 1];
             cal_fit(xs, ys, NS, &a, &remote);
         }
-        cal_cost("rt.gather", cal_median(fixed, cal.reps), "measured: hpfrt_gather_r8 of 0"
+        cal_cost("rt.gather", cal_est(fixed, cal.rounds), "measured: hpfrt_gather_r8 of 0"
                  " elements on %d process%s (%.3g us), less MPI_Alltoall of an int on %d"
                  " (%.3g us), plus MPI_Alltoall on MPI_COMM_SELF (%.3g us)", np,
                  np == 1 ? "" : "es", med[2] * 1e6, np, med[0] * 1e6, med[1] * 1e6);
@@ -274,19 +284,19 @@ static void shift_costs(void)
     s.down = me > 0 ? me - 1 : MPI_PROC_NULL;
     s.cell[0] = s.cell[1] = 1;
     CalJob jobs[2] = {{run_overlap, &s, 1.0, 0}, {run_sendrecv, &s, 1.0, 0}};
-    double *t = malloc(2 * (size_t)cal.reps * sizeof *t), v[1000];
+    double *t = malloc(2 * (size_t)CAL_MAX_ROUNDS * sizeof *t), v[CAL_MAX_ROUNDS];
     if (!t)
         MPI_Abort(MPI_COMM_WORLD, 1);
     coll_run(jobs, 2, t);
     if (me == 0) {
-        double a[1000], b[1000];
-        for (int r = 0; r < cal.reps; r++) {
+        double a[CAL_MAX_ROUNDS], b[CAL_MAX_ROUNDS];
+        for (int r = 0; r < cal.rounds; r++) {
             v[r] = t[2 * r] - t[2 * r + 1];
             a[r] = t[2 * r];
             b[r] = t[2 * r + 1];
         }
-        double ov = cal_median(a, cal.reps), sr = cal_median(b, cal.reps);
-        cal_cost("rt.shift", cal_median(v, cal.reps), "measured: hpfrt_overlap_r8 of one ghost"
+        double ov = cal_median(a, cal.rounds), sr = cal_median(b, cal.rounds);
+        cal_cost("rt.shift", cal_est(v, cal.rounds), "measured: hpfrt_overlap_r8 of one ghost"
                  " cell each side, (BLOCK) on %d processes (%.3g us), less its two"
                  " MPI_Sendrecv of a cell made directly (%.3g us)", np, ov * 1e6, sr * 1e6);
     }
