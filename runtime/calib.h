@@ -158,7 +158,7 @@ void ck_read(int n, int m, const double *x, double *s);
 void ck_write(int n, int m, double *y, double c);
 void ck_readv(int ncol, const double *x, double *s);
 void ck_writev(int ncol, double *y, double c);
-void ck_clock(int n, int *t);
+void ck_clock(int n, int k, int *t);   /* k: 1, from a volatile */
 void ck_compiler(char *buf, int len);
 
 #endif

@@ -681,20 +681,25 @@ subroutine ck_writev(ncol, y, c) bind(c, name='ck_writev')
     end do
 end subroutine ck_writev
 
-! The clock, when the system does not give it: a loop-carried chain of an
-! add and an xor, two one-cycle operations on every current processor, so
-! one iteration takes two cycles. The chain runs in 64 bits, where it
-! cannot overflow (it grows by at most one an iteration from below 2**32).
-subroutine ck_clock(n, t) bind(c, name='ck_clock')
+! The clock: a loop-carried chain of 64-bit integer multiplies by k, which
+! the caller gives as 1 from a volatile variable, so that the compiler
+! cannot know it and the value cannot overflow; one iteration takes the
+! multiply's latency, 3 cycles on the x86-64 processors of the last
+! fifteen years (Intel since Core 2, AMD since Zen), whatever the values.
+! (An add and an xor, the chain used before, run in one cycle, not two, on
+! processors that execute the add of a constant at renaming, such as
+! Intel's since Golden Cove.)
+subroutine ck_clock(n, k, t) bind(c, name='ck_clock')
     use, intrinsic :: iso_c_binding
     implicit none
-    integer(c_int), value :: n
+    integer(c_int), value :: n, k
     integer(c_int), intent(inout) :: t
     integer :: i
-    integer(c_long_long) :: s
-    s = t
+    integer(c_long_long) :: s, f
+    f = int(k, c_long_long)
+    s = int(t, c_long_long)
     do i = 1, n
-        s = ieor(s, int(i, c_long_long)) + 1
+        s = s * f
     end do
     t = int(iand(s, int(huge(t), c_long_long)), c_int)
 end subroutine ck_clock
