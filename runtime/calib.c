@@ -54,6 +54,8 @@ static Entry *entries;
 static int nentries, centries;
 
 static double take_spread(void);
+static void check_bounds(const char *name, const char *value);
+static double pending = -1;     /* the spread the next parameter gets */
 
 static char *vformat(const char *fmt, va_list ap)
 {
@@ -106,6 +108,7 @@ void cal_param(CalComp c, const char *name, const char *value, const char *fmt, 
         free(note);
         note = with;
     }
+    check_bounds(name, value);
     for (int i = 0; i < nentries; i++)
         if (entries[i].name && strcmp(entries[i].name, name) == 0) {
             free(entries[i].value);
@@ -130,6 +133,163 @@ void cal_comment(CalComp c, const char *fmt, ...)
     e->name = e->value = NULL;
     e->note = vformat(fmt, ap);
     va_end(ap);
+}
+
+/* ---- physical bounds ------------------------------------------------------ */
+
+/* What no current machine gives, but a busy one measures: a difference
+ * whose base ran in a slow spell comes out too small, a collective whose
+ * process was descheduled too large. A parameter outside its bounds makes
+ * its phase measured again (hpfcalibrate.c). Bounds in the unit as
+ * written (cycles), or in seconds, hertz or bytes a second whatever the
+ * unit written. */
+typedef enum { B_CYCLES, B_SECONDS, B_HZ, B_RATE } BoundKind;
+static struct {
+    const char *name;
+    BoundKind kind;
+    double lo, hi;
+    const char *why;
+} bounds[] = {
+    {"cpu.clock", B_HZ, 2e8, 8e9, "a processor clock"},
+    {"op.dadd", B_CYCLES, 0.25, 100, "a REAL(8) add"},
+    {"op.dmul", B_CYCLES, 0.25, 100, "a REAL(8) multiply"},
+    {"op.ddiv", B_CYCLES, 0.5, 200, "a REAL(8) divide"},
+    {"loop.setup", B_SECONDS, 0, 1e-6, "the start of a loop"},
+    {"call.overhead", B_SECONDS, 0, 1e-6, "a call"},
+    {"mem.bandwidth", B_RATE, 2e8, 5e12, "one process reading memory"},
+    {"net.static.startup", B_SECONDS, 1e-8, 1e-2, "a message's start-up"},
+    {"sync.overhead", B_SECONDS, 0, 1e-2, "a barrier"},
+    {"rt.region", B_SECONDS, 0, 1e-4, "libhpfrt's timer calls"},
+    {"rt.loop", B_SECONDS, 0, 1e-4, "libhpfrt's iteration set of a cached loop"},
+    {"rt.gather", B_SECONDS, 0, 1e-3, "libhpfrt's gather start-up"},
+    {"rt.shift", B_SECONDS, 0, 1e-3, "libhpfrt's overlap shift of one cell"},
+};
+
+static char violation[8][200];
+static int nviolations;
+
+/* value in the kind's unit from a written value ("3.2 cycles", "1.5 us",
+ * "2600 MHz", "11.6 GB/s"); 0 when its unit is not the kind's */
+static int bound_value(BoundKind k, const char *value, double *v)
+{
+    char *end;
+    double x = strtod(value, &end);
+    while (*end == ' ')
+        end++;
+    static const struct { const char *unit; BoundKind kind; double f; } units[] = {
+        {"cycles", B_CYCLES, 1}, {"ns", B_SECONDS, 1e-9}, {"us", B_SECONDS, 1e-6},
+        {"ms", B_SECONDS, 1e-3}, {"s", B_SECONDS, 1}, {"MHz", B_HZ, 1e6}, {"GHz", B_HZ, 1e9},
+        {"Hz", B_HZ, 1}, {"MB/s", B_RATE, 1e6}, {"GB/s", B_RATE, 1e9},
+    };
+    for (size_t i = 0; i < sizeof units / sizeof units[0]; i++)
+        if (strcmp(end, units[i].unit) == 0) {
+            if (units[i].kind == k) {
+                *v = x * units[i].f;
+                return 1;
+            }
+            if (k == B_SECONDS && units[i].kind == B_CYCLES && cal_clock_hz > 0) {
+                *v = x / cal_clock_hz;
+                return 1;
+            }
+            return 0;
+        }
+    return 0;
+}
+
+/* Whether name = value is outside its bounds; the message in msg. */
+static int out_of_bounds(const char *name, const char *value, char *msg, size_t len)
+{
+    for (size_t i = 0; i < sizeof bounds / sizeof bounds[0]; i++) {
+        double v;
+        if (strcmp(bounds[i].name, name) != 0 || !bound_value(bounds[i].kind, value, &v))
+            continue;
+        if (v >= bounds[i].lo && v <= bounds[i].hi)
+            return 0;
+        const char *unit = bounds[i].kind == B_CYCLES ? " cycles" : bounds[i].kind ==
+                           B_SECONDS ? " s" : bounds[i].kind == B_HZ ? " Hz" : " B/s";
+        snprintf(msg, len, "%s = %s is %s its bound of %.4g%s for %s", name, value,
+                 v < bounds[i].lo ? "below" : "above",
+                 v < bounds[i].lo ? bounds[i].lo : bounds[i].hi, unit, bounds[i].why);
+        return 1;
+    }
+    return 0;
+}
+
+static void check_bounds(const char *name, const char *value)
+{
+    char msg[200];
+    if (!out_of_bounds(name, value, msg, sizeof msg))
+        return;
+    if (nviolations < 8)
+        snprintf(violation[nviolations], sizeof violation[0], "%s", msg);
+    nviolations++;
+}
+
+int cal_set_bound(const char *name, double lo, double hi)
+{
+    for (size_t i = 0; i < sizeof bounds / sizeof bounds[0]; i++)
+        if (strcmp(bounds[i].name, name) == 0) {
+            bounds[i].lo = lo;
+            bounds[i].hi = hi;
+            return 1;
+        }
+    return 0;
+}
+
+const char *cal_bounded(void)
+{
+    static char list[512];
+    if (!*list)
+        for (size_t i = 0; i < sizeof bounds / sizeof bounds[0]; i++) {
+            size_t n = strlen(list);
+            snprintf(list + n, sizeof list - n, "%s%s (%s)", i ? ", " : "", bounds[i].name,
+                     bounds[i].kind == B_CYCLES ? "cycles" : bounds[i].kind == B_SECONDS ? "s"
+                     : bounds[i].kind == B_HZ ? "Hz" : "B/s");
+        }
+    return list;
+}
+
+int cal_mark(void)
+{
+    nviolations = 0;
+    return nentries;
+}
+
+int cal_violations(void)
+{
+    return nviolations;
+}
+
+const char *cal_violation(int i)
+{
+    return i < nviolations && i < 8 ? violation[i] : "";
+}
+
+void cal_rewind(int mark)
+{
+    while (nentries > mark) {
+        Entry *e = &entries[--nentries];
+        free(e->name);
+        free(e->value);
+        free(e->note);
+    }
+    nviolations = 0;
+    pending = -1;
+}
+
+void cal_mark_busy(void)
+{
+    char msg[200];
+    for (int i = 0; i < nentries; i++)
+        if (entries[i].name && out_of_bounds(entries[i].name, entries[i].value, msg,
+                                             sizeof msg)) {
+            char *note = malloc(strlen(entries[i].note) + 64);
+            if (!note)
+                MPI_Abort(MPI_COMM_WORLD, 1);
+            sprintf(note, "%s; OUT OF ITS BOUNDS (a busy machine)", entries[i].note);
+            free(entries[i].note);
+            entries[i].note = note;
+        }
 }
 
 /* Formatted values in rotating buffers: a few may appear in one call. */
@@ -229,7 +389,6 @@ static double median_spread(const double *sorted, int n, double med)
     return med != 0 ? hw / fabs(med) : hw > 0 ? INFINITY : 0;
 }
 
-static double pending = -1;     /* the spread the next parameter gets */
 static double last_hw;          /* the absolute half-width of the last cal_est */
 
 double cal_est(double *v, int n)
@@ -321,11 +480,14 @@ int cal_run(CalJob *jobs, int njobs, double *t)
 
 int cal_more_rounds(const double *t, int njobs, int rounds, double elapsed)
 {
-    if (rounds >= cal.max_rounds)
-        return 0;
-    if (rounds < cal.reps)
+    if (rounds < cal.reps && rounds < cal.max_rounds)
         return 1;
-    return elapsed <= cal.max_s && !narrow(t, njobs, rounds);
+    int settled = narrow(t, njobs, rounds);
+    if (!settled && rounds < cal.max_rounds && elapsed <= cal.max_s)
+        return 1;
+    cal.measured++;
+    cal.unsettled += !settled;
+    return 0;
 }
 
 double cal_time(void (*fn)(void *arg, long iters), void *arg, double units)

@@ -22,6 +22,8 @@ typedef struct {
     int rounds;                 /* the rounds of the last cal_run */
     double target;              /* cal_run: a median's relative 95% half-width to reach */
     double max_s;               /* cal_run: seconds of one measurement, beyond the least */
+    int measured, unsettled;    /* cal_run's measurements, those whose medians stayed wide */
+    int allow_busy;             /* --allow-busy: write the description of a busy machine */
     double batch_s;             /* the least time of one batch */
     int progress;               /* progress lines on stderr */
     int rank, np;               /* MPI_COMM_WORLD */
@@ -43,6 +45,19 @@ typedef enum { CAL_PROC, CAL_MEM, CAL_COMM, CAL_IO, CAL_NCOMP } CalComp;
  * it was measured. A later definition of a name replaces the earlier. */
 void cal_param(CalComp c, const char *name, const char *value, const char *fmt, ...)
     __attribute__((format(printf, 4, 5)));
+/* Physical bounds (calib.c): a parameter written outside the bounds of
+ * its kind (a REAL(8) add below 0.25 cycles, a gather start-up over 1 ms)
+ * counts as a violation. cal_mark starts counting (and returns the place
+ * in the table), cal_rewind drops what was written after the mark, to
+ * measure a phase again; cal_mark_busy notes in the comment of every
+ * parameter out of its bounds that it stayed so. */
+int cal_set_bound(const char *name, double lo, double hi);   /* --bound; 0: no such */
+const char *cal_bounded(void);         /* the parameters with bounds, and their units */
+int cal_mark(void);
+int cal_violations(void);
+const char *cal_violation(int i);      /* the first 8, as text */
+void cal_rewind(int mark);
+void cal_mark_busy(void);
 /* A comment line of its own before the next parameter of the component. */
 void cal_comment(CalComp c, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 /* Formatted values: a time in cycles of cal_clock_hz (from seconds), in

@@ -48,8 +48,8 @@ static int usage_error(const char *fmt, ...)
         va_start(ap, fmt);
         fprintf(stderr, "%s: error: ", prog);
         vfprintf(stderr, fmt, ap);
-        fprintf(stderr, "\nusage: mpirun -np 2 %s [-o FILE.sag] [--quick] [--reps N] [-v]"
-                        " (--help for more)\n", prog);
+        fprintf(stderr, "\nusage: mpirun -np 2 %s [-o FILE.sag] [--quick] [--reps N]"
+                        " [--allow-busy] [-v] (--help for more)\n", prog);
         va_end(ap);
     }
     MPI_Finalize();
@@ -58,7 +58,7 @@ static int usage_error(const char *fmt, ...)
 
 static void help(void)
 {
-    printf("usage: mpirun -np 2 %s [-o FILE.sag] [--quick] [--reps N] [-v]\n"
+    printf("usage: mpirun -np 2 %s [-o FILE.sag] [--quick] [--reps N] [--allow-busy] [-v]\n"
            "\n"
            "Measures this machine (operation, loop, call and library costs with\n"
            "kernels compiled by %s %s, in vectorized loops too, and\n"
@@ -69,8 +69,14 @@ static void help(void)
            "\n"
            "  -o FILE      write the description to FILE (default: standard output)\n"
            "  --quick      a few seconds: fewer sizes, shorter batches, rougher values\n"
-           "  --reps N     batches per value, of which the median is kept\n"
-           "               (default 11; 5 with --quick)\n"
+           "  --reps N     batches per value at least, of which the median is kept\n"
+           "               (default 11; 5 with --quick); more while a median is\n"
+           "               known to less than 1%% (3%% with --quick)\n"
+           "  --allow-busy write the description even when the machine is too busy\n"
+           "               to calibrate (values out of their physical bounds, marked)\n"
+           "  --bound NAME=LO:HI  the physical bounds of a parameter, in cycles for\n"
+           "               op.*, else in s, Hz or B/s (a value outside them is\n"
+           "               measured again; see man hpfcalibrate)\n"
            "  -v           progress on standard error (the default on a terminal)\n"
            "  -q           no progress\n"
            "  --help       this text;  --version  the version\n"
@@ -150,6 +156,7 @@ static double busy_load(void)
 typedef struct {
     char date[64], host[256], unit[64], cpu[256], fc[256], mpi[256], where[300];
     double wall, load;
+    int busy;                   /* written with --allow-busy on a busy machine */
 } Header;
 
 static void write_sag(FILE *f, const Header *h, const char *fname)
@@ -169,6 +176,10 @@ static void write_sag(FILE *f, const Header *h, const char *fname)
     fprintf(f, "# run:       %s, %.1f s; load average %.2f before it%s\n",
             cal.quick ? "--quick (rough values)" : "full", h->wall, h->load,
             h->load > busy_load() ? " (a busy machine: slow values)" : "");
+    fprintf(f, "# spread:    each measured value's comment ends with its spread, the relative\n"
+               "#            half-width of the 95%% confidence interval of its median%s\n",
+            h->busy ? ";\n# BUSY:      measured on a machine too busy to calibrate (--allow-busy): values\n"
+                      "#            marked OUT OF ITS BOUNDS are not to be trusted" : "");
     fprintf(f, "# Processing costs are in cycles of cpu.clock (measured ns times the clock),\n"
                "# so that --set cpu.speed=K scales them; memory beyond the caches, messages\n"
                "# and I/O in absolute time.\n\n");
@@ -206,6 +217,35 @@ static void write_sag(FILE *f, const Header *h, const char *fname)
 
 /* ---- main ---------------------------------------------------------------- */
 
+/* Runs a phase of measurements; while a parameter it writes is out of its
+ * physical bounds (calib.c), measures the phase again, three times in
+ * all. Returns 0 when the third still is, having said which (on rank 0;
+ * every rank returns the same). */
+static int measure(void (*fn)(void), const char *what)
+{
+    for (int attempt = 1;; attempt++) {
+        int mark = cal_mark();
+        fn();
+        int bad = cal.rank == 0 ? cal_violations() : 0;
+        MPI_Bcast(&bad, 1, MPI_INT, 0, MPI_COMM_WORLD);
+        if (!bad)
+            return 1;
+        if (cal.rank == 0)
+            for (int i = 0; i < bad && i < 8; i++)
+                fprintf(stderr, "%s: %s: %s%s\n", prog, attempt < 3 || cal.allow_busy ?
+                        "warning" : "error", cal_violation(i), attempt < 3 ?
+                        ": measuring it again" : ", three times: the machine is too busy to "
+                        "calibrate");
+        if (attempt == 3) {
+            if (cal.rank == 0)
+                cal_mark_busy();
+            return 0;
+        }
+        cal_progress("%s again (attempt %d of 3)", what, attempt + 1);
+        cal_rewind(mark);
+    }
+}
+
 /* The folder of PATH is writable, so that the result can be written there
  * at the end (checked first: no minutes of measuring for nothing). */
 static int writable_dir(const char *path)
@@ -220,6 +260,26 @@ static int writable_dir(const char *path)
     else
         *slash = 0;
     return access(dir, W_OK) == 0;
+}
+
+/* --bound NAME=LO:HI */
+static int parse_bound(const char *s)
+{
+    char name[64], *end;
+    const char *eq = strchr(s, '=');
+    if (!eq || eq == s || (size_t)(eq - s) >= sizeof name)
+        return 0;
+    memcpy(name, s, (size_t)(eq - s));
+    name[eq - s] = 0;
+    errno = 0;
+    double lo = strtod(eq + 1, &end);
+    if (end == eq + 1 || *end != ':')
+        return 0;
+    const char *h = end + 1;
+    double hi = strtod(h, &end);
+    if (errno || end == h || *end || !isfinite(lo) || !isfinite(hi) || lo > hi)
+        return 0;
+    return cal_set_bound(name, lo, hi);
 }
 
 static int parse_reps(const char *s, int *out)
@@ -275,6 +335,15 @@ int main(int argc, char **argv)
             if (!parse_reps(a + 7, &reps))
                 return usage_error("'--reps' takes a whole number from 1 to %d, not '%s'", CAL_MAX_ROUNDS,
                                    a + 7);
+        } else if (strcmp(a, "--allow-busy") == 0) {
+            cal.allow_busy = 1;
+        } else if (strcmp(a, "--bound") == 0 || strncmp(a, "--bound=", 8) == 0) {
+            const char *b = a[7] == '=' ? a + 8 : i + 1 < argc ? argv[++i] : NULL;
+            if (!b)
+                return usage_error("missing NAME=LO:HI after '--bound'");
+            if (!parse_bound(b))
+                return usage_error("'--bound %s': give NAME=LO:HI with LO <= HI, for one of %s",
+                                   b, cal_bounded());
         } else if (strcmp(a, "-v") == 0 || strcmp(a, "--verbose") == 0) {
             verbose = 1;
         } else if (strcmp(a, "-q") == 0 || strcmp(a, "--quiet") == 0) {
@@ -366,12 +435,33 @@ int main(int argc, char **argv)
 
     cal_progress("%s calibration on %d process%s", cal.quick ? "quick" : "full", cal.np,
                  cal.np == 1 ? "" : "es");
-    calib_clock();
-    calib_mem();
-    calib_proc();
-    calib_io();
-    calib_comm();
-    calib_rt();
+    static const struct { void (*fn)(void); const char *what; } phases[] = {
+        {calib_clock, "the clock"}, {calib_mem, "the memory"}, {calib_proc, "the processor"},
+        {calib_io, "the file system"}, {calib_comm, "the communication"},
+        {calib_rt, "libhpfrt"},
+    };
+    int busy = 0;
+    for (size_t i = 0; i < sizeof phases / sizeof phases[0]; i++)
+        busy |= !measure(phases[i].fn, phases[i].what);
+    double load_after = cal.rank == 0 ? load_average() : 0;
+    /* a loaded machine whose medians mostly stayed wide: busy too */
+    if (cal.rank == 0 && !busy && load > busy_load() && load_after > busy_load()
+        && 2 * cal.unsettled > cal.measured) {
+        fprintf(stderr, "%s: %s: the machine is too busy to calibrate: the medians of %d of "
+                "%d measurements stayed wider than %.0f%% (load average %.2f before, %.2f "
+                "after, on %d processors)\n", prog, cal.allow_busy ? "warning" : "error",
+                cal.unsettled, cal.measured, 100 * cal.target, load, load_after, cal.ncores);
+        busy = 1;
+    }
+    MPI_Bcast(&busy, 1, MPI_INT, 0, MPI_COMM_WORLD);
+    if (busy && !cal.allow_busy) {
+        if (cal.rank == 0)
+            fprintf(stderr, "%s: nothing written: run it again when the machine is idle, or "
+                    "with --allow-busy to write these values\n", prog);
+        hpfrt_finalize_();
+        return 1;
+    }
+    h.busy = busy;
 
     int status = 0;
     if (cal.rank == 0) {
