@@ -168,12 +168,15 @@ static struct {
 static char violation[8][200];
 static int nviolations;
 
-/* value in the kind's unit from a written value ("3.2 cycles", "1.5 us",
- * "2600 MHz", "11.6 GB/s"); 0 when its unit is not the kind's */
-static int bound_value(BoundKind k, const char *value, double *v)
+/* A written value ("3.2 cycles", "1.5 us", "2600 MHz", "11.6 GB/s") in
+ * seconds, hertz or bytes a second, its kind in *k; cycles stay cycles
+ * when clock_hz is 0. 0 when it is not a number with one of these units. */
+static int si_value(const char *value, double clock_hz, BoundKind *k, double *v)
 {
     char *end;
     double x = strtod(value, &end);
+    if (end == value)
+        return 0;
     while (*end == ' ')
         end++;
     static const struct { const char *unit; BoundKind kind; double f; } units[] = {
@@ -183,17 +186,38 @@ static int bound_value(BoundKind k, const char *value, double *v)
     };
     for (size_t i = 0; i < sizeof units / sizeof units[0]; i++)
         if (strcmp(end, units[i].unit) == 0) {
-            if (units[i].kind == k) {
-                *v = x * units[i].f;
-                return 1;
+            *k = units[i].kind;
+            *v = x * units[i].f;
+            if (*k == B_CYCLES && clock_hz > 0) {
+                *k = B_SECONDS;
+                *v = x / clock_hz;
             }
-            if (k == B_SECONDS && units[i].kind == B_CYCLES && cal_clock_hz > 0) {
-                *v = x / cal_clock_hz;
-                return 1;
-            }
-            return 0;
+            return 1;
         }
     return 0;
+}
+
+int cal_si(const char *value, double clock_hz, double *v)
+{
+    BoundKind k;
+    return si_value(value, clock_hz, &k, v);
+}
+
+/* value in the bound's kind: cycles as written, else in SI units */
+static int bound_value(BoundKind k, const char *value, double *v)
+{
+    BoundKind got;
+    if (!si_value(value, k == B_CYCLES ? 0 : cal_clock_hz, &got, v))
+        return 0;
+    return got == k;
+}
+
+const char *cal_value(const char *name)
+{
+    for (int i = 0; i < nentries; i++)
+        if (entries[i].name && strcmp(entries[i].name, name) == 0)
+            return entries[i].value;
+    return NULL;
 }
 
 /* Whether name = value is outside its bounds; the message in msg. */

@@ -51,6 +51,11 @@ void cal_param(CalComp c, const char *name, const char *value, const char *fmt, 
  * in the table), cal_rewind drops what was written after the mark, to
  * measure a phase again; cal_mark_busy notes in the comment of every
  * parameter out of its bounds that it stayed so. */
+/* A parameter's value as written (NULL: not measured), and a written value
+ * in seconds, hertz or bytes a second (cycles through clock_hz; 0: not a
+ * number with a unit of these). */
+const char *cal_value(const char *name);
+int cal_si(const char *value, double clock_hz, double *v);
 int cal_set_bound(const char *name, double lo, double hi);   /* --bound; 0: no such */
 const char *cal_bounded(void);         /* the parameters with bounds, and their units */
 int cal_mark(void);
@@ -153,6 +158,12 @@ void calib_io(void);            /* calib_io.c: rank 0 */
    (all ranks); calib_rt() writes it */
 void calib_rt_start(void);
 void calib_rt(void);            /* calib_rt.c: libhpfrt's costs (all ranks) */
+/* calib_check.c, rank 0, after the measurements: compares the key
+   parameters with those of the description in path; prints the table and
+   the verdict on stdout. 0: all within tolerance (relative); 2: some
+   moved; 1: path unreadable or not a description (said on stderr). */
+int calib_check(const char *path, double tolerance);
+int calib_check_file(const char *path);   /* before measuring: readable, a clock */
 
 /* ---- calib_kernels.f90 ------------------------------------------------ */
 

@@ -74,6 +74,9 @@ static void help(void)
            "               known to less than 1%% (3%% with --quick)\n"
            "  --allow-busy write the description even when the machine is too busy\n"
            "               to calibrate (values out of their physical bounds, marked)\n"
+           "  --check FILE.sag  measure the key parameters again and say whether\n"
+           "               FILE.sag still describes this machine (all within 25%%:\n"
+           "               status 0; else 2)\n"
            "  --bound NAME=LO:HI  the physical bounds of a parameter, in cycles for\n"
            "               op.*, else in s, Hz or B/s (a value outside them is\n"
            "               measured again; see man hpfcalibrate)\n"
@@ -301,7 +304,7 @@ int main(int argc, char **argv)
     cal_clock_start();
     calib_first_coll();
 
-    const char *out = NULL;
+    const char *out = NULL, *check = NULL;
     int reps = 0, verbose = -1;
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i];
@@ -335,6 +338,10 @@ int main(int argc, char **argv)
             if (!parse_reps(a + 7, &reps))
                 return usage_error("'--reps' takes a whole number from 1 to %d, not '%s'", CAL_MAX_ROUNDS,
                                    a + 7);
+        } else if (strcmp(a, "--check") == 0 || strncmp(a, "--check=", 8) == 0) {
+            check = a[7] == '=' ? a + 8 : i + 1 < argc ? argv[++i] : NULL;
+            if (!check || !*check)
+                return usage_error("missing file name after '--check'");
         } else if (strcmp(a, "--allow-busy") == 0) {
             cal.allow_busy = 1;
         } else if (strcmp(a, "--bound") == 0 || strncmp(a, "--bound=", 8) == 0) {
@@ -356,6 +363,8 @@ int main(int argc, char **argv)
     }
     if (out && !*out)
         return usage_error("empty file name after '-o'");
+    if (out && check)
+        return usage_error("--check measures and compares; it writes no description (-o)");
     cal.reps = reps ? reps : cal.quick ? 5 : 11;
     cal.batch_s = cal.quick ? 0.5e-3 : 8e-3;
     /* more rounds, up to 4 times as many, while a median is known to less
@@ -369,13 +378,16 @@ int main(int argc, char **argv)
     long nc = sysconf(_SC_NPROCESSORS_ONLN);
     cal.ncores = nc > 0 ? (int)nc : 1;
 
-    /* a result that cannot be written: say so before measuring */
+    /* a result that cannot be written, a description that cannot be
+       checked: say so before measuring */
     int ok = 1;
     if (cal.rank == 0 && out && !writable_dir(out)) {
         fprintf(stderr, "%s: error: cannot write '%s': %s\n", prog, out,
                 "its folder is missing or not writable");
         ok = 0;
     }
+    if (cal.rank == 0 && check && !calib_check_file(check))
+        ok = 0;
     MPI_Bcast(&ok, 1, MPI_INT, 0, MPI_COMM_WORLD);
     if (!ok) {
         MPI_Finalize();
@@ -435,14 +447,15 @@ int main(int argc, char **argv)
 
     cal_progress("%s calibration on %d process%s", cal.quick ? "quick" : "full", cal.np,
                  cal.np == 1 ? "" : "es");
-    static const struct { void (*fn)(void); const char *what; } phases[] = {
-        {calib_clock, "the clock"}, {calib_mem, "the memory"}, {calib_proc, "the processor"},
-        {calib_io, "the file system"}, {calib_comm, "the communication"},
-        {calib_rt, "libhpfrt"},
+    static const struct { void (*fn)(void); const char *what; int key; } phases[] = {
+        {calib_clock, "the clock", 1}, {calib_mem, "the memory", 1},
+        {calib_proc, "the processor", 1}, {calib_io, "the file system", 0},
+        {calib_comm, "the communication", 1}, {calib_rt, "libhpfrt", 0},
     };
     int busy = 0;
     for (size_t i = 0; i < sizeof phases / sizeof phases[0]; i++)
-        busy |= !measure(phases[i].fn, phases[i].what);
+        if (!check || phases[i].key)        /* --check: the key parameters' phases */
+            busy |= !measure(phases[i].fn, phases[i].what);
     double load_after = cal.rank == 0 ? load_average() : 0;
     /* a loaded machine whose medians mostly stayed wide: busy too */
     if (cal.rank == 0 && !busy && load > busy_load() && load_after > busy_load()
@@ -464,6 +477,13 @@ int main(int argc, char **argv)
     h.busy = busy;
 
     int status = 0;
+    if (check) {
+        if (cal.rank == 0)
+            status = calib_check(check, 0.25);
+        MPI_Bcast(&status, 1, MPI_INT, 0, MPI_COMM_WORLD);
+        hpfrt_finalize_();
+        return status;
+    }
     if (cal.rank == 0) {
         h.wall = cal_elapsed();
         if (!out) {

@@ -54,7 +54,7 @@ CALIB_ALIGN = -falign-loops=64
 if HAVE_MPI
 bin_PROGRAMS += runtime/hpfcalibrate
 runtime_hpfcalibrate_SOURCES = runtime/hpfcalibrate.c runtime/calib.c runtime/calib_proc.c \
-	runtime/calib_mem.c runtime/calib_comm.c runtime/calib_io.c runtime/calib_rt.c \
+	runtime/calib_mem.c runtime/calib_comm.c runtime/calib_io.c runtime/calib_rt.c runtime/calib_check.c \
 	runtime/calib.h
 runtime_hpfcalibrate_CPPFLAGS = $(AM_CPPFLAGS) -DCALIB_FC='"$(MPIFC)"' \
 	-DCALIB_FCFLAGS='"$(CALIB_FCFLAGS)"'
