@@ -406,15 +406,19 @@ void calib_comm(void)
         cal_progress("communication: the variation of the processes' times (jitter)");
         enum { NX = 1024, WORK = 100, PER = 40 };
         double *x = calloc(2 * NX + 8, sizeof *x), c[8] = {1e-3, 1.0000001, 3.0, 0, 0, 0, 0, 0};
-        double *v = malloc((size_t)cal.reps * sizeof *v), *u = malloc((size_t)cal.reps * sizeof *u);
-        if (!x || !v || !u)
+        double v[CAL_MAX_ROUNDS], u[CAL_MAX_ROUNDS];
+        if (!x)
             MPI_Abort(MPI_COMM_WORLD, 1);
         /* batches of PER meetings with the work and PER without, in turn;
            a batch's extra wait is its mean allreduce with the work less
            without, averaged over the processes; the median over the
            batches, so that a rare long delay of the machine (a process
-           descheduled for a millisecond) does not make the value */
-        for (int b = -1; b < cal.reps; b++) {
+           descheduled for a millisecond) does not make the value; as many
+           batches as cal_run would run (a small difference: usually up to
+           its limit), decided from the summed times, which all have */
+        int nb = 0;
+        double elapsed = 0;
+        for (int b = -1;; b++) {
             double sum[3] = {0, 0, 0}, all[3];
             for (int w = 0; w < 2; w++)
                 for (int i = 0; i < PER; i++) {
@@ -431,24 +435,28 @@ void calib_comm(void)
                 double n = (double)PER * cal.np;
                 v[b] = (all[1] - all[0]) / n;
                 u[b] = all[2] / n;
+                nb = b + 1;
+                elapsed += (all[0] + all[1] + all[2]) / cal.np;
+                if (!cal_more_rounds(v, 1, nb, elapsed))
+                    break;
             }
         }
-        double wait = cal_median(v, cal.reps), work = cal_median(u, cal.reps);
+        double work = cal_median(u, nb), wait = cal_est(v, nb);
         jitter = work > 0 && wait > 0 ? wait / (hpfmap_normal_max(cal.np) * work) : 0;
         if (cal.rank == 0)
             cal_param(CAL_COMM, "comm.jitter", cal_count(jitter),
                       "measured: %d processes computing the same %.3g us, then an MPI_Allreduce:"
                       " %.3g us more than without the work (the median of %d batches of %d),"
                       " over the expected maximum of %d normals (%.3g) and the work", cal.np,
-                      work * 1e6, wait * 1e6, cal.reps, PER, cal.np, hpfmap_normal_max(cal.np));
+                      work * 1e6, wait * 1e6, nb, PER, cal.np, hpfmap_normal_max(cal.np));
+        else
+            cal_spread(-1);
         if (cal.rank == 0 && work > 0)
             cal_param(CAL_COMM, "comm.jitter.interval", cal_us(work),
                       "measured: the work comm.jitter is relative to, the grain of the processes'"
                       " independent variations (a longer time T varies by comm.jitter x"
                       " sqrt(T x interval))");
         free(x);
-        free(v);
-        free(u);
     }
     /* broadcast and allreduce on 2..np processes (up to 8 each, then
        powers of two and np) */
