@@ -23,6 +23,7 @@ typedef struct {
     double target;              /* cal_run: a median's relative 95% half-width to reach */
     double max_s;               /* cal_run: seconds of one measurement, beyond the least */
     int measured, unsettled;    /* cal_run's measurements, those whose medians stayed wide */
+    long batches, disturbed;    /* timed batches, those without their processor throughout */
     int allow_busy;             /* --allow-busy: write the description of a busy machine */
     double batch_s;             /* the least time of one batch */
     int progress;               /* progress lines on stderr */
@@ -89,6 +90,11 @@ extern long cal_l1_size;
 /* ---- timing and statistics -------------------------------------------- */
 
 double cal_now(void);           /* seconds, monotonic */
+double cal_cpu_now(void);       /* the thread's processor time, seconds (-1: none) */
+/* Whether a batch that took w seconds, of which the thread ran cpu, had
+ * its processor (90% of it); counts cal.batches and cal.disturbed. A
+ * batch without it is run again; `last` says the last try counts anyway. */
+int cal_batch_had_cpu(double w, double cpu, int last);
 double cal_median(double *v, int n);     /* sorts v */
 /* The median of n measurements (sorts v); the relative half-width of its
  * 95% confidence interval becomes the spread of the next parameter

@@ -105,9 +105,10 @@ static void run_gather(void *arg, long iters)
 static double coll_batch(const CalJob *job, long iters)
 {
     MPI_Barrier(MPI_COMM_WORLD);
-    double t0 = cal_now();
+    double t0 = cal_now(), c0 = cal_cpu_now();
     job->fn(job->arg, iters);
     double t = cal_now() - t0;
+    cal_batch_had_cpu(t, cal_cpu_now() - c0, 1);     /* counted, not run again */
     MPI_Allreduce(MPI_IN_PLACE, &t, 1, MPI_DOUBLE, MPI_MAX, MPI_COMM_WORLD);
     return t;
 }

@@ -160,6 +160,7 @@ typedef struct {
     char date[64], host[256], unit[64], cpu[256], fc[256], mpi[256], where[300];
     double wall, load;
     int busy;                   /* written with --allow-busy on a busy machine */
+    long batches, disturbed;    /* over all processes */
 } Header;
 
 static void write_sag(FILE *f, const Header *h, const char *fname)
@@ -179,6 +180,8 @@ static void write_sag(FILE *f, const Header *h, const char *fname)
     fprintf(f, "# run:       %s, %.1f s; load average %.2f before it%s\n",
             cal.quick ? "--quick (rough values)" : "full", h->wall, h->load,
             h->load > busy_load() ? " (a busy machine: slow values)" : "");
+    fprintf(f, "# processor: %ld of %ld timed batches had their processor less than 90%% of the\n"
+               "#            time, even measured three times\n", h->disturbed, h->batches);
     fprintf(f, "# spread:    each measured value's comment ends with its spread, the relative\n"
                "#            half-width of the 95%% confidence interval of its median%s\n",
             h->busy ? ";\n# BUSY:      measured on a machine too busy to calibrate (--allow-busy): values\n"
@@ -457,6 +460,19 @@ int main(int argc, char **argv)
         if (!check || phases[i].key)        /* --check: the key parameters' phases */
             busy |= !measure(phases[i].fn, phases[i].what);
     double load_after = cal.rank == 0 ? load_average() : 0;
+    /* the batches a process timed without its processor throughout, on
+       any process: other work shared the processors */
+    long counts[2] = {cal.batches, cal.disturbed};
+    MPI_Allreduce(MPI_IN_PLACE, counts, 2, MPI_LONG, MPI_SUM, MPI_COMM_WORLD);
+    if (cal.rank == 0 && !busy && counts[0] > 0 && 10 * counts[1] > counts[0]) {
+        fprintf(stderr, "%s: %s: the machine is too busy to calibrate: in %ld of %ld timed "
+                "batches (%.0f%%) a process had its processor less than 90%% of the time, "
+                "even measured three times (load average %.2f after the run, on %d "
+                "processors)\n", prog, cal.allow_busy ? "warning" : "error", counts[1],
+                counts[0], 100.0 * (double)counts[1] / (double)counts[0], load_after,
+                cal.ncores);
+        busy = 1;
+    }
     /* a loaded machine whose medians mostly stayed wide: busy too */
     if (cal.rank == 0 && !busy && load > busy_load() && load_after > busy_load()
         && 2 * cal.unsettled > cal.measured) {
@@ -475,6 +491,8 @@ int main(int argc, char **argv)
         return 1;
     }
     h.busy = busy;
+    h.batches = counts[0];
+    h.disturbed = counts[1];
 
     int status = 0;
     if (check) {
