@@ -29,6 +29,11 @@ double cal_elapsed(void)
     return cal_now() - t_start;
 }
 
+int cal_over_budget(void)
+{
+    return cal_elapsed() > cal.budget_s;
+}
+
 void cal_progress(const char *fmt, ...)
 {
     if (!cal.progress || cal.rank != 0)
@@ -519,7 +524,8 @@ int cal_run(CalJob *jobs, int njobs, double *t)
                 double s0 = cal_now(), c0 = cal_cpu_now();
                 jobs[j].fn(jobs[j].arg, jobs[j].iters);
                 w = cal_now() - s0;
-                if (cal_batch_had_cpu(w, cal_cpu_now() - c0, again == 2))
+                int last = again == 2 || cal.quick || cal_over_budget();
+                if (cal_batch_had_cpu(w, cal_cpu_now() - c0, last) || last)
                     break;
             }
             t[r * njobs + j] = w / (double)jobs[j].iters / jobs[j].units;
@@ -537,7 +543,7 @@ int cal_more_rounds(const double *t, int njobs, int rounds, double elapsed)
     if (rounds < cal.reps && rounds < cal.max_rounds)
         return 1;
     int settled = narrow(t, njobs, rounds);
-    if (!settled && rounds < cal.max_rounds && elapsed <= cal.max_s)
+    if (!settled && rounds < cal.max_rounds && elapsed <= cal.max_s && !cal_over_budget())
         return 1;
     cal.measured++;
     cal.unsettled += !settled;

@@ -25,6 +25,8 @@ typedef struct {
     int measured, unsettled;    /* cal_run's measurements, those whose medians stayed wide */
     long batches, disturbed;    /* timed batches, those without their processor throughout */
     int allow_busy;             /* --allow-busy: write the description of a busy machine */
+    double budget_s;            /* past this time of the run, no more rounds, batches run
+                                   again or phases measured again than needed */
     double batch_s;             /* the least time of one batch */
     int progress;               /* progress lines on stderr */
     int rank, np;               /* MPI_COMM_WORLD */
@@ -146,6 +148,7 @@ void cal_phase_end(int idle);
  * component c as SAG lines (indented), and whether it has any. */
 void cal_clock_start(void);
 double cal_elapsed(void);       /* seconds since cal_clock_start */
+int cal_over_budget(void);      /* cal_elapsed() past cal.budget_s */
 void cal_put_params(FILE *f, CalComp c, int indent);
 int cal_has_params(CalComp c);
 

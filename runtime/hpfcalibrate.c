@@ -236,13 +236,19 @@ static int measure(void (*fn)(void), const char *what)
         MPI_Bcast(&bad, 1, MPI_INT, 0, MPI_COMM_WORLD);
         if (!bad)
             return 1;
+        /* (past the time budget, no third or second try: the machine is
+           slow enough to be called busy already) */
+        int last = attempt == 3 || (cal.rank == 0 && cal_over_budget());
+        MPI_Bcast(&last, 1, MPI_INT, 0, MPI_COMM_WORLD);
         if (cal.rank == 0)
             for (int i = 0; i < bad && i < 8; i++)
-                fprintf(stderr, "%s: %s: %s%s\n", prog, attempt < 3 || cal.allow_busy ?
-                        "warning" : "error", cal_violation(i), attempt < 3 ?
-                        ": measuring it again" : ", three times: the machine is too busy to "
-                        "calibrate");
-        if (attempt == 3) {
+                fprintf(stderr, "%s: %s: %s%s\n", prog, !last || cal.allow_busy ?
+                        "warning" : "error", cal_violation(i), !last ?
+                        ": measuring it again" : attempt == 3 ?
+                        ", three times: the machine is too busy to calibrate" :
+                        ", and the run has taken too long to measure it again: the machine "
+                        "is too busy to calibrate");
+        if (last) {
             if (cal.rank == 0)
                 cal_mark_busy();
             return 0;
@@ -370,13 +376,20 @@ int main(int argc, char **argv)
         return usage_error("--check measures and compares; it writes no description (-o)");
     cal.reps = reps ? reps : cal.quick ? 5 : 11;
     cal.batch_s = cal.quick ? 0.5e-3 : 8e-3;
-    /* more rounds, up to 4 times as many, while a median is known to less
-       than 1% (3% with --quick), for 1 s (0.1 s) of a measurement at most */
-    cal.max_rounds = 4 * cal.reps < CAL_MAX_ROUNDS ? 4 * cal.reps : CAL_MAX_ROUNDS;
+    /* more rounds, up to 4 times as many (2 with --quick), while a median
+       is known to less than 1% (3% with --quick), for 1 s (0.1 s) of a
+       measurement at most; --quick runs no batch again */
+    cal.max_rounds = (cal.quick ? 2 : 4) * cal.reps;
+    if (cal.max_rounds > CAL_MAX_ROUNDS)
+        cal.max_rounds = CAL_MAX_ROUNDS;
     if (cal.max_rounds < cal.reps)
         cal.max_rounds = cal.reps;
     cal.target = cal.quick ? 0.03 : 0.01;
     cal.max_s = cal.quick ? 0.1 : 1.0;
+    /* a busy machine would make those rounds and the batches and phases
+       measured again take many times the usual 10 s (35 s): beyond twice
+       that, only what is needed */
+    cal.budget_s = cal.quick ? 10 : 90;
     cal.progress = verbose >= 0 ? verbose : isatty(2);
     long nc = sysconf(_SC_NPROCESSORS_ONLN);
     cal.ncores = nc > 0 ? (int)nc : 1;
