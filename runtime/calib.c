@@ -62,6 +62,26 @@ static double take_spread(void);
 static void check_bounds(const char *name, const char *value);
 static double pending = -1;     /* the spread the next parameter gets */
 
+static char *vformat(const char *fmt, va_list ap);
+
+/* note (freed) with "; " and the formatted text after it (only the text
+ * when note is empty) */
+static char *append_note(char *note, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+static char *append_note(char *note, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    char *more = vformat(fmt, ap);
+    va_end(ap);
+    char *with = malloc(strlen(note) + strlen(more) + 3);
+    if (!with)
+        MPI_Abort(MPI_COMM_WORLD, 1);
+    sprintf(with, "%s%s%s", note, *note ? "; " : "", more);
+    free(note);
+    free(more);
+    return with;
+}
+
 static char *vformat(const char *fmt, va_list ap)
 {
     va_list aq;
@@ -100,19 +120,12 @@ void cal_param(CalComp c, const char *name, const char *value, const char *fmt, 
     va_start(ap, fmt);
     char *note = vformat(fmt, ap);
     va_end(ap);
+    /* the spread of what it was measured from, after its note */
     double sp = take_spread();
-    if (sp >= 0) {
-        /* the spread of what it was measured from, after its note */
-        char *with = malloc(strlen(note) + 64);
-        if (!with)
-            MPI_Abort(MPI_COMM_WORLD, 1);
-        if (isfinite(sp) && sp < 10)
-            sprintf(with, "%s%sspread %.2g%%", note, *note ? "; " : "", 100 * sp);
-        else
-            sprintf(with, "%s%sspread: over 1000%%", note, *note ? "; " : "");
-        free(note);
-        note = with;
-    }
+    if (sp >= 0 && isfinite(sp) && sp < 10)
+        note = append_note(note, "spread %.2g%%", 100 * sp);
+    else if (sp >= 0)
+        note = append_note(note, "spread: over 1000%%");
     check_bounds(name, value);
     for (int i = 0; i < nentries; i++)
         if (entries[i].name && strcmp(entries[i].name, name) == 0) {
@@ -169,6 +182,12 @@ static struct {
     {"rt.gather", B_SECONDS, 0, 1e-3, "libhpfrt's gather start-up"},
     {"rt.shift", B_SECONDS, 0, 1e-3, "libhpfrt's overlap shift of one cell"},
 };
+
+/* The unit a bound of kind k is given in. */
+static const char *kind_unit(BoundKind k)
+{
+    return k == B_CYCLES ? "cycles" : k == B_SECONDS ? "s" : k == B_HZ ? "Hz" : "B/s";
+}
 
 static char violation[8][200];
 static int nviolations;
@@ -234,11 +253,9 @@ static int out_of_bounds(const char *name, const char *value, char *msg, size_t 
             continue;
         if (v >= bounds[i].lo && v <= bounds[i].hi)
             return 0;
-        const char *unit = bounds[i].kind == B_CYCLES ? " cycles" : bounds[i].kind ==
-                           B_SECONDS ? " s" : bounds[i].kind == B_HZ ? " Hz" : " B/s";
-        snprintf(msg, len, "%s = %s is %s its bound of %.4g%s for %s", name, value,
-                 v < bounds[i].lo ? "below" : "above",
-                 v < bounds[i].lo ? bounds[i].lo : bounds[i].hi, unit, bounds[i].why);
+        snprintf(msg, len, "%s = %s is %s its bound of %.4g %s for %s", name, value,
+                 v < bounds[i].lo ? "below" : "above", v < bounds[i].lo ? bounds[i].lo
+                 : bounds[i].hi, kind_unit(bounds[i].kind), bounds[i].why);
         return 1;
     }
     return 0;
@@ -272,8 +289,7 @@ const char *cal_bounded(void)
         for (size_t i = 0; i < sizeof bounds / sizeof bounds[0]; i++) {
             size_t n = strlen(list);
             snprintf(list + n, sizeof list - n, "%s%s (%s)", i ? ", " : "", bounds[i].name,
-                     bounds[i].kind == B_CYCLES ? "cycles" : bounds[i].kind == B_SECONDS ? "s"
-                     : bounds[i].kind == B_HZ ? "Hz" : "B/s");
+                     kind_unit(bounds[i].kind));
         }
     return list;
 }
@@ -311,14 +327,8 @@ void cal_mark_busy(void)
     char msg[200];
     for (int i = 0; i < nentries; i++)
         if (entries[i].name && out_of_bounds(entries[i].name, entries[i].value, msg,
-                                             sizeof msg)) {
-            char *note = malloc(strlen(entries[i].note) + 64);
-            if (!note)
-                MPI_Abort(MPI_COMM_WORLD, 1);
-            sprintf(note, "%s; OUT OF ITS BOUNDS (a busy machine)", entries[i].note);
-            free(entries[i].note);
-            entries[i].note = note;
-        }
+                                             sizeof msg))
+            entries[i].note = append_note(entries[i].note, "OUT OF ITS BOUNDS (a busy machine)");
 }
 
 /* Formatted values in rotating buffers: a few may appear in one call. */
