@@ -65,7 +65,7 @@ int en_class_of_rank(const Eng *e, int rank)
     if (!e->ec)
         return rank;
     int co[MAX_RANK];
-    hpfmap_coords(rank, e->ec->rank, e->ec->shape, co);
+    hpfmap_coords(rank, e->ec->rank, e->ec->shape, e->pr.placement, co);
     return class_of_coords(e, co);
 }
 
@@ -93,7 +93,7 @@ void en_isolate(Eng *e, const int *co)
  * grid has the class grid's shape). */
 int en_proc_of(const Eng *e, int rank, const int *shape, const int *co)
 {
-    return e->ec ? class_of_coords(e, co) : hpfmap_rank(rank, shape, co);
+    return e->ec ? class_of_coords(e, co) : hpfmap_rank(rank, shape, e->pr.placement, co);
 }
 
 /* ---- metrics ----------------------------------------------------------- */
@@ -417,7 +417,7 @@ static void setup_classes(Eng *e, const EngineOptions *o)
             co[d] = last[d][i];
             n *= len[d][i];
         }
-        e->rep[v] = hpfmap_rank(rank, k->shape, co);
+        e->rep[v] = hpfmap_rank(rank, k->shape, e->pr.placement, co);
         e->cnt[v] = n;
     }
     for (int d = 0; d < rank; d++) {

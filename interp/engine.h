@@ -97,11 +97,6 @@ int engine_run(Aag *g, Fi *fi, const SagGraph *sag, const EngineOptions *o,
 
 /* Hops between two cube nodes: the Hamming distance of their addresses. */
 int engine_hops(unsigned a, unsigned b);
-/* Gray code of c, and the cube address of grid coordinates under the Gray
- * code embedding (each grid dimension gets ceil(log2(extent)) address bits,
- * the first dimension the lowest). */
-unsigned engine_gray(unsigned c);
-unsigned engine_embed(int rank, const int *shape, const int *coords);
 
 /* One message of `bytes` over `hops` hops with the parameters of a SAG
  * unit's comm component (inherited): static-buffer cost

@@ -42,7 +42,7 @@ static void overlap_shift(Eng *e, Aau *a, const CommEntry *c)
             int c0 = coord[gd];
             if (hpfmap_count(&m->d[t], c0) == 0)
                 continue;
-            unsigned ap = engine_embed(g->rank, g->shape, coord);
+            int node = hpfmap_rank(g->rank, g->shape, e->pr.placement, coord);
             for (int side = 0; side < 2; side++) {
                 int cn = c0 + ((dir == 0) == (side == 0) ? 1 : -1);
                 if (cn < 0 || cn >= g->shape[gd] || hpfmap_count(&m->d[t], cn) == 0)
@@ -57,8 +57,10 @@ static void overlap_shift(Eng *e, Aau *a, const CommEntry *c)
                     bytes[p] = (double)w * en_local_elems(e, arr, p, c->dim) * elsize(arr->type);
                 } else {
                     src[p] = q;
-                    unsigned aq = engine_embed(g->rank, g->shape, coord);
-                    hops[p] = e->pr.topo == TOPO_HYPERCUBE ? engine_hops(ap, aq) : 1;
+                    /* the nodes of the two positions under the machine's
+                       placement (one hop apart under Gray placement) */
+                    hops[p] = en_rank_hops(e, node, hpfmap_rank(g->rank, g->shape,
+                                                              e->pr.placement, coord));
                 }
                 coord[gd] = c0;
             }
@@ -78,14 +80,20 @@ typedef struct {
     size_t cap, used;
 } PairMap;
 
-/* The same pairs as a list by round: round k (0 .. P-1) holds the pairs
- * whose receiver is k places after its sender, (dst - src) mod P = k;
- * round 0 is the local copies. */
+/* The same pairs as a list by round: round 0 is the local copies; the
+ * messages go in rounds 1 .. nround-1 in which each processor sends at
+ * most one and receives at most one. Each processor sends its messages in
+ * the order of the distance of the receiver's rank from its own, (dst -
+ * src) mod P, as the run-time library posts them, and a message goes in
+ * the round after the last one its sender sent or its receiver received
+ * in: an all-to-all takes P - 1 rounds, a permutation (a circular shift
+ * of a Gray-placed grid, ranks 1, 2, 4 or 7 apart) one. */
 typedef struct {
     int *dst, *src;
     double *n;
     int *hops;                    /* between dst and src */
-    long *start;                  /* P + 1: round k is start[k] .. start[k+1]-1 */
+    long *start;                  /* nround + 1: round k is start[k] .. start[k+1]-1 */
+    int nround;
 } PairList;
 
 typedef struct GatherCache {
@@ -128,30 +136,61 @@ static void pl_of_map(const Eng *e, PairMap *m, PairList *pl)
 {
     int P = e->P;
     size_t n = m->used ? m->used : 1;
+    /* by distance first (a counting sort), then each pair's round */
+    long *by = xcalloc((size_t)P + 1, sizeof *by);
+    for (size_t i = 0; i < m->cap; i++)
+        if (m->key[i] != UINT64_MAX) {
+            int d = (int)(m->key[i] >> 32), s = (int)(m->key[i] & 0xffffffffu);
+            by[(d - s + P) % P + 1]++;
+        }
+    for (int k = 0; k < P; k++)
+        by[k + 1] += by[k];
+    size_t *order = xmalloc(n * sizeof *order);
+    for (size_t i = 0; i < m->cap; i++)
+        if (m->key[i] != UINT64_MAX) {
+            int d = (int)(m->key[i] >> 32), s = (int)(m->key[i] & 0xffffffffu);
+            order[by[(d - s + P) % P]++] = i;
+        }
+    free(by);
+    int *sent = xcalloc((size_t)P, sizeof *sent), *recvd = xcalloc((size_t)P, sizeof *recvd);
+    int *round = xmalloc(n * sizeof *round);
+    int R = 1;
+    for (size_t j = 0; j < m->used; j++) {
+        uint64_t k = m->key[order[j]];
+        int d = (int)(k >> 32), s = (int)(k & 0xffffffffu);
+        int r = d == s ? 0 : (sent[s] > recvd[d] ? sent[s] : recvd[d]) + 1;
+        if (d != s)
+            sent[s] = recvd[d] = r;
+        round[j] = r;
+        if (r + 1 > R)
+            R = r + 1;
+    }
+    free(sent);
+    free(recvd);
     pl->hops = xmalloc(n * sizeof *pl->hops);
     pl->dst = xmalloc(n * sizeof *pl->dst);
     pl->src = xmalloc(n * sizeof *pl->src);
     pl->n = xmalloc(n * sizeof *pl->n);
-    pl->start = xcalloc((size_t)P + 1, sizeof *pl->start);
-    for (size_t i = 0; i < m->cap; i++)
-        if (m->key[i] != UINT64_MAX) {
-            int d = (int)(m->key[i] >> 32), s = (int)(m->key[i] & 0xffffffffu);
-            pl->start[(d - s + P) % P + 1]++;
-        }
-    for (int k = 0; k < P; k++)
+    pl->nround = R;
+    pl->start = xcalloc((size_t)R + 1, sizeof *pl->start);
+    for (size_t j = 0; j < m->used; j++)
+        pl->start[round[j] + 1]++;
+    for (int k = 0; k < R; k++)
         pl->start[k + 1] += pl->start[k];
-    long *fill = xmalloc((size_t)P * sizeof *fill);
-    memcpy(fill, pl->start, (size_t)P * sizeof *fill);
-    for (size_t i = 0; i < m->cap; i++)
-        if (m->key[i] != UINT64_MAX) {
-            int d = (int)(m->key[i] >> 32), s = (int)(m->key[i] & 0xffffffffu);
-            long j = fill[(d - s + P) % P]++;
-            pl->dst[j] = d;
-            pl->src[j] = s;
-            pl->n[j] = m->n[i];
-            pl->hops[j] = en_rank_hops(e, s, d);
-        }
+    long *fill = xmalloc((size_t)R * sizeof *fill);
+    memcpy(fill, pl->start, (size_t)R * sizeof *fill);
+    for (size_t j = 0; j < m->used; j++) {
+        uint64_t k = m->key[order[j]];
+        int d = (int)(k >> 32), s = (int)(k & 0xffffffffu);
+        long at = fill[round[j]]++;
+        pl->dst[at] = d;
+        pl->src[at] = s;
+        pl->n[at] = m->n[order[j]];
+        pl->hops[at] = en_rank_hops(e, s, d);
+    }
     free(fill);
+    free(order);
+    free(round);
     free(m->key);
     free(m->n);
     *m = (PairMap){0};
@@ -176,7 +215,7 @@ static void make_rounds(Eng *e, GatherCache *gc, double req_bytes, double val_by
 {
     const PairList *pl = &gc->pl;
     int P = e->P, n = 0;
-    for (int k = 1; k < P; k++)
+    for (int k = 1; k < pl->nround; k++)
         n += pl->start[k] != pl->start[k + 1];
     n *= req_bytes > 0 ? 2 : 1;
     gc->made = 1;
@@ -187,7 +226,7 @@ static void make_rounds(Eng *e, GatherCache *gc, double req_bytes, double val_by
     gc->round = xcalloc((size_t)(n ? n : 1), sizeof *gc->round);
     int i = 0;
     for (int phase = req_bytes > 0 ? 0 : 1; phase < 2; phase++)
-        for (int k = 1; k < P; k++) {
+        for (int k = 1; k < pl->nround; k++) {
             if (pl->start[k] == pl->start[k + 1])
                 continue;
             Round *r = &gc->round[i++];
@@ -257,7 +296,7 @@ static void pairs_exchange(Eng *e, Aau *a, const PairList *pl, double req_bytes,
            copies the local ones; a remote one costs the requester and its
            owner the packing of the request and of the answer, half each */
         en_charge_all(e, a, M_OVHD, pr->rt_gather, NULL);
-        for (long j = pl->start[0]; j < pl->start[P]; j++) {
+        for (long j = pl->start[0]; j < pl->start[pl->nround]; j++) {
             int local = j < pl->start[1];
             charge(e, a, M_OVHD, pl->dst[j],
                    pl->n[j] * (pr->rt_gather_elem + (local ? 0 : pr->rt_gather_remote / 2)));
@@ -288,12 +327,12 @@ static void pairs_exchange(Eng *e, Aau *a, const PairList *pl, double req_bytes,
     int *dst = buf_get(e), *src = buf_get(e);
     int *hops = buf_get(e);
     double *bytes = buf_get(e);
-    /* by round: in round k, p talks to (p + k) mod P; each processor has at
-       most one partner a round, so a round is one exchange. A gather:
+    /* by round: each processor has at most one partner a round, so a
+       round is one exchange. A gather:
        requests from the receiver d to the owner s, then the values back; a
        scatter: values only */
     for (int phase = req_bytes > 0 ? 0 : 1; phase < 2; phase++)
-        for (int k = 1; k < P; k++) {
+        for (int k = 1; k < pl->nround; k++) {
             if (pl->start[k] == pl->start[k + 1])
                 continue;
             for (int p = 0; p < P; p++)
@@ -373,7 +412,7 @@ static int pairs_dense(Eng *e, const CommEntry *c, const SpLoop *l, const SpArr 
         int runner = 0;
         if (lg) {
             en_point_coords(e, l, map, lg, sp, rf->point[i], coord);
-            runner = hpfmap_rank(lg->rank, lg->shape, coord);
+            runner = hpfmap_rank(lg->rank, lg->shape, e->pr.placement, coord);
         }
         int owner = runner;
         if (rg) {
@@ -384,7 +423,7 @@ static int pairs_dense(Eng *e, const CommEntry *c, const SpLoop *l, const SpArr 
             for (int d = 0; d < rg->rank; d++)
                 if (own[d] < 0)
                     own[d] = rg == lg ? coord[d] : 0;
-            owner = hpfmap_rank(rg->rank, rg->shape, own);
+            owner = hpfmap_rank(rg->rank, rg->shape, e->pr.placement, own);
         }
         if (runner >= P || owner >= P)
             continue;
@@ -575,7 +614,7 @@ static int pairs_fixed_owner(Eng *e, const CommEntry *c, PairList *pl, int line)
         int own[MAX_RANK];
         for (int d = 0; d < rg->rank; d++)
             own[d] = own0[d] >= 0 ? own0[d] : rg == lg ? coord[d] : 0;
-        int owner = hpfmap_rank(rg->rank, rg->shape, own);
+        int owner = hpfmap_rank(rg->rank, rg->shape, e->pr.placement, own);
         if (owner < P)
             pm_add(&pm, p, owner, n);
     }
@@ -824,7 +863,7 @@ static int pairs_cshift(Eng *e, const CommEntry *c, PairList *pl)
             int own[MAX_RANK];
             for (int d = 0; d < rg->rank; d++)
                 own[d] = d == gdR ? qc : own0[d] >= 0 ? own0[d] : rg == lg ? coord[d] : 0;
-            int owner = hpfmap_rank(rg->rank, rg->shape, own);
+            int owner = hpfmap_rank(rg->rank, rg->shape, e->pr.placement, own);
             if (owner < P)
                 pm_add(&pm, p, owner, v);
         }
@@ -870,7 +909,7 @@ static int gather_pairs(Eng *e, Aau *a, const CommEntry *c, PairList *pl)
         int runner = 0;
         if (lg) {
             en_point_coords(e, l, map, lg, &sp, rf.point[i], coord);
-            runner = hpfmap_rank(lg->rank, lg->shape, coord);
+            runner = hpfmap_rank(lg->rank, lg->shape, e->pr.placement, coord);
         }
         int owner = 0;
         if (rg) {
@@ -880,7 +919,7 @@ static int gather_pairs(Eng *e, Aau *a, const CommEntry *c, PairList *pl)
             for (int d = 0; d < rg->rank; d++)
                 if (own[d] < 0)
                     own[d] = rg == lg ? coord[d] : 0;
-            owner = hpfmap_rank(rg->rank, rg->shape, own);
+            owner = hpfmap_rank(rg->rank, rg->shape, e->pr.placement, own);
         } else
             owner = runner;
         if (runner >= P || owner >= P)
@@ -1045,7 +1084,7 @@ void en_comm(Eng *e, Aau *a)
             for (int d = 0; d < g->rank; d++)
                 if (own[d] < 0)
                     own[d] = 0;
-            root = hpfmap_rank(g->rank, g->shape, own);
+            root = hpfmap_rank(g->rank, g->shape, e->pr.placement, own);
         }
         en_charge_all(e, a, M_OVHD, e->pr.call_ovhd, NULL);
         first_coll(e, a, &e->bcast_done, e->pr.first_bcast);

@@ -30,6 +30,7 @@ typedef struct {
     double dy_start_s, dy_start, dy_pb, dy_ph, dy_recv, dy_buffer;
     double sync;
     int bcast_alg, red_alg, topo;
+    int placement;                /* HPFMAP_LINEAR or HPFMAP_GRAY (net.placement) */
     double io_start, io_pb, io_fmt, io_fmt_first;
     /* the memory hierarchy by bandwidth (hpfcalibrate's cache.lN.* and
        mem.bandwidth*; nlev = 0 when the SAG gives none): per level its

@@ -12,22 +12,6 @@ int engine_hops(unsigned a, unsigned b)
     return __builtin_popcount(a ^ b);
 }
 
-unsigned engine_gray(unsigned c)
-{
-    return c ^ (c >> 1);
-}
-
-unsigned engine_embed(int rank, const int *shape, const int *coords)
-{
-    unsigned addr = 0;
-    int shift = 0;
-    for (int d = 0; d < rank; d++) {
-        addr |= engine_gray((unsigned)coords[d]) << shift;
-        shift += bits_for(shape[d]);
-    }
-    return addr;
-}
-
 double engine_msg_time(const SagUnit *node, double bytes, int hops)
 {
     Params p;
@@ -35,8 +19,8 @@ double engine_msg_time(const SagUnit *node, double bytes, int hops)
     return startup(&p, bytes, 0) + bytes * p.st_pb + hops * p.st_ph;
 }
 
-/* Hops between two processes that are not neighbours of a grid: on a
- * hypercube the processes sit on the nodes of their rank. */
+/* Hops between the processes of ranks a and b: a process runs on the node
+ * of its rank (where a grid position runs is hpfmap_rank's placement). */
 int en_rank_hops(const Eng *e, int a, int b)
 {
     if (a == b)
@@ -71,18 +55,21 @@ static double recv_finish(const Eng *e, int p, int q, double bytes)
  * classes: the class follows its slowest member, so its partner is the one
  * it would finish the receive of `bytes` latest with. Class p's members
  * have coordinates in dimension d in an interval; their partners'
- * coordinates along d are the members' moved by `delta` (or with the bits
- * `flip` flipped). Returns that partner's class, or -1 when no member has a
- * partner (ok(c): the coordinate c can be a partner). */
+ * coordinates along d are the members' moved by `delta` (or those whose
+ * part of the rank, hpfmap_place, has the bits `flip` flipped). Returns
+ * that partner's class, or -1 when no member has a partner (ok(c): the
+ * coordinate c can be a partner). */
 int en_latest_partner(const Eng *e, int p, int d, int delta, int flip,
                           int (*ok)(const void *, int), const void *arg, double bytes)
 {
     int co[MAX_RANK];
-    hpfmap_coords(rank_of(e, p), e->ec->rank, e->ec->shape, co);
+    hpfmap_coords(rank_of(e, p), e->ec->rank, e->ec->shape, e->pr.placement, co);
     int i = e->of[d][co[d]], best = -1;
     int lo = e->ilo[d][i], hi = e->ihi[d][i], n = e->ec->shape[d];
+    int gray = hpfmap_placement(e->pr.placement, e->ec->rank, e->ec->shape);
     for (int c = lo; c <= hi; c++) {
-        int cn = flip ? c ^ flip : c + delta;
+        /* a flipped bit of the rank is one of the placed coordinate */
+        int cn = flip ? hpfmap_unplace(hpfmap_place(c, gray) ^ flip, gray) : c + delta;
         if (cn < 0 || cn >= n || (ok && !ok(arg, cn)))
             continue;
         int q = p + (e->of[d][cn] - i) * e->stride[d];
@@ -123,7 +110,7 @@ static Grid *grid_of(Eng *e, const SpProcs *pr)
     /* the coordinates of the interpreted processors (representatives) */
     g->coords = xmalloc((size_t)e->P * (size_t)g->rank * sizeof *g->coords);
     for (int p = 0; p < e->P; p++)
-        hpfmap_coords(rank_of(e, p), g->rank, g->shape, g->coords + (size_t)p * (size_t)g->rank);
+        hpfmap_coords(rank_of(e, p), g->rank, g->shape, e->pr.placement, g->coords + (size_t)p * (size_t)g->rank);
     vec_push(NULL, &e->grids, g);
     return g;
 }
@@ -410,7 +397,7 @@ void en_broadcast(Eng *e, Aau *a, int root, double bytes)
         b[p] = bytes;
     if (e->ec && weight(e, en_class_of_rank(e, root)) > 1) {
         int co[MAX_RANK];
-        hpfmap_coords(root, e->ec->rank, e->ec->shape, co);
+        hpfmap_coords(root, e->ec->rank, e->ec->shape, e->pr.placement, co);
         en_isolate(e, co);
     }
     if (e->pr.bcast_alg == ALG_LINEAR) {

@@ -81,6 +81,12 @@ void en_read_params(Params *p, const SagUnit *n)
             : keyword_is(n, "net.topology", "ring") ? TOPO_RING
             : keyword_is(n, "net.topology", "mesh") || keyword_is(n, "net.topology", "torus")
               ? TOPO_MESH : TOPO_FLAT;
+    /* where each grid position runs: by default Gray-coded on a hypercube
+       (grid neighbours one hop apart), rank = node elsewhere; libhpfrt
+       follows HPFRT_PLACEMENT (doc/sag.md) */
+    p->placement = keyword_is(n, "net.placement", "gray") ? HPFMAP_GRAY
+                 : keyword_is(n, "net.placement", "linear") ? HPFMAP_LINEAR
+                 : p->topo == TOPO_HYPERCUBE ? HPFMAP_GRAY : HPFMAP_LINEAR;
     p->nlev = 0;
     for (int l = 1; l <= 3; l++) {
         char name[64];

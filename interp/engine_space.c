@@ -204,15 +204,17 @@ static void count_points(Eng *e, const SpLoop *l, const Grid *g, const IxMap *ma
     if (spans * 8 > sp->n)
         linear = 0;               /* few points for the table's entries */
     if (linear) {
-        /* hpfmap_rank is linear in the coordinates: each index adds its own
-           part of the rank */
+        /* hpfmap_rank is a sum over the coordinates: each index adds its
+           own part of the rank */
+        int gray = hpfmap_placement(e->pr.placement, g->rank, g->shape);
         for (int k = 0; k < l->nidx; k++) {
             if (map[k].gd < 0)
                 continue;
             tab[k] = xmalloc((size_t)span[k] * sizeof *tab[k]);
             for (long long v = 0; v < span[k]; v++)
-                tab[k][v] = owner_of(e, map[k].hd, (long)(map[k].A * (vmin[k] + v) + map[k].B)) *
-                            (int)gmul[map[k].gd];
+                tab[k][v] = hpfmap_place(owner_of(e, map[k].hd,
+                                                  (long)(map[k].A * (vmin[k] + v) + map[k].B)),
+                                         gray) * (int)gmul[map[k].gd];
         }
         const unsigned char *mk = masked ? sp->mask : NULL;
         int nt = 0, tk[MAX_RANK];

@@ -814,7 +814,7 @@ void en_do_loop(Eng *e, Aau *a, const double *mult)
         }
     }
     long long it;
-    int have_prev = 0;
+    int have_prev = 0, misses = 0;
     double vol0 = 0;
     long long nacc0 = 0;
     int lk = loop_push(e, a, n);
@@ -872,6 +872,16 @@ void en_do_loop(Eng *e, Aau *a, const double *mult)
             note_settled(e, a, it + 1, n - it - 1);
         if (!same) {
             have_prev = uniform;
+            /* the processors' clocks may come back to the same relative
+               state only every second or fourth iteration (a reduction
+               whose rounds pair the processors unevenly): after four
+               blocks that did not repeat, blocks of twice the length,
+               the next one starting a block */
+            if (!sig && !settling && ++misses >= 4 && L < 4 && (it + 1) % (2 * L) == 0) {
+                L *= 2;
+                misses = 0;
+                have_prev = 0;
+            }
             continue;
         }
         /* steady: the iterations that follow repeat this block of L, all

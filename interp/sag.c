@@ -99,6 +99,7 @@ static const struct {
      "hypercube mesh torus ring bus crossbar point_to_point"},
     {"net.routing", SAG_COMM, SAG_KEYWORD,
      "ecube dimension_order circuit store_forward wormhole direct"},
+    {"net.placement", SAG_COMM, SAG_KEYWORD, "gray linear"},
     {"net.dimension", SAG_COMM, SAG_COUNT, NULL},
     {"net.bandwidth", SAG_COMM, SAG_RATE, NULL},
     {"net.short_max", SAG_COMM, SAG_SIZE, NULL},

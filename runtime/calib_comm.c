@@ -530,6 +530,9 @@ void calib_comm(void)
     }
     cal_param(CAL_COMM, "net.topology", "crossbar",
               "every pair of processes connected directly (the engine's flat topology, 1 hop)");
+    cal_param(CAL_COMM, "net.placement", "linear",
+              "grid positions on their column-major ranks, as libhpfrt places them by default "
+              "(HPFRT_PLACEMENT unset)");
     cal_param(CAL_COMM, "net.routing", "direct", "no routing between the processes");
     cal_param(CAL_COMM, "net.bandwidth", cal_rate(1 / pb), "derived: 1 / net.static.per_byte");
     cal_param(CAL_COMM, "net.short_max", cal_size(bs[brk]),

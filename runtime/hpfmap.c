@@ -177,21 +177,45 @@ int hpfmap_grid_shape(int np, int r, const long *declared, int *shape)
     return given;
 }
 
-/* Column-major like Fortran arrays, so rank order walks the first grid
- * dimension fastest. */
-void hpfmap_coords(int rank, int r, const int *shape, int *coords)
+int hpfmap_placement(int place, int r, const int *shape)
 {
+    if (place != HPFMAP_GRAY)
+        return HPFMAP_LINEAR;
+    for (int i = 0; i < r; i++)
+        if (shape[i] < 1 || (shape[i] & (shape[i] - 1)) != 0)
+            return HPFMAP_LINEAR;
+    return HPFMAP_GRAY;
+}
+
+int hpfmap_unplace(int v, int gray)
+{
+    if (!gray)
+        return v;
+    int c = v;
+    for (int s = 1; s < 32; s <<= 1)      /* the prefix XOR of the bits */
+        c ^= c >> s;
+    return c;
+}
+
+/* Column-major like Fortran arrays, so rank order walks the first grid
+ * dimension fastest; under Gray placement every extent is a power of two,
+ * so each dimension has bit fields of its own and the Gray code of the
+ * coordinate goes in its field. */
+void hpfmap_coords(int rank, int r, const int *shape, int place, int *coords)
+{
+    int gray = hpfmap_placement(place, r, shape);
     for (int i = 0; i < r; i++) {
-        coords[i] = rank % shape[i];
+        coords[i] = hpfmap_unplace(rank % shape[i], gray);
         rank /= shape[i];
     }
 }
 
-int hpfmap_rank(int r, const int *shape, const int *coords)
+int hpfmap_rank(int r, const int *shape, int place, const int *coords)
 {
+    int gray = hpfmap_placement(place, r, shape);
     int rank = 0;
     for (int i = r - 1; i >= 0; i--)
-        rank = rank * shape[i] + coords[i];
+        rank = rank * shape[i] + hpfmap_place(coords[i], gray);
     return rank;
 }
 

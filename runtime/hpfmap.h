@@ -26,10 +26,34 @@ enum {
  * one (the caller prints a note), 0 when kept. */
 int hpfmap_grid_shape(int np, int r, const long *declared, int *shape);
 
-/* Grid coordinates (0-based) of a process and back: column-major, the
- * first grid dimension varies fastest. */
-void hpfmap_coords(int rank, int r, const int *shape, int *coords);
-int hpfmap_rank(int r, const int *shape, const int *coords);
+/* The placement of a grid's processes on the machine's nodes (a process's
+ * rank is its node): HPFMAP_LINEAR puts the process of coordinates c on the
+ * rank of c in column-major order, the first grid dimension varying fastest;
+ * HPFMAP_GRAY on the rank whose bits are the Gray codes of the coordinates,
+ * the first dimension in the lowest bits, so that grid neighbours are
+ * hypercube neighbours (one bit apart). Gray placement needs every extent a
+ * power of two (the ranks are then 0 .. np-1); for any other shape it is
+ * linear. The placement is the machine's (net.placement in the SAG,
+ * HPFRT_PLACEMENT at run time). */
+enum { HPFMAP_LINEAR = 0, HPFMAP_GRAY = 1 };
+
+/* The placement that applies to a grid of this shape: HPFMAP_GRAY when
+ * asked for and every extent is a power of two, otherwise HPFMAP_LINEAR. */
+int hpfmap_placement(int place, int r, const int *shape);
+
+/* Grid coordinates (0-based) of a process and back under placement `place`
+ * (as asked: the functions apply hpfmap_placement themselves). */
+void hpfmap_coords(int rank, int r, const int *shape, int place, int *coords);
+int hpfmap_rank(int r, const int *shape, int place, const int *coords);
+
+/* One coordinate's part of the rank: the rank is the sum over the grid
+ * dimensions of hpfmap_place(c[d], gray) times the product of the extents
+ * before d (gray: what hpfmap_placement gave). And back. */
+static inline int hpfmap_place(int c, int gray)
+{
+    return gray ? c ^ (c >> 1) : c;
+}
+int hpfmap_unplace(int v, int gray);
 
 /* One template dimension distributed over P processors. Every format is
  * block-cyclic with block size k: block b (0-based) of the cells

@@ -116,6 +116,15 @@ void hpfrt_init_(void)
     MPI_Comm_dup(MPI_COMM_WORLD, &rt.comm);
     MPI_Comm_rank(rt.comm, &rt.rank);
     MPI_Comm_size(rt.comm, &rt.np);
+    /* Which node each grid position runs on: the machine's placement, as
+       its SAG's net.placement says (doc/runtime.md) */
+    const char *pl = getenv("HPFRT_PLACEMENT");
+    if (!pl || !*pl || strcmp(pl, "linear") == 0)
+        rt.placement = HPFMAP_LINEAR;
+    else if (strcmp(pl, "gray") == 0)
+        rt.placement = HPFMAP_GRAY;
+    else
+        rt_error("HPFRT_PLACEMENT is '%s': it must be 'linear' or 'gray'", pl);
     rt.inited = 1;
 }
 
@@ -350,7 +359,7 @@ void hpfrt_tmpl_commit_(const int *ht, const int *hp)
             rt_error("hpfrt_tmpl_commit: bad distribution of dimension %d of template "
                      "'%s' (format %d, k %d)", d + 1, t->name, t->fmt[d], t->k[d]);
     }
-    hpfmap_coords(rt.rank, g->r, g->shape, g->coords);
+    hpfmap_coords(rt.rank, g->r, g->shape, rt.placement, g->coords);
     t->serial = ++rt.serial;
     t->committed = 1;
 }
@@ -693,7 +702,7 @@ int rt_owner_rank(const RtArr *a, const long *sc, int repl_mine)
             c[g] = repl_mine ? a->grid.coords[g] : 0;
         }
     }
-    return a->grid.r ? hpfmap_rank(a->grid.r, a->grid.shape, c) : rt.rank;
+    return a->grid.r ? hpfmap_rank(a->grid.r, a->grid.shape, rt.placement, c) : rt.rank;
 }
 
 /* ---- local iteration sets -------------------------------------------------- */

@@ -242,7 +242,7 @@ static int holders(const RtArr *a, const long *sc, int *out)
         c[g] = a->grole[g] == G_ALIGNED ? hpfmap_owner(&a->dim[a->gdim[g]].hd, sc[a->gdim[g]])
                : a->grole[g] == G_FIXED ? a->gfix[g] : 0;
     for (;;) {
-        out[n++] = hpfmap_rank(a->grid.r, a->grid.shape, c);
+        out[n++] = hpfmap_rank(a->grid.r, a->grid.shape, rt.placement, c);
         /* next combination of the replicated coordinates */
         int g = 0;
         for (; g < a->grid.r; g++) {
@@ -526,11 +526,11 @@ static void overlap(const char *fn, int ha, char *x, int dd, int wlo, int whi,
             memcpy(c, a->grid.coords, sizeof c);
             if (p + 1 < P) {
                 c[m->g] = p + 1;
-                up = hpfmap_rank(a->grid.r, a->grid.shape, c);
+                up = hpfmap_rank(a->grid.r, a->grid.shape, rt.placement, c);
             }
             if (p > 0) {
                 c[m->g] = p - 1;
-                down = hpfmap_rank(a->grid.r, a->grid.shape, c);
+                down = hpfmap_rank(a->grid.r, a->grid.shape, rt.placement, c);
             }
             long nb = base + k;   /* the upper neighbour's first cell */
             /* lower ghosts: my top cells go up, the lower neighbour's come in */

@@ -113,6 +113,7 @@ struct hpfrt_state {
     int inited, finalized;
     MPI_Comm comm;            /* a duplicate of MPI_COMM_WORLD */
     int rank, np;
+    int placement;            /* HPFMAP_LINEAR or HPFMAP_GRAY (HPFRT_PLACEMENT) */
     long serial;              /* template commits so far */
     RtProcs *procs; int nprocs_tab, maxprocs_tab;
     RtTmpl *tmpl; int ntmpl, maxtmpl;

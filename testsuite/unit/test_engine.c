@@ -19,6 +19,7 @@
 #include "engine.h"
 #include "fi.h"
 #include "frontend.h"
+#include "hpfmap.h"
 #include "sag.h"
 
 #include "tap.h"
@@ -226,22 +227,26 @@ static void test_triangular(void)
 
 static void test_itersync(void)
 {
-    EngineResult r3, r4, r50;
-    /* a loop with a shift and a reduction: the clocks are equal after each
-     * iteration's allreduce, so every iteration past the first costs the
-     * same, and the engine extrapolates them: T(50) = T(3) + 47 (T(4) - T(3)) */
+    EngineResult r4, r6, r50;
+    /* a loop with a shift and a reduction. On 4 processors of the
+     * hypercube, under its Gray placement, the second round of the
+     * allreduce's recursive doubling pairs the two end processors (ranks 0
+     * and 2: coordinates 0 and 3, one element less to add) and the two
+     * middle ones: their clocks differ after it, and come back to the same
+     * relative state every second iteration. The engine extrapolates blocks
+     * of two: T(50) = T(4) + 23 (T(6) - T(4)) */
     const char *fmt = HEAD "  a = 1.0d0\n  do k = 1, %d\n    b(2:15) = a(1:14) + a(3:16)\n"
                            "    s = sum(b)\n  end do\nend program t\n";
     char buf[512];
-    snprintf(buf, sizeof buf, fmt, 3);
-    int ok = predict(buf, 4, &r3);
     snprintf(buf, sizeof buf, fmt, 4);
-    ok = ok && predict(buf, 4, &r4);
+    int ok = predict(buf, 4, &r4);
+    snprintf(buf, sizeof buf, fmt, 6);
+    ok = ok && predict(buf, 4, &r6);
     snprintf(buf, sizeof buf, fmt, 50);
     ok = ok && predict(buf, 4, &r50);
     check(ok, "IterSync loops predict");
-    check_us(r50.total, (r3.total + 47 * (r4.total - r3.total)) * 1e6,
-             "IterSync: 50 iterations = 3 + 47 steady ones");
+    check_us(r50.total, (r4.total + 23 * (r6.total - r4.total)) * 1e6,
+             "IterSync: 50 iterations = 4 + 23 blocks of two");
     check(r50.extrapolated > 40, "IterSync: the steady iterations were extrapolated");
 }
 
@@ -357,9 +362,11 @@ static void test_trace(void)
     n = events_of(&t, 1, TR_WAIT, ev, 64);
     check(n >= 1 && fabs(ev[0]->t0 * 1e6 - 108) < 1e-6 && fabs(ev[0]->t1 * 1e6 - 118) < 1e-6,
           "trace: processor 1 waits from 108 to 118 us");
-    n = events_of(&t, 2, TR_COLL, ev, 64);
+    /* a middle processor: coordinate 2 runs on rank 3 under the Gray
+       placement of the hypercube */
+    n = events_of(&t, 3, TR_COLL, ev, 64);
     check(n == 1 && !strcmp(ev[0]->name, "shift") && ev[0]->t0 == 0 &&
-          fabs(ev[0]->t1 * 1e6 - 246) < 1e-6, "trace: the shift encloses 0 to 246 us on 2");
+          fabs(ev[0]->t1 * 1e6 - 246) < 1e-6, "trace: the shift encloses 0 to 246 us on 3");
     n = events_of(&t, 3, TR_COMP, ev, 64);
     check(n >= 1 && ev[n - 1]->line == 7 && ev[n - 1]->aau >= 0 && !strcmp(ev[n - 1]->name, "Seq"),
           "trace: computation carries its line, AAU and class");
@@ -597,16 +604,22 @@ static void test_bandwidth(void)
 
 static void test_network(void)
 {
-    check(engine_gray(0) == 0 && engine_gray(1) == 1 && engine_gray(2) == 3 &&
-          engine_gray(3) == 2 && engine_gray(7) == 4, "Gray code");
+    check(hpfmap_place(0, 1) == 0 && hpfmap_place(1, 1) == 1 && hpfmap_place(2, 1) == 3 &&
+          hpfmap_place(3, 1) == 2 && hpfmap_place(7, 1) == 4 && hpfmap_place(5, 0) == 5,
+          "Gray code");
     check(engine_hops(0, 7) == 3 && engine_hops(5, 5) == 0 && engine_hops(1, 2) == 2, "hops");
     int shape[2] = {4, 2}, c1[2] = {1, 0}, c2[2] = {2, 0}, c3[2] = {1, 1};
-    unsigned a1 = engine_embed(2, shape, c1), a2 = engine_embed(2, shape, c2);
-    unsigned a3 = engine_embed(2, shape, c3);
+    unsigned a1 = (unsigned)hpfmap_rank(2, shape, HPFMAP_GRAY, c1);
+    unsigned a2 = (unsigned)hpfmap_rank(2, shape, HPFMAP_GRAY, c2);
+    unsigned a3 = (unsigned)hpfmap_rank(2, shape, HPFMAP_GRAY, c3);
     check(engine_hops(a1, a2) == 1 && engine_hops(a1, a3) == 1,
-          "grid neighbours are one hop apart under the Gray code embedding");
+          "grid neighbours are one hop apart under Gray placement");
+    check(engine_hops((unsigned)hpfmap_rank(2, shape, HPFMAP_LINEAR, c1),
+                      (unsigned)hpfmap_rank(2, shape, HPFMAP_LINEAR, c2)) == 2,
+          "(1,0) and (2,0) of 4x2 are ranks 1 and 2 under linear placement: two hops");
     int s8[1] = {8}, x[1] = {3}, y[1] = {4};
-    check(engine_hops(engine_embed(1, s8, x), engine_embed(1, s8, y)) == 1,
+    check(engine_hops((unsigned)hpfmap_rank(1, s8, HPFMAP_GRAY, x),
+                      (unsigned)hpfmap_rank(1, s8, HPFMAP_GRAY, y)) == 1,
           "ring neighbours 3 and 4 of 8: one hop (ranks 3 and 4 are three apart)");
     /* the shipped iPSC/860: 75 us + 8 x 0.36 us + 3 us; long: 136 + 1000 x 0.36 + 2 x 3 */
     SagGraph *ipsc = sag_load_string("ipsc860", sag_builtin("ipsc860"), stderr, NULL);

@@ -9,6 +9,7 @@
 #include <stdarg.h>
 #include <math.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 
@@ -800,8 +801,8 @@ static void test_coords(void)
         int prev[HPFMAP_MAX_RANK] = { 0 };
         for (int rank = 0; rank < size; rank++) {
             int co[HPFMAP_MAX_RANK];
-            hpfmap_coords(rank, r, shape, co);
-            int ok = hpfmap_rank(r, shape, co) == rank;
+            hpfmap_coords(rank, r, shape, HPFMAP_LINEAR, co);
+            int ok = hpfmap_rank(r, shape, HPFMAP_LINEAR, co) == rank;
             for (int i = 0; i < r; i++)
                 ok &= co[i] >= 0 && co[i] < shape[i];
             /* Odometer: the first coordinate that is not at its end
@@ -822,6 +823,56 @@ static void test_coords(void)
             memcpy(prev, co, sizeof prev);
         }
     }
+    report(&ck, NULL);
+}
+
+/* Gray placement: on a grid whose extents are powers of two the ranks are
+ * a permutation of 0 .. np-1, coordinates and rank are inverse, and grid
+ * neighbours (along any dimension, no wrap) are one bit apart; on any other
+ * shape it is the linear placement. */
+static void test_gray_placement(void)
+{
+    Check ck = { "Gray placement: a permutation, inverse, neighbours one bit apart", 0, 0 };
+    for (int rep = 0; rep < 300; rep++) {
+        int r = (int)rnd(1, 4), pow2 = rep % 3 != 0;
+        int shape[HPFMAP_MAX_RANK];
+        long size = 1;
+        for (int i = 0; i < r; i++) {
+            shape[i] = pow2 ? 1 << rnd(0, size > 512 ? 0 : 4) : (int)rnd(1, size > 400 ? 1 : 7);
+            size *= shape[i];
+        }
+        int gray = hpfmap_placement(HPFMAP_GRAY, r, shape);
+        int want = 1;
+        for (int i = 0; i < r; i++)
+            want &= (shape[i] & (shape[i] - 1)) == 0;
+        check(&ck, gray == (want ? HPFMAP_GRAY : HPFMAP_LINEAR), "placement of a shape %dx%d...",
+              shape[0], r > 1 ? shape[1] : 1);
+        unsigned char *seen = calloc((size_t)size, 1);
+        int ok = 1;
+        for (int rank = 0; rank < size && ok; rank++) {
+            int co[HPFMAP_MAX_RANK], lin[HPFMAP_MAX_RANK];
+            hpfmap_coords(rank, r, shape, HPFMAP_GRAY, co);
+            hpfmap_coords(rank, r, shape, HPFMAP_LINEAR, lin);
+            ok &= hpfmap_rank(r, shape, HPFMAP_GRAY, co) == rank;
+            for (int i = 0; i < r; i++)
+                ok &= co[i] >= 0 && co[i] < shape[i] && (want || co[i] == lin[i]);
+            /* the rank of the position, its neighbours one bit away */
+            int me = hpfmap_rank(r, shape, HPFMAP_GRAY, lin);
+            ok &= me >= 0 && me < size && !seen[me];
+            if (ok)
+                seen[me] = 1;
+            for (int i = 0; i < r && want && ok; i++)
+                if (lin[i] + 1 < shape[i]) {
+                    lin[i]++;
+                    ok &= __builtin_popcount((unsigned)(me ^ hpfmap_rank(r, shape, HPFMAP_GRAY, lin))) == 1;
+                    lin[i]--;
+                }
+            check(&ck, ok, "r=%d shape %dx%d... rank %d", r, shape[0], r > 1 ? shape[1] : 1, rank);
+        }
+        free(seen);
+    }
+    for (int v = 0; v < 1 << 16; v++)
+        check(&ck, hpfmap_unplace(hpfmap_place(v, 1), 1) == v, "unplace(place(%d))", v);
     report(&ck, NULL);
 }
 
@@ -856,6 +907,7 @@ int main(void)
     test_extremes();
     test_grid_shape();
     test_coords();
+    test_gray_placement();
     test_normal_max();
     printf("1..%d\n", tap_count);
     return tap_failed ? 1 : 0;
