@@ -37,6 +37,11 @@ EXTRA_DIST += testsuite/properties.test testsuite/rewrite.py \
 # the validation harness (make validate, doc/validation.md) on two programs
 TESTS += testsuite/validate.test
 EXTRA_DIST += testsuite/validate.test
+# the outside check of the communication model: SimGrid's SMPI on a
+# hypercube written from the SAG (doc/validation.md); skipped without it
+TESTS += testsuite/smpi.test
+EXTRA_DIST += testsuite/smpi.test $(wildcard $(srcdir)/testsuite/smpi/*.f90) \
+	testsuite/smpi/hypercube.awk
 
 # the fuzz targets (doc/fuzzing.md), each replayed over its stored corpus
 # by testsuite/fuzz.test; make fuzz runs them under libFuzzer
@@ -95,7 +100,7 @@ update-tests: all
 # what the SPMD oracle builds and runs (testsuite/spmd.test)
 clean-local: clean-spmd-test
 clean-spmd-test:
-	-rm -rf testsuite/spmd-out
+	-rm -rf testsuite/spmd-out testsuite/smpi-out
 .PHONY: clean-spmd-test
 
 # make fuzz: the three fuzz targets under libFuzzer with ASan and UBSan
