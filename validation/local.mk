@@ -14,7 +14,7 @@ validate: all
 	srcdir='$(srcdir)' top_builddir='$(top_builddir)' FC_REF='$(FC_REF)' \
 	SAG='$(SAG)' REPS='$(REPS)' WARMUP='$(WARMUP)' NP_LIST='$(NP_LIST)' \
 	QUICK='$(QUICK)' FULL='$(FULL)' SIZES='$(SIZES)' PROGRAMS='$(PROGS)' \
-	OUT='$(OUT)' MPIFFLAGS='$(MPIFFLAGS)' \
+	OUT='$(OUT)' MPIFFLAGS='$(MPIFFLAGS)' MIN_TIME='$(MIN_TIME)' \
 	  $(SHELL) $(srcdir)/validation/validate.sh
 .PHONY: validate
 

@@ -13,6 +13,9 @@
 #              calibrated with hpfcalibrate when it is not there yet; without
 #              hpfcalibrate, examples/ipsc860.sag with a warning)
 #   REPS       runs per point (default 5; 3 with QUICK=1)
+#   MIN_TIME   the shortest run to time, in seconds (default 0.05): a point
+#              whose run is shorter has its program's repetition PARAMETER
+#              (nrep, nsteps, maxit) raised until a run lasts that long
 #   WARMUP     runs before them, not counted (default 1; 0 with QUICK=1)
 #   NP_LIST    processor counts (default 1 2, then 4 and 8 where nproc allows)
 #   QUICK=1    one small size per program;  FULL=1  more sizes per program
@@ -55,6 +58,8 @@ elif [ "$FULL" = 1 ]; then mode=full
 else mode=default
 fi
 REPS=${REPS:-5}
+MIN_TIME=${MIN_TIME:-0.05}
+case "$MIN_TIME" in ''|*[!0-9.]*) die "MIN_TIME must be a time in seconds (got '$MIN_TIME')" ;; esac
 WARMUP=${WARMUP:-1}
 case "$REPS" in ''|*[!0-9]*|0) die "REPS must be a positive integer (got '$REPS')" ;; esac
 case "$WARMUP" in ''|*[!0-9]*) die "WARMUP must be a number of runs (got '$WARMUP')" ;; esac
@@ -62,14 +67,14 @@ case "$WARMUP" in ''|*[!0-9]*) die "WARMUP must be a number of runs (got '$WARMU
 mkdir -p "$OUT/build" || die "cannot create $OUT"
 OUT=$(cd "$OUT" && pwd)
 csv="$OUT/points.csv"
-header="program,size,np,reps,measured_median_s,measured_min_s,measured_max_s,spread_pct,predicted_s,error_pct,checksum_ok,in_spread,timer,status"
+header="program,size,np,reps,measured_median_s,measured_min_s,measured_max_s,spread_pct,predicted_s,error_pct,checksum_ok,in_spread,timer,status,error_fastest_pct,load1,repeat"
 
 # ---- the reports (from points.csv alone) ----------------------------------
 report() {
     [ -s "$csv" ] || die "no $csv to report on"
     sag_name=$(sed -n 's/^sag=//p' "$OUT/run.info" 2>/dev/null)
     say "writing the table, the plots, the Laplace ranking and $OUT/summary.md"
-    awk -F, -f "$vdir/table.awk" -v form=text "$csv" >"$OUT/table.txt" \
+    awk -F, -f "$vdir/table.awk" -v form=text -v min_time="$MIN_TIME" "$csv" >"$OUT/table.txt" \
         || die "table.awk failed"
     awk -F, -f "$vdir/rank.awk" -v form=text "$csv" >"$OUT/ranking.txt" \
         || die "rank.awk failed"
@@ -86,7 +91,7 @@ report() {
         echo "|---|---|"
         sed -n 's/^\([a-z0-9_]*\)=\(.*\)$/| \1 | \2 |/p' "$OUT/run.info" | sed 's/`/'"'"'/g'
         echo
-        awk -F, -f "$vdir/table.awk" -v form=md "$csv"
+        awk -F, -f "$vdir/table.awk" -v form=md -v min_time="$MIN_TIME" "$csv"
         echo
         echo "Ranking of the three Laplace mappings (fastest first):"
         echo
@@ -142,6 +147,8 @@ if ! (cd "$OUT/build" && "$MPIFC" $MPIFFLAGS -c -o hpfv_timer.o "$vdir/hpfv_time
     say "WARNING: validation/hpfv_timer.f90 does not compile (see $OUT/build/hpfv_timer.log);"
     say "WARNING: timing the whole mpirun command instead (MPI start-up included)"
 fi
+timer_ok=
+[ $timer = hpfv ] && timer_ok=yes
 
 # the SAG
 sag_note=
@@ -216,6 +223,31 @@ predict_flags() {
     case "$1" in laplace_*) echo "-D err=1" ;; esac
 }
 
+# rep_param NAME FILE: the PARAMETER that repeats the program's kernel and
+# its value in the source ("nrep 10"); nothing for a program without one
+rep_param() {
+    case "$1" in
+        laplace_*) v=maxit ;;
+        lfk14|nbody) v=nsteps ;;
+        *) v=nrep ;;
+    esac
+    awk -v v="$v" '{ l = tolower($0) }
+        l ~ "parameter *:: *" v " *= *[0-9]+" {
+            sub(".*" v " *= *", "", l); sub("[^0-9].*", "", l); print v, l; exit
+        }' "$2"
+}
+
+# set_param FILE NAME VALUE: the PARAMETER NAME = VALUE in a copy (stdout)
+set_param() {
+    awk -v name="$2" -v val="$3" '!done && tolower($0) ~ "parameter *:: *" name " *= *[0-9]+" {
+            i = index(tolower($0), name); rest = substr($0, i + length(name))
+            sub(/^ *= *[0-9]+/, "", rest)
+            $0 = substr($0, 1, i - 1) name " = " val rest; done = 1 } { print }' "$1"
+}
+
+# load average of the last minute
+load1() { cut -d' ' -f1 /proc/loadavg 2>/dev/null; }
+
 # same OUT REF: the checksum lines agree (text exactly, reals within RTOL)
 same() {
     awk -v rtol="$RTOL" '
@@ -240,6 +272,66 @@ same() {
 
 now() { date +%s.%N; }
 
+# build_point FILE SIZE ["NAME=VALUE ..."]: the sequential reference
+# ($b.ref, refok) and the SPMD program ($b.spmd) of one size, with the
+# PARAMETERs named set to their values (the repetition count); fail says
+# what went wrong
+build_point() {
+    refok=unknown
+    dflag=
+    for a in $3; do dflag="$dflag -D $a"; done
+    if [ ! -r "$1" ]; then
+        fail="no such program: $1"
+        return
+    fi
+    if [ -n "$FC_REF" ]; then
+        awk -v n="$2" -v set="$3" '
+            BEGIN { ns = split(set, kv, " ")
+                    for (k = 1; k <= ns; k++) { split(kv[k], x, "="); nm[k] = x[1]; val[k] = x[2] } }
+            !done && sub(/[Pp][Aa][Rr][Aa][Mm][Ee][Tt][Ee][Rr] *:: *[Nn] *= *[0-9]+/,
+                "parameter :: n = " n) { done = 1 }
+            {
+                for (k = 1; k <= ns; k++) {
+                    l = tolower($0)
+                    if (did[k] || l !~ ("parameter *:: *" nm[k] " *= *[-+0-9.]"))
+                        continue
+                    i = match(l, ":: *" nm[k] " *=") + RLENGTH - 1
+                    rest = substr($0, i + 1)
+                    sub(/^ *[-+0-9.][-+0-9.eEdD]*(_[A-Za-z0-9]+)?/, "", rest)
+                    $0 = substr($0, 1, i) " " val[k] rest
+                    did[k] = 1
+                }
+                print
+            }' "$1" >"$b.seq.f90"
+        if (cd "$OUT/build" && "$FC_REF" $REF_FFLAGS -ffree-line-length-none \
+                -o "$b.seq" "$b.seq.f90") >"$b.seq.log" 2>&1 \
+           && timeout "$RUN_TIMEOUT" "$b.seq" >"$b.ref" 2>>"$b.seq.log" </dev/null; then
+            refok=yes
+        else
+            refok=no
+            say "warning: $name n=$2${3:+ $3}: the sequential reference fails (see $b.seq.log)"
+        fi
+    fi
+    if ! timeout 120 "$HPFC" -D "n=$2" $dflag "$1" -o "$b.spmd.f90" >"$b.hpfc.log" 2>&1; then
+        fail="hpfc: $(why "$b.hpfc.log")"
+    elif ! (cd "$OUT/build" && "$MPIFC" $MPIFFLAGS -o "$b.spmd" \
+            "$b.spmd.f90" $tobj "$lib" $wrap) >"$b.build.log" 2>&1; then
+        fail="mpif90: $(why "$b.build.log")"
+    fi
+}
+
+# run_once NP BASE: one run of $b.spmd on NP processes, its output in
+# BASE.out and BASE.err; prints the program's own elapsed time (hpfv),
+# status 1 when the run failed
+run_once() {
+    timeout "$RUN_TIMEOUT" $MPIRUN $MPIRUN_FLAGS -np "$1" "$b.spmd" \
+        >"$2.out" 2>"$2.err" </dev/null || return 1
+    t=$(sed -n 's/^hpfv: elapsed *\([-+0-9.eE]*\).*/\1/p' "$2.err" | tail -1)
+    [ -n "$t" ] || return 1
+    echo "$t"
+}
+
+
 # ---- the run ----------------------------------------------------------------
 {
     echo "date=$(date -u '+%Y-%m-%d %H:%M UTC')"
@@ -251,7 +343,8 @@ now() { date +%s.%N; }
     echo "hpfpredict=$("$HPFPREDICT" --version 2>&1 | head -1)"
     echo "sag=$(echo "$SAG" | sed "s|^$srcdir/||; s|^$top_builddir/||")${sag_note:+ ($sag_note)}"
     echo "mode=$mode"
-    echo "reps=$REPS per point, after $WARMUP warm-up run(s) not counted"
+    echo "reps=$REPS per point, after $WARMUP warm-up run(s) not counted; runs of at least ${MIN_TIME} s where the program has a repetition PARAMETER"
+    echo "load_start=$(cat /proc/loadavg 2>/dev/null | cut -d' ' -f1-3)"
     echo "np_list=$NP_LIST"
     if [ $timer = hpfv ]; then
         echo "timer=in the program: MPI_Wtime from hpfrt_init to hpfrt_finalize, slowest process (validation/hpfv_timer.f90)"
@@ -281,50 +374,62 @@ for p in $PROGRAMS; do
     esac
     name=$(basename "$f" .f90)
     extra=$(predict_flags "$name")
+    rp=$(rep_param "$name" "$f" 2>/dev/null)
     for size in $(sizes_of "$name"); do
         b="$OUT/build/$name.n$size"
         fail=
-        # the sequential reference: the size PARAMETER rewritten
-        refok=unknown
-        if [ ! -r "$f" ]; then
-            fail="no such program: $f"
-        elif [ -n "$FC_REF" ]; then
-            awk -v n="$size" '!done && sub(/[Pp][Aa][Rr][Aa][Mm][Ee][Tt][Ee][Rr] *:: *[Nn] *= *[0-9]+/,
-                "parameter :: n = " n) { done = 1 } { print }' "$f" >"$b.seq.f90"
-            if (cd "$OUT/build" && "$FC_REF" $REF_FFLAGS -ffree-line-length-none \
-                    -o "$b.seq" "$b.seq.f90") >"$b.seq.log" 2>&1 \
-               && timeout "$RUN_TIMEOUT" "$b.seq" >"$b.ref" 2>>"$b.seq.log" </dev/null; then
-                refok=yes
-            else
-                refok=no
-                say "warning: $name n=$size: the sequential reference fails (see $b.seq.log)"
-            fi
+        # the program at its own repetition count, then (when its runs are
+        # shorter than MIN_TIME) at a count that makes them long enough
+        repeat=-
+        build_point "$f" "$size" ""
+        if [ -z "$fail" ] && [ -n "$rp" ] && [ -n "$timer_ok" ]; then
+            set -- $rp
+            rname=$1 rval=$2 round=0
+            # the fixed costs of a run (its start, its output) do not
+            # repeat, so the count is raised until the shortest run of the
+            # point's processor counts lasts MIN_TIME, in a few rounds
+            while [ $round -lt 5 ] && [ -z "$fail" ]; do
+                round=$((round + 1))
+                tmin=
+                for np in $NP_LIST; do
+                    t=$(run_once "$np" "$b.probe") || { tmin=; break; }
+                    tmin=$(awk -v a="$tmin" -v b="$t" 'BEGIN { print (a == "" || b < a) ? b : a }')
+                done
+                [ -n "$tmin" ] || break
+                k=$(awk -v t="$tmin" -v m="$MIN_TIME" 'BEGIN {
+                    if (t >= m) { print 1; exit }
+                    k = int(1.25 * m / (t > 1e-6 ? t : 1e-6)) + 1
+                    print (k > 100000 ? 100000 : k) }')
+                repeat="$rname=$rval"
+                [ "$k" -gt 1 ] || break
+                rval=$((rval * k))
+                # (a convergence loop's tolerance made unreachable, so that
+                # every repetition runs, as predicted with err=1)
+                repeat="$rname=$rval"
+                case "$name" in laplace_*) repeat="$repeat tol=0.0d0" ;; esac
+                build_point "$f" "$size" "$repeat"
+            done
         fi
-        # the SPMD program
-        if [ -z "$fail" ] && ! timeout 120 "$HPFC" -D "n=$size" "$f" -o "$b.spmd.f90" \
-                >"$b.hpfc.log" 2>&1; then
-            fail="hpfc: $(why "$b.hpfc.log")"
-        fi
-        if [ -z "$fail" ] && ! (cd "$OUT/build" && "$MPIFC" $MPIFFLAGS -o "$b.spmd" \
-                "$b.spmd.f90" $tobj "$lib" $wrap) >"$b.build.log" 2>&1; then
-            fail="mpif90: $(why "$b.build.log")"
-        fi
+        rflag=
+        for a in $repeat; do case "$a" in *=*) rflag="$rflag -D $a" ;; esac; done
         for np in $NP_LIST; do
             ipoint=$((ipoint + 1))
             tag="[$ipoint/$npoints] $name n=$size np=$np"
             # the prediction
             pred=; perr=
-            if "$HPFPREDICT" -sag "$SAG" "$f" -np "$np" -D "n=$size" $extra --format=json \
+            if "$HPFPREDICT" -sag "$SAG" "$f" -np "$np" -D "n=$size" $rflag $extra --format=json \
                     >"$b.np$np.json" 2>"$b.np$np.predict.log"; then
                 pred=$(sed -n 's/.*"total": *\([-+0-9.eE]*\).*/\1/p' "$b.np$np.json" | head -1)
             fi
             [ -n "$pred" ] || perr="hpfpredict: $(grep -m1 . "$b.np$np.predict.log")"
             if [ -n "$fail" ]; then
                 say "$tag: FAILED: $fail"
-                row "$name" "$size" "$np" 0 "" "" "" "" "$pred" "" "" "" "$timer" "failed: $(field "$fail")"
+                row "$name" "$size" "$np" 0 "" "" "" "" "$pred" "" "" "" "$timer" "failed: $(field "$fail")" \
+                    "" "" "$repeat"
                 continue
             fi
-            # the runs
+            # the runs, and the load of the machine as they start
+            ld=$(load1)
             : >"$b.np$np.times"
             rfail=; ck=
             # runs not counted: caches, pages and the file system warmed up
@@ -371,7 +476,7 @@ for p in $PROGRAMS; do
             if [ -n "$rfail" ]; then
                 say "$tag: FAILED: $rfail"
                 row "$name" "$size" "$np" "$((r - 1))" "" "" "" "" "$pred" "" "$ck" "" "$timer" \
-                    "failed: $(field "$rfail")"
+                    "failed: $(field "$rfail")" "" "$ld" "$repeat"
                 continue
             fi
             # median, range, spread, error
@@ -384,22 +489,24 @@ for p in $PROGRAMS; do
                     spread = med > 0 ? 100 * (hi - lo) / med : 0
                     if (pred != "" && med > 0) {
                         err = sprintf("%.2f", 100 * (pred - med) / med)
+                        errf = sprintf("%.2f", 100 * (pred - lo) / lo)
                         ins = (pred >= lo && pred <= hi) ? "yes" : "no"
-                    } else { err = ""; ins = "" }
-                    printf "%d,%.9g,%.9g,%.9g,%.1f,%s,%s,%s\n", n, med, lo, hi, spread, pred, err, ins
+                    } else { err = ""; errf = ""; ins = "" }
+                    printf "%d,%.9g,%.9g,%.9g,%.1f,%s,%s,%s,%s\n", n, med, lo, hi, spread, pred, err, ins, errf
                 }')
             status=ok
             [ -n "$perr" ] && status="failed: $(field "$perr")"
             (IFS=,; set -- $stats
-             echo "$name,$size,$np,$1,$2,$3,$4,$5,$6,$7,$ck,$8,$timer,$status") >>"$csv"
+             echo "$name,$size,$np,$1,$2,$3,$4,$5,$6,$7,$ck,$8,$timer,$status,$9,$ld,$repeat") >>"$csv"
             (IFS=,; set -- $stats
-             say "$tag: measured $2 s [$3 .. $4], predicted ${6:-?} s, error ${7:-?}%, checksum $ck")
+             say "$tag${rflag:+ ($repeat)}: measured $2 s [$3 .. $4], predicted ${6:-?} s, error ${7:-?}% (fastest ${9:-?}%), load $ld, checksum $ck")
         done
     done
 done
 end=$(now)
 elapsed=$(awk -v a="$start" -v b="$end" 'BEGIN { printf "%.0f", b - a }')
 echo "run_seconds=$elapsed" >>"$OUT/run.info"
+echo "load_end=$(cat /proc/loadavg 2>/dev/null | cut -d' ' -f1-3)" >>"$OUT/run.info"
 say "measured $npoints points in $elapsed s"
 report
 exit 0
