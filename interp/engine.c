@@ -292,8 +292,13 @@ void en_walk_list(Eng *e, const PtrVec *l, const double *mult)
  * per processor), tree or recursive-doubling collectives. */
 static int classes_apply(Eng *e, int *shape)
 {
-    if (e->pr.bcast_alg == ALG_LINEAR || e->pr.red_alg == ALG_LINEAR)
-        return 0;
+    /* the other algorithms pair processors by rank distances that cross
+       the classes */
+    const Params *pr = &e->pr;
+    int algs[] = {pr->bcast_alg, pr->bcast_large, pr->red_alg, pr->red_large};
+    for (size_t i = 0; i < sizeof algs / sizeof *algs; i++)
+        if (algs[i] != ALG_TREE && algs[i] != ALG_RDOUBLING)
+            return 0;
     for (int i = 0; i < e->g->ncomm; i++)
         if (e->g->comm[i]->kind == CM_GATHER || e->g->comm[i]->kind == CM_SCATTER)
             return 0;

@@ -304,11 +304,7 @@ static void pairs_exchange(Eng *e, Aau *a, const PairList *pl, double req_bytes,
                 charge(e, a, M_OVHD, pl->src[j], pl->n[j] * pr->rt_gather_remote / 2);
         }
     }
-    if (P > 1) {
-        en_sync_all(e, a);
-        double t = (double)(P - 1) * (startup(pr, 4, 0) + 4 * pr->st_pb);
-        en_charge_all(e, a, M_COMM, (1 - e->overlap) * t, NULL);
-    }
+    en_alltoall(e, a, 4);
     /* without rt.gather*, the local copies as loads and stores */
     if (!rt && e->tr) {
         for (long j = pl->start[0]; j < pl->start[1]; j++)

@@ -15,7 +15,12 @@
 #include "hpfmap.h"
 #include "hpfrt.h"
 
-enum { ALG_TREE, ALG_RDOUBLING, ALG_LINEAR };
+/* Collective algorithms (coll.* in the SAG, doc/predict.md): broadcast
+ * tree (binomial), linear, scatter_allgather; reduction tree,
+ * recursive_doubling, linear, ring; the all-to-all of a gather's counts
+ * linear, pairwise, bruck. */
+enum { ALG_TREE, ALG_RDOUBLING, ALG_LINEAR, ALG_RING, ALG_SCATTER_ALLGATHER, ALG_PAIRWISE,
+       ALG_BRUCK };
 enum { TOPO_HYPERCUBE, TOPO_RING, TOPO_MESH, TOPO_FLAT };
 
 /* SAG parameters, in seconds (sizes in bytes), read once from the node. */
@@ -30,6 +35,9 @@ typedef struct {
     double dy_start_s, dy_start, dy_pb, dy_ph, dy_recv, dy_buffer;
     double sync;
     int bcast_alg, red_alg, topo;
+    int bcast_large, red_large;   /* the algorithms above the switch sizes */
+    double bcast_switch, red_switch;
+    int a2a_alg;
     int placement;                /* HPFMAP_LINEAR or HPFMAP_GRAY (net.placement) */
     double io_start, io_pb, io_fmt, io_fmt_first;
     /* the memory hierarchy by bandwidth (hpfcalibrate's cache.lN.* and
@@ -291,6 +299,7 @@ int en_latest_partner(const Eng *e, int p, int d, int delta, int flip, int (*ok)
 double en_local_elems(Eng *e, const SpArr *a, int p, int d_skip);
 void en_owner_coords(Eng *e, const SpArr *a, const long long *sub, int *coord);
 int en_rank_hops(const Eng *e, int a, int b);
+void en_alltoall(Eng *e, Aau *a, double each);
 void en_reduce_all(Eng *e, Aau *a, int op, double bytes, Type ty);
 double en_sync_all(Eng *e, Aau *a);
 Tmpl *en_tmpl_of(Eng *e, const SpTmpl *t);

@@ -384,12 +384,120 @@ double en_sync_all(Eng *e, Aau *a)
     return mx;
 }
 
-/* Broadcast of `bytes` from root by the SAG's algorithm. */
+/* A round of a collective: the exchange of its messages (dst, src, bytes
+ * and hops taken from buf_get, given back here), each receiver then
+ * combining what it got (comb, 0 for none). */
+static void exchange_done(Eng *e, Aau *a, int *dst, int *src, double *b, int *hops, double comb)
+{
+    en_exchange(e, a, dst, src, b, hops);
+    if (comb > 0)
+        for (int p = 0; p < e->P; p++)
+            if (src[p] >= 0)
+                charge(e, a, M_COMP, p, comb);
+    buf_put(e, dst);
+    buf_put(e, src);
+    buf_put(e, hops);
+    buf_put(e, b);
+}
+
+/* One round of messages between ranks (no classes): rank r sends
+ * bytes(r) to to(r) and receives from from(r), -1 for none; the rounds of
+ * the ring and scatter algorithms and of the all-to-all. */
+typedef struct {
+    int kind;                     /* what the round is: RR_* */
+    long s;                       /* its distance (or a bit) */
+    double bytes;                 /* a message's size (a block's for scatters) */
+} RankRound;
+enum { RR_AHEAD, RR_SCATTER };
+
+static void rank_round(Eng *e, Aau *a, const RankRound *k, int root, double comb)
+{
+    int NP = e->NP;
+    int *dst = buf_get(e), *src = buf_get(e);
+    int *hops = buf_get(e);
+    double *b = buf_get(e);
+    for (int p = 0; p < NP; p++)
+        dst[p] = src[p] = -1;
+    for (int p = 0; p < NP; p++) {
+        long r = (p - root + NP) % NP, to = -1;
+        switch (k->kind) {
+        case RR_AHEAD:            /* to the rank s ahead (1: round the ring) */
+            to = (r + k->s) % NP;
+            b[p] = k->bytes;
+            break;
+        case RR_SCATTER:          /* binomial: r (a multiple of 2s) sends r + s the
+                                     blocks of r + s .. r + 2s - 1 */
+            if (r % (2 * k->s) == 0 && r + k->s < NP) {
+                to = r + k->s;
+                long n = NP - to < k->s ? NP - to : k->s;
+                b[p] = k->bytes * (double)n;
+            }
+            break;
+        }
+        if (to < 0 || to == r)
+            continue;
+        int q = (int)((to + root) % NP);
+        dst[p] = q;
+        src[q] = p;
+        hops[q] = en_rank_hops(e, p, q);
+    }
+    exchange_done(e, a, dst, src, b, hops, comb);
+}
+
+/* The rounds of a ring allgather of NP blocks of `block` bytes. */
+static void ring_allgather(Eng *e, Aau *a, double block)
+{
+    for (int k = 1; k < e->NP; k++)
+        rank_round(e, a, &(RankRound){RR_AHEAD, 1, block}, 0, 0);
+}
+
+/* The all-to-all of `each` bytes to every other processor that starts a
+ * gather or scatter (the counts), by coll.alltoall: linear (everyone waits
+ * for the last, then sends its P-1 messages one after another), pairwise
+ * (P-1 rounds, to the rank k ahead in round k) or bruck (log2 P rounds, to
+ * the rank 2^k ahead, the blocks whose index has bit k). No classes. */
+void en_alltoall(Eng *e, Aau *a, double each)
+{
+    int NP = e->NP;
+    if (NP == 1)
+        return;
+    if (e->pr.a2a_alg == ALG_PAIRWISE) {
+        for (long k = 1; k < NP; k++)
+            rank_round(e, a, &(RankRound){RR_AHEAD, k, each}, 0, 0);
+    } else if (e->pr.a2a_alg == ALG_BRUCK) {
+        for (long s = 1; s < NP; s <<= 1) {
+            long n = 0;
+            for (long i = 0; i < NP; i++)
+                n += (i & s) != 0;
+            rank_round(e, a, &(RankRound){RR_AHEAD, s, each * (double)n}, 0, 0);
+        }
+    } else {
+        const Params *pr = &e->pr;
+        en_sync_all(e, a);
+        double t = (double)(NP - 1) * (startup(pr, each, 0) + each * pr->st_pb);
+        en_charge_all(e, a, M_COMM, (1 - e->overlap) * t, NULL);
+    }
+}
+
+/* Broadcast of `bytes` from root by the SAG's algorithm for that size. */
 void en_broadcast(Eng *e, Aau *a, int root, double bytes)
 {
     int NP = e->NP;
     if (NP == 1)
         return;
+    int alg = bytes > e->pr.bcast_switch ? e->pr.bcast_large : e->pr.bcast_alg;
+    if (alg == ALG_SCATTER_ALLGATHER) {
+        /* van de Geijn's: the root's message scattered in NP blocks down a
+           binomial tree, then gathered by everyone round a ring (no
+           classes: see classes_apply) */
+        long top = 1;
+        while (top < NP)
+            top <<= 1;
+        for (long s = top >> 1; s >= 1; s >>= 1)
+            rank_round(e, a, &(RankRound){RR_SCATTER, s, bytes / NP}, root, 0);
+        ring_allgather(e, a, bytes / NP);
+        return;
+    }
     int *dst = buf_get(e), *src = buf_get(e);
     int *hops = buf_get(e);
     double *b = buf_get(e);
@@ -400,7 +508,7 @@ void en_broadcast(Eng *e, Aau *a, int root, double bytes)
         hpfmap_coords(root, e->ec->rank, e->ec->shape, e->pr.placement, co);
         en_isolate(e, co);
     }
-    if (e->pr.bcast_alg == ALG_LINEAR) {
+    if (alg == ALG_LINEAR) {
         /* the root sends to each in turn: NP-1 rounds of one message (no
            classes: see engine_run) */
         for (int k = 1; k < NP; k++) {
@@ -501,15 +609,7 @@ static void red_round(Eng *e, Aau *a, const RedRound *k, double bytes, double co
         if (from >= 0)
             hops[p] = en_rank_hops(e, (int)from, (int)r);
     }
-    en_exchange(e, a, dst, src, b, hops);
-    if (k->kind != RD_UNFOLD)
-        for (int p = 0; p < e->P; p++)
-            if (src[p] >= 0)
-                charge(e, a, M_COMP, p, comb);
-    buf_put(e, dst);
-    buf_put(e, src);
-    buf_put(e, hops);
-    buf_put(e, b);
+    exchange_done(e, a, dst, src, b, hops, k->kind != RD_UNFOLD ? comb : 0);
 }
 
 /* Combining `count` values of type ty with op on every processor, the
@@ -523,7 +623,16 @@ void en_reduce_all(Eng *e, Aau *a, int op, double bytes, Type ty)
                                : e->pr.op[op == HPFRT_PRODUCT ? OPC_FMUL : OPC_FADD];
     if (NP == 1)
         return;
-    if (e->pr.red_alg == ALG_LINEAR) {
+    int alg = bytes > e->pr.red_switch ? e->pr.red_large : e->pr.red_alg;
+    if (alg == ALG_RING) {
+        /* a reduce-scatter of NP blocks round the ring (each round combines
+           a block), then a ring allgather of the blocks (no classes) */
+        for (int k = 1; k < NP; k++)
+            rank_round(e, a, &(RankRound){RR_AHEAD, 1, bytes / NP}, 0, comb);
+        ring_allgather(e, a, bytes / NP);
+        return;
+    }
+    if (alg == ALG_LINEAR) {
         /* to processor 0 one by one (no classes: see engine_run), then a
            broadcast */
         int *dst = buf_get(e), *src = buf_get(e);
@@ -547,7 +656,7 @@ void en_reduce_all(Eng *e, Aau *a, int op, double bytes, Type ty)
         en_broadcast(e, a, 0, bytes);
         return;
     }
-    if (e->pr.red_alg == ALG_TREE) {
+    if (alg == ALG_TREE) {
         long top = 1;
         while (top < NP)
             top <<= 1;

@@ -12,13 +12,17 @@ static int keyword_is(const SagUnit *u, const char *name, const char *word)
     return p && p->kind == SAG_KEYWORD && strcmp(p->keyword, word) == 0;
 }
 
-static int alg_of(const SagUnit *u, const char *name)
+static int alg_of(const SagUnit *u, const char *name, int dflt)
 {
-    if (keyword_is(u, name, "linear"))
-        return ALG_LINEAR;
-    if (keyword_is(u, name, "recursive_doubling"))
-        return ALG_RDOUBLING;
-    return ALG_TREE;
+    static const struct { const char *word; int alg; } algs[] = {
+        {"linear", ALG_LINEAR}, {"recursive_doubling", ALG_RDOUBLING}, {"tree", ALG_TREE},
+        {"ring", ALG_RING}, {"scatter_allgather", ALG_SCATTER_ALLGATHER},
+        {"pairwise", ALG_PAIRWISE}, {"bruck", ALG_BRUCK},
+    };
+    for (size_t i = 0; i < sizeof algs / sizeof *algs; i++)
+        if (keyword_is(u, name, algs[i].word))
+            return algs[i].alg;
+    return dflt;
 }
 
 /* Missing parameters fall back to documented defaults (doc/predict.md): an
@@ -75,8 +79,15 @@ void en_read_params(Params *p, const SagUnit *n)
         p->dy_ph *= slow;
     }
     p->sync = sag_seconds(n, "sync.overhead", 0);
-    p->bcast_alg = alg_of(n, "coll.broadcast");
-    p->red_alg = alg_of(n, "coll.reduction");
+    /* the collectives: an algorithm per collective, another above a
+       message size where the library switches (absent: no switch) */
+    p->bcast_alg = alg_of(n, "coll.broadcast", ALG_TREE);
+    p->red_alg = alg_of(n, "coll.reduction", ALG_TREE);
+    p->bcast_large = alg_of(n, "coll.broadcast.large", p->bcast_alg);
+    p->red_large = alg_of(n, "coll.reduction.large", p->red_alg);
+    p->bcast_switch = sag_value(n, "coll.broadcast.switch", 1e300);
+    p->red_switch = sag_value(n, "coll.reduction.switch", 1e300);
+    p->a2a_alg = alg_of(n, "coll.alltoall", ALG_LINEAR);
     p->topo = keyword_is(n, "net.topology", "hypercube") ? TOPO_HYPERCUBE
             : keyword_is(n, "net.topology", "ring") ? TOPO_RING
             : keyword_is(n, "net.topology", "mesh") || keyword_is(n, "net.topology", "torus")

@@ -21,6 +21,7 @@
 #include <string.h>
 
 #include "calib.h"
+#include "collfit.h"
 #include "hpfmap.h"
 
 #define MAXB (1 << 20)          /* the largest message: 1 MiB */
@@ -185,55 +186,40 @@ static double fit2(const double *b, const double *t, int n, int brk, double *s1,
 
 /* ---- collectives ------------------------------------------------------- */
 
-/* Rounds of messages the engine's algorithms take on p processes
- * (interp/engine_net.c en_broadcast() and
- * en_reduce_all()). */
-static double bcast_rounds(int alg, int p)
-{
-    return alg == 2 ? p - 1 : ceil(log2((double)p));
-}
-
-static double reduce_rounds(int alg, int bcast_alg, int p)
-{
-    if (alg == 2)
-        return (p - 1) + bcast_rounds(bcast_alg, p);
-    if (alg == 0)
-        return ceil(log2((double)p)) + bcast_rounds(bcast_alg, p);
-    int pow2 = 1;
-    while (pow2 * 2 <= p)
-        pow2 *= 2;
-    return log2((double)pow2) + (pow2 < p ? 2 : 0);
-}
-
-static const char *const alg_name[] = {"tree", "recursive_doubling", "linear"};
-
-/* Seconds of one broadcast (what = 0) or allreduce (1) of one double on
- * the first p processes, the slowest rank's; a broadcast is followed by a
- * barrier, whose time alone is subtracted, so that the broadcast is timed
- * to its last receiver. Every rank calls it; those beyond p sleep. */
-static double coll_time(int p, int what)
+/* Seconds of one broadcast (what = 0), allreduce (1) or all-to-all (2;
+ * `bytes` to each process) of `bytes` on the first p processes, the
+ * slowest rank's; a broadcast is followed by a barrier, whose time alone
+ * is subtracted, so that the broadcast is timed to its last receiver.
+ * Every rank calls it; those beyond p sleep. */
+static double coll_time(int p, int what, long bytes)
 {
     MPI_Comm sub;
     MPI_Comm_split(MPI_COMM_WORLD, cal.rank < p ? 0 : MPI_UNDEFINED, cal.rank, &sub);
     double res = 0;
     if (sub != MPI_COMM_NULL) {
-        int k = cal.quick ? 20 : 100;
+        /* 100 calls a batch of short messages (20 quick), fewer of long */
+        long k = (cal.quick ? 20 : 100) * 64 / (bytes > 64 ? bytes : 64);
+        k = k < 3 ? 3 : k;
+        long n = bytes / 8 > 0 ? bytes / 8 : 1;
+        size_t len = (size_t)(what == 2 ? p : 1) * (size_t)n;
+        double *x = calloc(len, sizeof *x), *y = calloc(len, sizeof *y);
         double *v = malloc((size_t)cal.reps * sizeof *v);
-        double x = 1, y;
         for (int pass = what == 0 ? 0 : 1; pass < 2; pass++) {
             /* pass 0: the barrier alone (broadcast only), pass 1: the operation */
             for (int r = -1; r < cal.reps; r++) {
                 MPI_Barrier(sub);
                 double t0 = cal_now();
-                for (int i = 0; i < k; i++) {
+                for (long i = 0; i < k; i++) {
                     if (what == 0 && pass == 1)
-                        MPI_Bcast(&x, 1, MPI_DOUBLE, 0, sub);
+                        MPI_Bcast(x, (int)n, MPI_DOUBLE, 0, sub);
                     if (what == 1)
-                        MPI_Allreduce(&x, &y, 1, MPI_DOUBLE, MPI_SUM, sub);
+                        MPI_Allreduce(x, y, (int)n, MPI_DOUBLE, MPI_SUM, sub);
+                    if (what == 2)
+                        MPI_Alltoall(x, (int)bytes, MPI_BYTE, y, (int)bytes, MPI_BYTE, sub);
                     if (what == 0)
                         MPI_Barrier(sub);
                 }
-                double t = (cal_now() - t0) / k, tmax;
+                double t = (cal_now() - t0) / (double)k, tmax;
                 MPI_Allreduce(&t, &tmax, 1, MPI_DOUBLE, MPI_MAX, sub);
                 if (r >= 0)
                     v[r] = tmax;
@@ -242,12 +228,47 @@ static double coll_time(int p, int what)
             res = pass == 0 ? -m : res + m;
         }
         free(v);
+        free(x);
+        free(y);
         MPI_Comm_free(&sub);
         cal_phase_end(0);
     } else {
         cal_phase_end(1);
     }
-    return res;
+    return res > 0 ? res : 1e-9;
+}
+
+/* The algorithm of one collective (what, as coll_time; the SAG's name
+ * `key`) told from its samples by collfit (runtime/collfit.h): the
+ * parameters, and a comment with the times. */
+static void coll_choice(int what, const char *key, const CfNet *net, const CfSample *s, int ns)
+{
+    static const int coll[3] = {CF_BCAST, CF_REDUCE, CF_ALLTOALL};
+    static const char *const op[3] = {"MPI_Bcast", "MPI_Allreduce", "MPI_Alltoall"};
+    CfChoice c;
+    if (collfit_choose(coll[what], net, s, ns, 0.1, &c) != 0)
+        return;
+    char note[600];
+    int len = snprintf(note, sizeof note, "measured: %s", op[what]);
+    for (int i = 0; i < ns && len < 420; i++)
+        len += snprintf(note + len, sizeof note - (size_t)len, "%s %s on %d %.3g us",
+                        i ? "," : "", cal_size(s[i].m), s[i].p, s[i].t * 1e6);
+    snprintf(note + len, sizeof note - (size_t)len, "; %s fits best%s", collfit_name(c.small),
+             cal.np == 2 ? " (on 2 processes most models are one message: a near tie"
+                           " goes to Open MPI's usual choice, the first)" : "");
+    cal_param(CAL_COMM, key, collfit_name(c.small), "%s", note);
+    if (what == 0)
+        cal_param(CAL_COMM, "coll.multicast", collfit_name(c.small), "as coll.broadcast");
+    if (c.large != c.small) {
+        char k2[64];
+        snprintf(k2, sizeof k2, "%s.large", key);
+        cal_param(CAL_COMM, k2, collfit_name(c.large),
+                  "measured: %s fits the sizes above %s best", collfit_name(c.large),
+                  cal_size(c.at));
+        snprintf(k2, sizeof k2, "%s.switch", key);
+        cal_param(CAL_COMM, k2, cal_size(c.at),
+                  "measured: the largest size timed that %s fits best", collfit_name(c.small));
+    }
 }
 
 /* ---- the measurements ---------------------------------------------------- */
@@ -464,10 +485,20 @@ void calib_comm(void)
     for (int p = 2; p <= cal.np && np_ < 31; p++)
         if (p <= 8 || (p & (p - 1)) == 0 || p == cal.np)
             ps[np_++] = p;
-    double tb[32], tr[32];
+    /* 8 bytes (an element, a scalar reduction) and 4 bytes each (the
+       counts of a gather) on every count; on all, longer messages, where
+       the libraries change algorithm */
+    static const long sizes[] = {1024, 16384, 131072, 1048576};
+    CfSample sb[40], sr[40], sa[40];
+    int nb = 0, na = 0;
     for (int i = 0; i < np_; i++) {
-        tb[i] = coll_time(ps[i], 0);
-        tr[i] = coll_time(ps[i], 1);
+        sb[nb] = (CfSample){ps[i], 8, coll_time(ps[i], 0, 8)};
+        sr[nb++] = (CfSample){ps[i], 8, coll_time(ps[i], 1, 8)};
+        sa[na++] = (CfSample){ps[i], 4, coll_time(ps[i], 2, 4)};
+    }
+    for (size_t j = cal.quick ? 1 : 0; j < sizeof sizes / sizeof *sizes; j += cal.quick ? 2 : 1) {
+        sb[nb] = (CfSample){cal.np, (double)sizes[j], coll_time(cal.np, 0, sizes[j])};
+        sr[nb++] = (CfSample){cal.np, (double)sizes[j], coll_time(cal.np, 1, sizes[j])};
     }
     if (cal.rank != 0)
         return;
@@ -576,46 +607,19 @@ void calib_comm(void)
     cal_param(CAL_COMM, "sync.overhead", cal_us(sync),
               "measured: MPI_Barrier on %d processes, median of %d batches", cal.np, cal.reps);
 
-    /* collectives: the algorithm whose rounds of one 8-byte message fit
-       the times best (log ratios); near-ties go to Open MPI's choices for
-       short messages, a binomial tree and recursive doubling */
-    double t1 = ow[0];          /* one round: the measured one-way time of 8 B */
+    /* collectives: the algorithm whose model (collfit.c, the engine's
+       rounds) fits the times best, per collective, and the size above
+       which another fits better */
+    double t1 = ow[0];          /* one message: the measured one-way time of 8 B */
     for (int i = 0; i < n; i++)
         if (bs[i] <= 8)
             t1 = ow[i];
-    /* mean |log(measured / model)|; another model must fit better than
-       the default by 0.1 (10%) to be chosen */
-    double score[3] = {0, 0, 0};
-    for (int a = 0; a < 3; a += 2) {
-        for (int i = 0; i < np_; i++)
-            score[a] += fabs(log(fmax(tb[i], 1e-9) / (bcast_rounds(a, ps[i]) * t1))) / np_;
-    }
-    int bc = score[2] < score[0] - 0.1 ? 2 : 0;
-    char bnote[300];
-    int len = snprintf(bnote, sizeof bnote, "measured: MPI_Bcast of 8 B");
-    for (int i = 0; i < np_ && len < 200; i++)
-        len += snprintf(bnote + len, sizeof bnote - (size_t)len, "%s %d: %.3g us", i ? "," : " on",
-                        ps[i], tb[i] * 1e6);
-    snprintf(bnote + len, sizeof bnote - (size_t)len, "; rounds of %.3g us fit %s best%s",
-             t1 * 1e6, alg_name[bc], np_ == 1 && cal.np == 2 ? " (2 processes: every model is"
-             " one round; Open MPI's binomial tree)" : "");
-    double rs[3] = {0, 0, 0};
-    for (int a = 0; a < 3; a++)
-        for (int i = 0; i < np_; i++)
-            rs[a] += fabs(log(fmax(tr[i], 1e-9) / (reduce_rounds(a, bc, ps[i]) * t1))) / np_;
-    int rc = 1;
-    for (int a = 0; a < 3; a++)
-        if (rs[a] < rs[rc] - 0.1 && (rc == 1 || rs[a] < rs[rc]))
-            rc = a;
-    char rnote[300];
-    len = snprintf(rnote, sizeof rnote, "measured: MPI_Allreduce of a double");
-    for (int i = 0; i < np_ && len < 200; i++)
-        len += snprintf(rnote + len, sizeof rnote - (size_t)len, "%s %d: %.3g us", i ? "," : " on",
-                        ps[i], tr[i] * 1e6);
-    snprintf(rnote + len, sizeof rnote - (size_t)len, "; %s fits best (%.3g, %.3g, %.3g rounds"
-             " on %d for tree, doubling, linear)", alg_name[rc], reduce_rounds(0, bc, ps[np_ - 1]),
-             reduce_rounds(1, bc, ps[np_ - 1]), reduce_rounds(2, bc, ps[np_ - 1]), ps[np_ - 1]);
-    cal_param(CAL_COMM, "coll.broadcast", alg_name[bc], "%s", bnote);
-    cal_param(CAL_COMM, "coll.multicast", alg_name[bc], "as coll.broadcast");
-    cal_param(CAL_COMM, "coll.reduction", alg_name[rc], "%s", rnote);
+    double dadd = 0;
+    const char *dv = cal_value("op.dadd");
+    if (!dv || !cal_si(dv, cal_clock_hz, &dadd))
+        dadd = 0;
+    CfNet net = {t1 - 8 * pb > 0 ? t1 - 8 * pb : t1, pb, dadd / 8};
+    coll_choice(0, "coll.broadcast", &net, sb, nb);
+    coll_choice(1, "coll.reduction", &net, sr, nb);
+    coll_choice(2, "coll.alltoall", &net, sa, na);
 }

@@ -9,6 +9,13 @@ testsuite_unit_test_hpfmap_SOURCES = testsuite/unit/test_hpfmap.c
 testsuite_unit_test_hpfmap_CPPFLAGS = $(AM_CPPFLAGS) -I$(top_srcdir)/runtime
 testsuite_unit_test_hpfmap_LDADD = runtime/libhpfmap.a -lm
 
+# the collectives' algorithms told from their times (hpfcalibrate), pure C
+check_PROGRAMS += testsuite/unit/test_collfit
+TESTS += testsuite/unit/test_collfit
+testsuite_unit_test_collfit_SOURCES = testsuite/unit/test_collfit.c runtime/collfit.c runtime/collfit.h
+testsuite_unit_test_collfit_CPPFLAGS = $(AM_CPPFLAGS) -I$(top_srcdir)/runtime
+testsuite_unit_test_collfit_LDADD = -lm
+
 EXTRA_DIST += runtime/README.md
 
 # libhpfrt: the MPI run-time library of the generated SPMD programs, built
@@ -55,7 +62,7 @@ if HAVE_MPI
 bin_PROGRAMS += runtime/hpfcalibrate
 runtime_hpfcalibrate_SOURCES = runtime/hpfcalibrate.c runtime/calib.c runtime/calib_proc.c \
 	runtime/calib_mem.c runtime/calib_comm.c runtime/calib_io.c runtime/calib_rt.c runtime/calib_check.c \
-	runtime/calib.h
+	runtime/calib.h runtime/collfit.c runtime/collfit.h
 runtime_hpfcalibrate_CPPFLAGS = $(AM_CPPFLAGS) -DCALIB_FC='"$(MPIFC)"' \
 	-DCALIB_FCFLAGS='"$(CALIB_FCFLAGS)"'
 runtime_hpfcalibrate_CFLAGS = $(AM_CFLAGS) $(MPI_CFLAGS)

@@ -509,6 +509,69 @@ static SagGraph *small_with(const char *proc, const char *mem, const char *comm)
     return g;
 }
 
+/* Predicts text on np processors of the small machine with the comm
+ * lines added; 0 when it does not compile. */
+static int predict_comm(const char *comm, const char *text, int np, EngineResult *r)
+{
+    SagGraph *small = sag;
+    sag = small_with("", "", comm);
+    int ok = predict(text, np, r);
+    sag_free(sag);
+    sag = small;
+    return ok;
+}
+
+/* The collectives' other algorithms (coll.*.large above coll.*.switch,
+ * coll.alltoall), by hand on the small machine: a message of b bytes keeps
+ * its sender 100 + b us, arrives 10 us a hop (ranks' popcount distance)
+ * later, and is received in 5 us; one that arrived before the receiver
+ * was ready costs it 5 us. */
+static void test_collective_algorithms(void)
+{
+    EngineResult r;
+    /* s = sum(a), 8 bytes, by the ring: the driver loop takes 22 us, then
+     * 3 rounds of a reduce-scatter of 2-byte blocks to the next rank (0->1
+     * and 2->3 one hop, 1->2 and 3->0 two), each followed by an add (2 us),
+     * then 3 rounds of a ring allgather:
+     *   reduce-scatter: 141 151 141 151 (ranks 1, 2, 3, 0 after round 1:
+     *   22 + 102 + 10 + 5 + 2 and + 20), 270 everywhere, 389 399 389 399;
+     *   allgather: 516 everywhere, 633 643 633 643, then every message
+     *   arrives at 755 after its receiver sent (745, 735): 760 */
+    check(predict_comm("    coll.reduction.switch = 0 B\n    coll.reduction.large = ring\n",
+                       HEAD "  s = sum(a)\nend program t\n", 4, &r), "ring allreduce predicts");
+    check_us(r.total, 760, "ring allreduce: reduce-scatter and allgather round the ring");
+    check_us(r.min_total, 760, "ring allreduce: everyone ends together");
+    /* x = a(3): processor 0 scatters 4 blocks of 2 bytes down a binomial
+     * tree (4 bytes to 2: 114, received 119; 2 bytes to 1 and from 2 to
+     * 3: 0 at 206, 1 at 221, 2 at 221, 3 at 236), then a ring allgather:
+     * round 1 ends 363 328 348 338 (1's message had arrived: 323 + 5),
+     * round 2 470 480 455 465, round 3 592 587 607 572 */
+    const char *sa = "    coll.broadcast.large = scatter_allgather\n    coll.broadcast.switch = %d B\n";
+    char comm[200];
+    snprintf(comm, sizeof comm, sa, 0);
+    check(predict_comm(comm, HEAD "  x = a(3)\nend program t\n", 4, &r), "scatter-allgather predicts");
+    check_us(r.total, 607, "scatter-allgather broadcast: the last of the ring");
+    check_us(r.min_total, 572, "scatter-allgather broadcast: the first done");
+    /* below the switch, the small algorithms: the tree of test_bcast */
+    snprintf(comm, sizeof comm, sa, 8);
+    check(predict_comm(comm, HEAD "  x = a(3)\nend program t\n", 4, &r),
+          "broadcast at the switch predicts");
+    check_us(r.total, 246, "8 bytes at a switch of 8 bytes: still the tree");
+    /* a gather on 2 processors: the all-to-all of the counts, linear
+     * (both wait for the later, then 100 + 4 us) or one round of a 4-byte
+     * message each way (104 to send, 114 to arrive, 119 received: 15 us
+     * more, the rest of the gather shifted by as much) */
+    const char *g = HEAD "  b(1:15) = a(16:2:-1)\nend program t\n";
+    EngineResult lin, pw, br;
+    check(predict(g, 2, &lin), "gather with the linear all-to-all predicts");
+    check(predict_comm("    coll.alltoall = pairwise\n", g, 2, &pw),
+          "gather with the pairwise all-to-all predicts");
+    check(predict_comm("    coll.alltoall = bruck\n", g, 2, &br),
+          "gather with Bruck's all-to-all predicts");
+    check_us(pw.total - lin.total, 15, "pairwise all-to-all on 2: one exchange, 15 us over linear");
+    check_us(br.total - lin.total, 15, "Bruck on 2: one round of one block, as pairwise");
+}
+
 /* The memory hierarchy of the bandwidth tests: two levels of 1 KiB and 64
  * KiB at 8 and 4 bytes a microsecond, memory at 2, writes half as fast. */
 #define HIERARCHY                                                                       \
@@ -810,6 +873,7 @@ int main(void)
     test_reduce();
     test_triangular();
     test_itersync();
+    test_collective_algorithms();
     test_cond();
     test_trace();
     test_optimizations();

@@ -445,10 +445,10 @@ static void experiment_errors(void)
                                       "or bytes per second)"},
         {"net.topology=Mesh", "bad value 'Mesh' for 'net.topology': invalid value 'Mesh' (a number "
                               "with a unit, or a lower-case keyword)"},
-        {"coll.broadcast=star",
-         "unknown value 'star' for 'coll.broadcast' (one of: tree recursive_doubling linear)"},
+        {"coll.broadcast=star", "unknown value 'star' for 'coll.broadcast' (one of: tree "
+                                "recursive_doubling linear scatter_allgather)"},
         {"coll.broadcast=2", "'coll.broadcast' takes a keyword (one of: tree recursive_doubling "
-                             "linear), not a number without a unit"},
+                             "linear scatter_allgather), not a number without a unit"},
         {"coll.shift*=2", "'coll.shift' is a keyword; only numbers scale"},
         {"op.fadd*=0", "the factor of 'op.fadd*=' must be above 0"},
         {"op.fadd*=2us", "the factor of 'op.fadd*=' is a number without a unit, not a time"},
