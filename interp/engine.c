@@ -507,6 +507,7 @@ int engine_run(Aag *g, Fi *fi, const SagGraph *sag, const EngineOptions *o, Engi
     free(e->clock);
     free(e->ex);
     free(e->v1);
+    free(e->link_load);
     free(e->last_sync);
     for (int m = 0; m < M_N; m++)
         free(e->acc[m]);

@@ -97,6 +97,23 @@ int engine_run(Aag *g, Fi *fi, const SagGraph *sag, const EngineOptions *o,
 
 /* Hops between two cube nodes: the Hamming distance of their addresses. */
 int engine_hops(unsigned a, unsigned b);
+/* Link contention of a round of n messages src[i] -> dst[i] on a
+ * hypercube of 2^dims nodes with e-cube routes (dimension by dimension,
+ * the lowest first; a link carries each direction on its own channel):
+ * factor[i] is the most messages sharing a link of message i's route,
+ * its transmission taking that many times as long (1: no sharing). load
+ * is scratch of n_nodes x dims ints, zero on entry and on return. */
+void engine_cube_contention(int dims, int n, const int *src, const int *dst, int *load,
+                            double *factor);
+/* The same on a switched cluster whose nodes hold k processes each (ranks
+ * k j .. k j + k - 1 on node j) behind one link to the switch, a channel
+ * each way: a message between two nodes shares its node's up-link with
+ * the round's other messages leaving that node, and the receiver's
+ * down-link with those entering it; a message within a node shares
+ * nothing (factor 1). load is scratch of 2 x nodes ints, zero on entry and
+ * on return. */
+void engine_node_contention(int k, int n, const int *src, const int *dst, int *load,
+                            double *factor);
 
 /* One message of `bytes` over `hops` hops with the parameters of a SAG
  * unit's comm component (inherited): static-buffer cost

@@ -252,10 +252,13 @@ static void make_rounds(Eng *e, GatherCache *gc, double req_bytes, double val_by
             const Params *pr = &e->pr;
             double f = 1.0 - e->overlap;
             double dyx = pr->dy_pb > pr->st_pb ? pr->dy_pb - pr->st_pb : 0;
+            double *fac = buf_get(e);   /* the links shared, as en_exchange() */
+            int shared = en_contention(e, r->dst, r->bytes, fac);
             for (int p = 0; p < P; p++) {
                 if (r->dst[p] >= 0) {
                     r->snd[r->ns++] = p;
-                    r->send_t[p] = f * (startup(pr, r->bytes[p], 0) + r->bytes[p] * pr->st_pb);
+                    r->send_t[p] = f * (startup(pr, r->bytes[p], 0) +
+                                        r->bytes[p] * pr->st_pb * (shared ? fac[p] : 1));
                 }
                 if (r->src[p] >= 0) {
                     r->rcv[r->nr++] = p;
@@ -263,6 +266,7 @@ static void make_rounds(Eng *e, GatherCache *gc, double req_bytes, double val_by
                     r->dyn_t[p] = f * r->bytes[r->src[p]] * dyx;
                 }
             }
+            buf_put(e, fac);
         }
     gc->nround = n;
 }

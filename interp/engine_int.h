@@ -39,6 +39,8 @@ typedef struct {
     double bcast_switch, red_switch;
     int a2a_alg;
     int placement;                /* HPFMAP_LINEAR or HPFMAP_GRAY (net.placement) */
+    int contend;                  /* messages share links (net.contention, doc/predict.md) */
+    int node_procs;               /* processes behind one node link of a switched cluster */
     double io_start, io_pb, io_fmt, io_fmt_first;
     /* the memory hierarchy by bandwidth (hpfcalibrate's cache.lN.* and
        mem.bandwidth*; nlev = 0 when the SAG gives none): per level its
@@ -124,6 +126,7 @@ typedef struct {
     double *cnt;
     double *clock, *acc[M_N], *ex;
     double *v1;                   /* scratch: send times in en_exchange() */
+    int *link_load;               /* scratch: messages on each hypercube link (en_contention) */
     double *last_sync;            /* each processor's clock after its last communication */
     PtrVec grids, tmpls;          /* Grid *, Tmpl * (heap) */
     CacheVar *cvar;
@@ -300,6 +303,7 @@ double en_local_elems(Eng *e, const SpArr *a, int p, int d_skip);
 void en_owner_coords(Eng *e, const SpArr *a, const long long *sub, int *coord);
 int en_rank_hops(const Eng *e, int a, int b);
 void en_alltoall(Eng *e, Aau *a, double each);
+int en_contention(Eng *e, const int *dst, const double *bytes, double *factor);
 void en_reduce_all(Eng *e, Aau *a, int op, double bytes, Type ty);
 double en_sync_all(Eng *e, Aau *a);
 Tmpl *en_tmpl_of(Eng *e, const SpTmpl *t);

@@ -12,6 +12,107 @@ int engine_hops(unsigned a, unsigned b)
     return __builtin_popcount(a ^ b);
 }
 
+void engine_cube_contention(int dims, int n, const int *src, const int *dst, int *load,
+                            double *factor)
+{
+    for (int pass = 0; pass < 3; pass++)
+        for (int i = 0; i < n; i++) {
+            /* pass 0 counts the messages on each directed link (node, dim),
+               pass 1 takes each message's most loaded link, pass 2 clears */
+            unsigned c = (unsigned)src[i], t = (unsigned)dst[i];
+            int most = 1;
+            for (int d = 0; d < dims; d++)
+                if (((c ^ t) >> d) & 1) {
+                    int *l = &load[(size_t)c * (size_t)dims + (size_t)d];
+                    if (pass == 0)
+                        (*l)++;
+                    else if (pass == 1 && *l > most)
+                        most = *l;
+                    else if (pass == 2)
+                        *l = 0;
+                    c ^= 1u << d;
+                }
+            if (pass == 1)
+                factor[i] = most;
+        }
+}
+
+void engine_node_contention(int k, int n, const int *src, const int *dst, int *load,
+                            double *factor)
+{
+    for (int pass = 0; pass < 3; pass++)
+        for (int i = 0; i < n; i++) {
+            int a = src[i] / k, b = dst[i] / k;
+            if (a == b) {
+                factor[i] = 1;
+                continue;
+            }
+            int *up = &load[2 * a], *down = &load[2 * b + 1];
+            if (pass == 0) {
+                (*up)++;
+                (*down)++;
+            } else if (pass == 1) {
+                factor[i] = *up > *down ? *up : *down;
+            } else {
+                *up = *down = 0;
+            }
+        }
+}
+
+/* Link contention of a round of messages (dst[p] >= 0, bytes[p] > 0),
+ * where the topology has shared links and the processors are not in
+ * classes: on a hypercube the messages sharing a link of their e-cube
+ * routes, on a switched cluster of net.node_procs processes a node those
+ * sharing a node's link, on a bus all the round's messages, share its
+ * bandwidth, so that each message's bytes x per_byte takes factor[p]
+ * times as long.
+ * Returns 0 when nothing is shared (factor untouched). */
+int en_contention(Eng *e, const int *dst, const double *bytes, double *factor)
+{
+    if (!e->pr.contend || e->ec || e->P < 2)
+        return 0;
+    int n = 0, *ps = NULL, *qs = NULL;
+    for (int p = 0; p < e->P; p++)
+        n += dst[p] >= 0 && bytes[p] > 0;
+    if (n < 2)
+        return 0;
+    if (e->pr.node_procs <= 1 && e->pr.topo != TOPO_HYPERCUBE) {   /* a bus: one medium */
+        for (int p = 0; p < e->P; p++)
+            factor[p] = n;
+        return 1;
+    }
+    int dims = bits_for(e->P);
+    if (!e->link_load)
+        /* (routes pass nodes up to 2^dims - 1 when P is not a power of two;
+           a cluster has at most P nodes, two links each) */
+        e->link_load = xcalloc(((size_t)1 << dims) * (size_t)(dims ? dims : 1) + 2 * (size_t)e->P,
+                               sizeof *e->link_load);
+    ps = xmalloc((size_t)n * sizeof *ps);
+    qs = xmalloc((size_t)n * sizeof *qs);
+    double *f = xmalloc((size_t)n * sizeof *f);
+    n = 0;
+    for (int p = 0; p < e->P; p++)
+        if (dst[p] >= 0 && bytes[p] > 0) {
+            ps[n] = p;
+            qs[n++] = dst[p];
+        }
+    if (e->pr.node_procs > 1)
+        engine_node_contention(e->pr.node_procs, n, ps, qs, e->link_load, f);
+    else
+        engine_cube_contention(dims, n, ps, qs, e->link_load, f);
+    int shared = 0;
+    for (int p = 0; p < e->P; p++)
+        factor[p] = 1;
+    for (int i = 0; i < n; i++) {
+        factor[ps[i]] = f[i];
+        shared |= f[i] > 1;
+    }
+    free(ps);
+    free(qs);
+    free(f);
+    return shared;
+}
+
 double engine_msg_time(const SagUnit *node, double bytes, int hops)
 {
     Params p;
@@ -259,6 +360,11 @@ void en_exchange(Eng *e, Aau *a, const int *dst, const int *src, const double *b
        messages numbered */
     double sw = a->m_sum[M_WAIT], sc = a->m_sum[M_COMM], so = a->m_sum[M_OVHD];
     long *msg = e->tr ? buf_get(e) : NULL;
+    double *fac = buf_get(e);
+    if (!en_contention(e, dst, bytes, fac)) {
+        buf_put(e, fac);
+        fac = NULL;
+    }
     for (int p = 0; p < e->P; p++)
         sent[p] = e->clock[p];
     /* a rendezvous send starts when its receiver is ready */
@@ -271,7 +377,8 @@ void en_exchange(Eng *e, Aau *a, const int *dst, const int *src, const double *b
         }
     for (int p = 0; p < e->P; p++)
         if (dst[p] >= 0) {
-            charge_to(e, &sc, M_COMM, p, f * (startup(pr, bytes[p], 0) + bytes[p] * pr->st_pb));
+            charge_to(e, &sc, M_COMM, p,
+                      f * (startup(pr, bytes[p], 0) + bytes[p] * pr->st_pb * (fac ? fac[p] : 1)));
             if (msg) {
                 msg[p] = trace_message(e->tr);
                 en_record(e, a, TR_SEND, p, sent[p], e->clock[p], dst[p], msg[p], bytes[p]);
@@ -282,7 +389,8 @@ void en_exchange(Eng *e, Aau *a, const int *dst, const int *src, const double *b
         if (q < 0)
             continue;
         double b = bytes[q];
-        double arrive = sent[q] + f * (startup(pr, b, 0) + b * pr->st_pb) + hops[p] * pr->st_ph;
+        double arrive = sent[q] + f * (startup(pr, b, 0) + b * pr->st_pb * (fac ? fac[q] : 1)) +
+                        hops[p] * pr->st_ph;
         double r0 = e->clock[p];
         if (not_after(arrive, e->clock[p])) {
             charge_to(e, &so, M_OVHD, p, pr->dy_recv);
@@ -302,6 +410,8 @@ void en_exchange(Eng *e, Aau *a, const int *dst, const int *src, const double *b
     a->m_sum[M_OVHD] = so;
     if (msg)
         buf_put(e, msg);
+    if (fac)
+        buf_put(e, fac);
 }
 
 

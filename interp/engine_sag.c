@@ -98,6 +98,13 @@ void en_read_params(Params *p, const SagUnit *n)
     p->placement = keyword_is(n, "net.placement", "gray") ? HPFMAP_GRAY
                  : keyword_is(n, "net.placement", "linear") ? HPFMAP_LINEAR
                  : p->topo == TOPO_HYPERCUBE ? HPFMAP_GRAY : HPFMAP_LINEAR;
+    /* the messages of a round share links on a hypercube (e-cube routes)
+       and on a bus (one medium); net.contention = off takes it away */
+    p->node_procs = (int)sag_value(n, "net.node_procs", 1);
+    if (p->topo != TOPO_FLAT || keyword_is(n, "net.topology", "bus"))
+        p->node_procs = 1;        /* (a node's link is a switched cluster's) */
+    p->contend = (p->topo == TOPO_HYPERCUBE || keyword_is(n, "net.topology", "bus") ||
+                  p->node_procs > 1) && !keyword_is(n, "net.contention", "off");
     p->nlev = 0;
     for (int l = 1; l <= 3; l++) {
         char name[64];

@@ -100,6 +100,8 @@ static const struct {
     {"net.routing", SAG_COMM, SAG_KEYWORD,
      "ecube dimension_order circuit store_forward wormhole direct"},
     {"net.placement", SAG_COMM, SAG_KEYWORD, "gray linear"},
+    {"net.contention", SAG_COMM, SAG_KEYWORD, "on off"},
+    {"net.node_procs", SAG_COMM, SAG_COUNT, NULL},
     {"net.dimension", SAG_COMM, SAG_COUNT, NULL},
     {"net.bandwidth", SAG_COMM, SAG_RATE, NULL},
     {"net.short_max", SAG_COMM, SAG_SIZE, NULL},

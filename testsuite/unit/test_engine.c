@@ -510,12 +510,19 @@ static SagGraph *small_with(const char *proc, const char *mem, const char *comm)
 }
 
 /* Predicts text on np processors of the small machine with the comm
- * lines added; 0 when it does not compile. */
+ * lines added (a topology among them replaces the hypercube); 0 when it
+ * does not compile. */
 static int predict_comm(const char *comm, const char *text, int np, EngineResult *r)
 {
     SagGraph *small = sag;
-    sag = small_with("", "", comm);
-    int ok = predict(text, np, r);
+    char *t = small_text("", "", comm);
+    /* "net.topology = bus" in the comm lines: the hypercube's line goes */
+    char *cube = strstr(comm, "net.topology") ? strstr(t, "    net.topology = hypercube\n") : NULL;
+    if (cube)
+        memmove(cube, cube + 29, strlen(cube + 29) + 1);
+    sag = sag_load_string("ext", t, stderr, NULL);
+    free(t);
+    int ok = sag && predict(text, np, r);
     sag_free(sag);
     sag = small;
     return ok;
@@ -570,6 +577,20 @@ static void test_collective_algorithms(void)
           "gather with Bruck's all-to-all predicts");
     check_us(pw.total - lin.total, 15, "pairwise all-to-all on 2: one exchange, 15 us over linear");
     check_us(br.total - lin.total, 15, "Bruck on 2: one round of one block, as pairwise");
+    /* the ring allreduce on a bus: the 4 messages of each round share the
+     * medium, their 2 bytes take 4 x 2 us: 108 us to send, everyone
+     * alike (one hop): 22 -> 147 -> 272 -> 397 reduce-scatter (send,
+     * arrival 10 us later, receive 5, add 2), then 520, 643, 766; with
+     * net.contention = off, 6 us less a round: 730 */
+    const char *bus = "    net.topology = bus\n    coll.reduction.switch = 0 B\n"
+                      "    coll.reduction.large = ring\n%s";
+    snprintf(comm, sizeof comm, bus, "");
+    check(predict_comm(comm, HEAD "  s = sum(a)\nend program t\n", 4, &r), "ring on a bus predicts");
+    check_us(r.total, 766, "ring allreduce on a bus: 4 messages share it each round");
+    snprintf(comm, sizeof comm, bus, "    net.contention = off\n");
+    check(predict_comm(comm, HEAD "  s = sum(a)\nend program t\n", 4, &r),
+          "ring on a bus without contention predicts");
+    check_us(r.total, 730, "net.contention = off: each message alone on the bus");
 }
 
 /* The memory hierarchy of the bandwidth tests: two levels of 1 KiB and 64
@@ -684,6 +705,34 @@ static void test_network(void)
     check(engine_hops((unsigned)hpfmap_rank(1, s8, HPFMAP_GRAY, x),
                       (unsigned)hpfmap_rank(1, s8, HPFMAP_GRAY, y)) == 1,
           "ring neighbours 3 and 4 of 8: one hop (ranks 3 and 4 are three apart)");
+    /* e-cube routes on 8 nodes, the lowest dimension first: 0->3 takes
+       (0,d0) (1,d1); 1->7 (1,d1) (3,d2): the link (1,d1) is shared; 3->0
+       takes (3,d0) (2,d1), 0->1 (0,d0): a link's two directions apart */
+    int load[8 * 3] = {0}, s1[2] = {0, 1}, d1[2] = {3, 7}, s2[2] = {0, 3}, d2[2] = {3, 0};
+    int s3[3] = {0, 2, 1}, d3[3] = {7, 5, 3};
+    double f[3];
+    engine_cube_contention(3, 2, s1, d1, load, f);
+    check(f[0] == 2 && f[1] == 2, "0->3 and 1->7 share the link from 1 along dimension 1");
+    engine_cube_contention(3, 2, s2, d2, load, f);
+    check(f[0] == 1 && f[1] == 1, "0->3 and 3->0: each direction a channel of its own");
+    /* 0->7: (0,d0) (1,d1) (3,d2); 2->5: (2,d0) (3,d1) (1,d2); 1->3: (1,d1) */
+    engine_cube_contention(3, 3, s3, d3, load, f);
+    int clean = 1;
+    for (int i = 0; i < 24; i++)
+        clean &= load[i] == 0;
+    check(f[0] == 2 && f[1] == 1 && f[2] == 2 && clean,
+          "0->7 and 1->3 share (1,d1), 2->5 shares nothing; the loads cleared");
+    /* a switched cluster of 2 processes a node: 0->2 and 1->4 leave node
+       0 together, 1->4 and 3->5 enter node 2 together: 2 each; 5->4 stays
+       in its node */
+    int nl[12] = {0}, s4[3] = {0, 1, 3}, d4[3] = {2, 4, 5}, s5[2] = {0, 5}, d5[2] = {2, 4};
+    engine_node_contention(2, 3, s4, d4, nl, f);
+    check(f[0] == 2 && f[1] == 2 && f[2] == 2, "a node's up-link and down-link shared");
+    engine_node_contention(2, 2, s5, d5, nl, f);
+    clean = 1;
+    for (int i = 0; i < 12; i++)
+        clean &= nl[i] == 0;
+    check(f[0] == 1 && f[1] == 1 && clean, "a message within a node shares nothing; loads cleared");
     /* the shipped iPSC/860: 75 us + 8 x 0.36 us + 3 us; long: 136 + 1000 x 0.36 + 2 x 3 */
     SagGraph *ipsc = sag_load_string("ipsc860", sag_builtin("ipsc860"), stderr, NULL);
     const SagUnit *node = engine_node_unit(ipsc);
