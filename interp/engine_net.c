@@ -87,9 +87,10 @@ int en_contention(Eng *e, const int *dst, const double *bytes, double *factor)
            a cluster has at most P nodes, two links each) */
         e->link_load = xcalloc(((size_t)1 << dims) * (size_t)(dims ? dims : 1) + 2 * (size_t)e->P,
                                sizeof *e->link_load);
-    ps = xmalloc((size_t)n * sizeof *ps);
-    qs = xmalloc((size_t)n * sizeof *qs);
-    double *f = xmalloc((size_t)n * sizeof *f);
+    /* (n <= P: the pool's vectors, not an allocation every round) */
+    ps = buf_raw(e);
+    qs = buf_raw(e);
+    double *f = buf_raw(e);
     n = 0;
     for (int p = 0; p < e->P; p++)
         if (dst[p] >= 0 && bytes[p] > 0) {
@@ -107,9 +108,9 @@ int en_contention(Eng *e, const int *dst, const double *bytes, double *factor)
         factor[ps[i]] = f[i];
         shared |= f[i] > 1;
     }
-    free(ps);
-    free(qs);
-    free(f);
+    buf_put(e, ps);
+    buf_put(e, qs);
+    buf_put(e, f);
     return shared;
 }
 
