@@ -237,14 +237,6 @@ rep_param() {
         }' "$2"
 }
 
-# set_param FILE NAME VALUE: the PARAMETER NAME = VALUE in a copy (stdout)
-set_param() {
-    awk -v name="$2" -v val="$3" '!done && tolower($0) ~ "parameter *:: *" name " *= *[0-9]+" {
-            i = index(tolower($0), name); rest = substr($0, i + length(name))
-            sub(/^ *= *[0-9]+/, "", rest)
-            $0 = substr($0, 1, i - 1) name " = " val rest; done = 1 } { print }' "$1"
-}
-
 # load average of the last minute
 load1() { cut -d' ' -f1 /proc/loadavg 2>/dev/null; }
 
@@ -285,11 +277,10 @@ build_point() {
         return
     fi
     if [ -n "$FC_REF" ]; then
-        awk -v n="$2" -v set="$3" '
+        # (the size n one of the PARAMETERs set)
+        awk -v set="n=$2 $3" '
             BEGIN { ns = split(set, kv, " ")
                     for (k = 1; k <= ns; k++) { split(kv[k], x, "="); nm[k] = x[1]; val[k] = x[2] } }
-            !done && sub(/[Pp][Aa][Rr][Aa][Mm][Ee][Tt][Ee][Rr] *:: *[Nn] *= *[0-9]+/,
-                "parameter :: n = " n) { done = 1 }
             {
                 for (k = 1; k <= ns; k++) {
                     l = tolower($0)

@@ -517,9 +517,10 @@ static int predict_comm(const char *comm, const char *text, int np, EngineResult
     SagGraph *small = sag;
     char *t = small_text("", "", comm);
     /* "net.topology = bus" in the comm lines: the hypercube's line goes */
-    char *cube = strstr(comm, "net.topology") ? strstr(t, "    net.topology = hypercube\n") : NULL;
+    static const char line[] = "    net.topology = hypercube\n";
+    char *cube = strstr(comm, "net.topology") ? strstr(t, line) : NULL;
     if (cube)
-        memmove(cube, cube + 29, strlen(cube + 29) + 1);
+        memmove(cube, cube + strlen(line), strlen(cube + strlen(line)) + 1);
     sag = sag_load_string("ext", t, stderr, NULL);
     free(t);
     int ok = sag && predict(text, np, r);
