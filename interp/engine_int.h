@@ -49,6 +49,7 @@ typedef struct {
     int nlev;
     double lev_size[4], lev_shared[4], lev_rd[4], lev_wr[4];
     double lev_fetch[4];          /* a line fetched from the level (from level 2) */
+    double lev_store[4];          /* a line stored into (filled and written back) */
     double mem_rd, mem_wr, mem_node;
     /* the extensions of doc/validation.md, all 0 when the SAG does not give
        them: the vector unit (vec.*: its width in bytes, an element of a
@@ -56,7 +57,11 @@ typedef struct {
        operations and intrinsics not measured there), the run-time
        library's own costs (rt.*), the first store to a page */
     double vec_width, vec_iter, vec_op[OPC_N], vec_ratio, vec_fetch, vec_store;
+    double div_overlap;           /* op.div.overlap: the share of the other work that runs
+                                     while the divider works (0: they add up) */
     double rt_region, rt_loop, rt_gather, rt_gather_elem, rt_gather_remote, rt_shift, rt_start;
+    double rt_coll, rt_coll_self; /* libhpfrt's own work in a broadcast or reduction call;
+                                     MPI's for one on a single process */
     double page, page_first;
     double prefetch;              /* the largest stride the prefetchers follow (0: none) */
     double red_sum, red_max;      /* an element of a REAL sum (product), maximum (minimum) */
@@ -198,6 +203,7 @@ typedef struct SeqMemo {
                                      when found in the cache, then when not */
     double overlap;               /* in a FORALL: its loop's own work an iteration, which
                                      streams along with the data (ops_time()) */
+    double div;                   /* the divides' share of fixed */
     double chain;                 /* a reduction's element: the wait for the one before,
                                      less the loop's own work; 0: none */
 } SeqMemo;

@@ -32,6 +32,7 @@ void en_read_params(Params *p, const SagUnit *n)
     double clock = sag_value(n, "cpu.clock", 1e9), cyc = 1.0 / clock;
     for (int k = 0; k < OPC_N; k++)
         p->op[k] = sag_seconds(n, opc_param[k], cyc);
+    p->div_overlap = fmin(1, fmax(0, sag_value(n, "op.div.overlap", 0)));
     p->loop_setup = sag_seconds(n, "loop.setup", 0);
     p->loop_iter = sag_seconds(n, "loop.iter", 0);
     p->loop_step = sag_seconds(n, "loop.step", 0);
@@ -120,6 +121,8 @@ void en_read_params(Params *p, const SagUnit *n)
         p->lev_shared[p->nlev] = fmax(1, sag_value(n, name, 1));
         snprintf(name, sizeof name, "cache.l%d.fetch", l);
         p->lev_fetch[p->nlev] = sag_seconds(n, name, -1);
+        snprintf(name, sizeof name, "cache.l%d.store", l);
+        p->lev_store[p->nlev] = sag_seconds(n, name, p->lev_fetch[p->nlev]);
         p->lev_size[p->nlev] = size;
         p->lev_rd[p->nlev++] = rd;
     }
@@ -149,6 +152,8 @@ void en_read_params(Params *p, const SagUnit *n)
     p->vec_fetch = sag_seconds(n, "vec.fetch", p->fetch_hit * p->vec_ratio);
     p->vec_store = sag_seconds(n, "vec.store", p->store_hit * p->vec_ratio);
     p->rt_region = sag_seconds(n, "rt.region", 0);
+    p->rt_coll = sag_seconds(n, "rt.coll", 0);
+    p->rt_coll_self = sag_seconds(n, "rt.coll.self", 0);
     p->rt_loop = sag_seconds(n, "rt.loop", 0);
     p->rt_gather = sag_seconds(n, "rt.gather", 0);
     p->rt_gather_elem = sag_seconds(n, "rt.gather.elem", 0);

@@ -83,6 +83,9 @@ static SeqMemo *seq_memo(Eng *e, const Aau *a)
         t += o->lib[i].n * sag_seconds(e->node, o->lib[i].param, e->pr.lib_default) *
              (vec ? e->pr.vec_ratio : 1);
     m->fixed = t;
+    m->div = 0;
+    for (int k = OPC_IDIV; k <= OPC_DDIV; k += OPC_FDIV - OPC_IDIV)
+        m->div += o->op[k] * (vec ? e->pr.vec_op[k] : e->pr.op[k]);
     m->overlap = a->loop ? (vec ? e->pr.vec_iter : e->pr.loop_iter) : 0;
     m->chain = a->chain ? (a->chain == HPFRT_MAX || a->chain == HPFRT_MIN ? e->pr.red_max
                                                                           : e->pr.red_sum) -
@@ -198,35 +201,61 @@ static double memory_time(Eng *e, const AauOps *o, SeqMemo *mm)
 }
 
 /* The bandwidth bound of one execution (doc/validation.md, "The model on
- * a modern processor"): the bytes its accesses stream, read and written,
- * over the bandwidth of the level its working set fits in. A processor
- * whose cache level is shared by k others, all running, has 1/k of it;
- * main memory gives each of the P processors of a node at most a P-th of
- * the node's bandwidth. Elements used again at each iteration (stride 0)
- * stay in registers or the first level and are not counted. */
+ * a modern processor"): the time of the data its accesses move, at the
+ * level its working set fits in. A processor whose cache level is shared
+ * by k others, all running, has 1/k of it; main memory gives each of the P
+ * processors of a node at most a P-th of the node's bandwidth. Elements
+ * used again at each iteration (stride 0) stay in registers or the first
+ * level and are not counted.
+ *
+ * A stream whose elements lie less than a line apart moves its bytes at
+ * the level's bandwidth (cache.lN.bandwidth, measured by a vectorized
+ * sweep). A stream strided by a line or more moves a line an element, at
+ * the level's time for a line (cache.lN.fetch, .store: a load or a store
+ * strided by the line, measured); past the second level the hardware
+ * fetches lines in pairs, so an element takes up to two (stride / line,
+ * at most 2). In the first level a strided element is a hit. */
 static double traffic_time(Eng *e, const AauOps *o, double ws)
 {
     const Params *pr = &e->pr;
-    double rd = 0, wr = 0;
+    double line = pr->dc_block > 0 ? pr->dc_block : 64;
+    double rd = 0, wr = 0, lrd = 0, lwr = 0, lpair = 0;
     for (int i = 0; i < o->nacc; i++) {
         const AauAccess *x = &o->acc[i];
         if (x->scalar || x->stride == 0)
             continue;
         /* a variable's references of one execution (a stencil's
-           neighbours) share its lines: its data streams once, a line per
-           element at most */
-        double b = fmin((double)llabs(x->stride), pr->dc_block > 0 ? pr->dc_block : 64);
-        rd += x->loads > 0 ? b : 0;
-        wr += x->stores > 0 ? b : 0;
+           neighbours) share its lines: its data moves once */
+        double s = (double)llabs(x->stride);
+        if (s < line) {
+            rd += x->loads > 0 ? s : 0;
+            wr += x->stores > 0 ? s : 0;
+        } else if (x->stores > 0) {
+            lwr += 1;             /* filled, then written back */
+            lpair += fmin(s, 2 * line) / line - 1;
+        } else if (x->loads > 0) {
+            lrd += 1;
+            lpair += fmin(s, 2 * line) / line - 1;
+        }
     }
-    if (rd + wr <= 0)
+    if (rd + wr + lrd + lwr <= 0)
         return 0;
     double sharing = node_sharing(e);
     for (int l = 0; l < pr->nlev; l++)
-        if (ws <= pr->lev_size[l] / fmin(pr->lev_shared[l], sharing))
-            return rd / pr->lev_rd[l] + wr / pr->lev_wr[l];
+        if (ws <= pr->lev_size[l] / fmin(pr->lev_shared[l], sharing)) {
+            double t = rd / pr->lev_rd[l] + wr / pr->lev_wr[l];
+            if (l == 0)
+                return t + (lrd + lwr) * 8 / pr->lev_rd[0];
+            if (pr->lev_fetch[l] < 0)   /* the SAG has no time for a line */
+                return t + (lrd + lwr + lpair) * line / pr->lev_rd[l];
+            return t + lrd * pr->lev_fetch[l] + lwr * pr->lev_store[l] +
+                   (l > 1 ? lpair * pr->lev_fetch[l] : 0);
+        }
     double share = pr->mem_node > 0 ? pr->mem_node / sharing : INFINITY;
-    return rd / fmin(pr->mem_rd, share) + wr / fmin(pr->mem_wr, share);
+    double mrd = fmin(pr->mem_rd, share), mwr = fmin(pr->mem_wr, share);
+    return rd / mrd + wr / mwr +
+           (lrd + lpair) * fmax(pr->fetch_miss, line / mrd) +
+           lwr * fmax(pr->store_miss, line / mrd + line / mwr);
 }
 
 double en_ops_time(Eng *e, const Aau *a)
@@ -237,6 +266,10 @@ double en_ops_time(Eng *e, const Aau *a)
     e->ws = 0;
     e->first_touch = 0;
     double t = m->fixed + memory_time(e, &a->ops, m);
+    /* the divider works apart from the other units: a share of the rest
+       (or of the divides, when they are the shorter) runs beside them */
+    if (e->pr.div_overlap > 0 && m->div > 0)
+        t -= e->pr.div_overlap * fmin(m->div, t - m->div);
     if (e->pr.nlev) {
         /* the processor computes while the data streams: the slower of the
            two bounds the execution; in a FORALL the loop's own work of the

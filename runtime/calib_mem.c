@@ -388,6 +388,11 @@ void calib_mem(void)
                 cal_param(CAL_MEM, name, cal_cycles(t),
                           "measured: load strided by the line over %s, %.3g ns",
                           cal_size((double)ws[l]), t * 1e9);
+                double st = per_access(a, ws[l], m, 1);
+                snprintf(name, sizeof name, "cache.l%d.store", l);
+                cal_param(CAL_MEM, name, cal_cycles(st),
+                          "measured: store strided by the line over %s (the line filled and"
+                          " written back), %.3g ns", cal_size((double)ws[l]), st * 1e9);
             }
             double r = l == 1 ? rd1 : per_access(a, ws[l], 1, 0);
             double w = l == 1 ? wr1 : per_access(a, ws[l], 1, 1);
