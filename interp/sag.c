@@ -68,6 +68,7 @@ static const struct {
     {"cpu.clock", SAG_PROCESSING, SAG_FREQ, NULL},
     {"cpu.peak.sp", SAG_PROCESSING, SAG_COUNT, NULL},
     {"cpu.peak.dp", SAG_PROCESSING, SAG_COUNT, NULL},
+    {"op.div.overlap", SAG_PROCESSING, SAG_COUNT, NULL},
     {"op.", SAG_PROCESSING, TIME_OR_CYCLES, NULL},
     {"loop.", SAG_PROCESSING, TIME_OR_CYCLES, NULL},
     {"cond.", SAG_PROCESSING, TIME_OR_CYCLES, NULL},

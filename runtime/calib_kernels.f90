@@ -27,7 +27,7 @@ subroutine ck_dop(op, n, k, m, x, y, c) bind(c, name='ck_dop')
     real(c_double), intent(in) :: x(*), c(*)
     real(c_double), intent(inout) :: y(*)
     integer :: i, l
-    real(c_double) :: t
+    real(c_double) :: t, u
     l = 1
     select case (op)
     case (0)                    ! the base: load, store, iteration
@@ -75,6 +75,20 @@ subroutine ck_dop(op, n, k, m, x, y, c) bind(c, name='ck_dop')
         do i = 1, n, k
             y(l) = x(l)
             y(l + n) = x(l)
+            l = l + m
+        end do
+    case (7)                    ! one divide beside a chain of 8 adds: does
+        do i = 1, n, k          ! the divider work while the adds go on?
+            u = x(l)
+            t = c(2) / u
+            u = u + c(1); u = u + c(1); u = u + c(1); u = u + c(1)
+            u = u + c(1); u = u + c(1); u = u + c(1); u = u + c(1)
+            y(l) = t + u
+            l = l + m
+        end do
+    case (8)                    ! the loop index converted, as in x(i) = dble(i)
+        do i = 1, n, k
+            y(l) = x(l) + dble(i)
             l = l + m
         end do
     ! library functions, one call an element (arguments in 0.05..0.95)

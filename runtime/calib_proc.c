@@ -256,6 +256,15 @@ void calib_proc(void)
     double idiv = diff(kern(KI, 4), i0) / 8, h_idiv = cal_last_hw() / 8;
     double cvt = diff(kern(KCVT, 0), i0) / 8 - cal_floor(dmul);
     double h_cvt = cal_last_hw() / 8 + h_dmul;
+    /* a conversion alone, as a FORALL's dble(i) gets it (the pair above is
+       a dependent chain: the latencies show through); the other half of
+       the pair is the conversion back */
+    double itof = diff(kern(KD, 8), d0) - cal_floor(dadd), h_itof = cal_last_hw() + h_dadd;
+    double ftoi = cvt - cal_floor(itof), h_ftoi = h_cvt + h_itof;
+    /* the divider works apart: one divide beside a chain of 8 adds costs
+       less than the two apart; the share of the shorter one hidden */
+    double both = diff(kern(KD, 7), d0), sep = ddiv + 9 * dadd;
+    double overlap = fmin(1, fmax(0, (sep - both) / fmin(ddiv, 9 * dadd)));
     cal_comment(CAL_PROC, "arithmetic: the marginal cost of one operation in an array loop"
                           " (chains of 8 an element, calib_kernels.f90)");
     spread(iadd, h_iadd);
@@ -276,14 +285,19 @@ void calib_proc(void)
     cal_cost("op.dmul", dmul, "measured: 8 REAL(8) multiplies");
     spread(ddiv, h_ddiv);
     cal_cost("op.ddiv", ddiv, "measured: 8 REAL(8) divides");
-    spread(cvt / 2, h_cvt / 2);
-    cal_cost("op.itof", cvt / 2, "measured: 8 x (dble, multiply, int) less op.dmul, half of the pair");
-    spread(cvt / 2, h_cvt / 2);
-    cal_cost("op.ftoi", cvt / 2, "measured: as op.itof, the other half");
+    spread(itof, h_itof);
+    cal_cost("op.itof", itof, "measured: y(l) = x(l) + dble(i) against the copy, less op.dadd");
+    spread(ftoi, h_ftoi);
+    cal_cost("op.ftoi", ftoi, "measured: 8 x (dble, multiply, int) an element less op.dmul and"
+                              " op.itof");
     spread(iadd, h_iadd);
     cal_cost("op.cmp", iadd, "as op.iadd: a compare is one ALU operation (its branch is cond.test)");
     spread(logical, h_logical);
     cal_cost("op.logical", logical, "measured: 8 x (xor, add), less op.iadd");
+    cal_param(CAL_PROC, "op.div.overlap", cal_count(overlap),
+              "measured: y(l) = c / x(l) + (x(l) + 8 x c) took %.3g ns, the divide and the"
+              " 9 adds apart %.3g ns: this share of the shorter runs beside the divides",
+              both * 1e9, sep * 1e9);
 
     /* loads and stores that hit L1, as the operations: the marginal cost
        of one more in the copy loop (the bandwidth of a stream is
