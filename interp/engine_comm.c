@@ -1037,6 +1037,18 @@ static void first_coll(Eng *e, Aau *a, int *done, double t)
     en_charge_all(e, a, M_COMM, t, NULL);
 }
 
+/* The call of a broadcast or a reduction in libhpfrt: the procedure call,
+ * the library's own work (its timers, rt.coll) and, on one process, what
+ * MPI does for a collective of one (rt.coll.self), and the timers of its
+ * own region (rt.region) when hpfc gives it one (an element's broadcast);
+ * the messages follow. */
+static void coll_call(Eng *e, Aau *a, int region)
+{
+    double t = e->pr.call_ovhd + e->pr.rt_coll + (e->NP == 1 ? e->pr.rt_coll_self : 0) +
+               (region ? e->pr.rt_region : 0);
+    en_charge_all(e, a, M_OVHD, t, NULL);
+}
+
 void en_comm(Eng *e, Aau *a)
 {
     const CommEntry *c = a->comm;
@@ -1086,18 +1098,18 @@ void en_comm(Eng *e, Aau *a)
                     own[d] = 0;
             root = hpfmap_rank(g->rank, g->shape, e->pr.placement, own);
         }
-        en_charge_all(e, a, M_OVHD, e->pr.call_ovhd, NULL);
+        coll_call(e, a, 1);
         first_coll(e, a, &e->bcast_done, e->pr.first_bcast);
         en_broadcast(e, a, root, elsize(c->type));
         break;
     }
     case CM_BCASTIO:
-        en_charge_all(e, a, M_OVHD, e->pr.call_ovhd, NULL);
+        coll_call(e, a, 0);
         first_coll(e, a, &e->bcast_done, e->pr.first_bcast);
         en_broadcast(e, a, 0, c->bytes > 0 ? (double)c->bytes : 8);
         break;
     case CM_REDUCE:
-        en_charge_all(e, a, M_OVHD, e->pr.call_ovhd, NULL);
+        coll_call(e, a, 0);
         first_coll(e, a, &e->red_done, e->pr.first_red);
         en_reduce_all(e, a, c->red_op, (double)c->bytes, c->type);
         break;

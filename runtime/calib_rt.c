@@ -78,7 +78,7 @@ static void forall_costs(void)
 
 #define GMAX 4096               /* the most elements requested, a process's block */
 
-enum { G_GATHER, G_A2A, G_A2A_SELF };
+enum { G_GATHER, G_A2A, G_A2A_SELF, G_RED, G_RED_MPI, G_RED_SELF };
 
 typedef struct {
     int kind, n, ha;
@@ -96,6 +96,19 @@ static void run_gather(void *arg, long iters)
         case G_GATHER: hpfrt_gather_r8_(&g->ha, g->x, &g->n, g->idx, g->buf); break;
         case G_A2A: MPI_Alltoall(g->cnt, 1, MPI_INT, g->rcnt, 1, MPI_INT, MPI_COMM_WORLD); break;
         case G_A2A_SELF: MPI_Alltoall(g->cnt, 1, MPI_INT, g->rcnt, 1, MPI_INT, MPI_COMM_SELF); break;
+        case G_RED: {
+            double v = 1;
+            int op = HPFRT_SUM;
+            hpfrt_reduce_r8_(&v, &op);
+            break;
+        }
+        case G_RED_MPI:
+        case G_RED_SELF: {
+            double v = 1;
+            MPI_Allreduce(MPI_IN_PLACE, &v, 1, MPI_DOUBLE, MPI_SUM,
+                          g->kind == G_RED_MPI ? MPI_COMM_WORLD : MPI_COMM_SELF);
+            break;
+        }
         }
 }
 
@@ -175,8 +188,8 @@ static void gather_costs(void)
        (more than 1 process) remote elements; n = 0 is the same for both */
     static const int ns[] = {0, 64, 256, 1024, GMAX};
     enum { NS = sizeof ns / sizeof ns[0] };
-    Gather g[2 + 2 * NS];
-    CalJob jobs[2 + 2 * NS];
+    Gather g[2 + 2 * NS + 3];
+    CalJob jobs[2 + 2 * NS + 3];
     int nj = 0;
     g[nj++] = (Gather){G_A2A, 0, ha, x, loc, buf, cnt, rcnt};
     g[nj++] = (Gather){G_A2A_SELF, 0, ha, x, loc, buf, cnt, rcnt};
@@ -184,6 +197,11 @@ static void gather_costs(void)
         g[nj++] = (Gather){G_GATHER, ns[i], ha, x, loc, buf, cnt, rcnt};
     for (int i = 1; i < NS && np > 1; i++)
         g[nj++] = (Gather){G_GATHER, ns[i], ha, x, rem, buf, cnt, rcnt};
+    /* a reduction through libhpfrt and the same straight to MPI */
+    int jr = nj;
+    g[nj++] = (Gather){G_RED, 0, ha, x, loc, buf, cnt, rcnt};
+    g[nj++] = (Gather){G_RED_MPI, 0, ha, x, loc, buf, cnt, rcnt};
+    g[nj++] = (Gather){G_RED_SELF, 0, ha, x, loc, buf, cnt, rcnt};
     for (int j = 0; j < nj; j++)
         jobs[j] = (CalJob){run_gather, &g[j], 1.0, 0};      /* the time of a call */
     double *t = malloc((size_t)CAL_MAX_ROUNDS * (size_t)nj * sizeof *t);
@@ -193,12 +211,24 @@ static void gather_costs(void)
 
     if (me == 0) {
         /* medians of each job, and of the fixed cost's round by round */
-        double med[2 + 2 * NS], v[CAL_MAX_ROUNDS], fixed[CAL_MAX_ROUNDS];
+        double med[2 + 2 * NS + 3], v[CAL_MAX_ROUNDS], fixed[CAL_MAX_ROUNDS];
         for (int j = 0; j < nj; j++) {
             for (int r = 0; r < cal.rounds; r++)
                 v[r] = t[r * nj + j];
             med[j] = cal_median(v, cal.rounds);
         }
+        /* libhpfrt's own work in a collective call: its communication
+           timers (MPI_Wtime twice) and checks; on one process it is most
+           of the call */
+        for (int r = 0; r < cal.rounds; r++)
+            fixed[r] = t[r * nj + jr] - t[r * nj + jr + 1];
+        cal_cost("rt.coll", cal_est(fixed, cal.rounds), "measured: hpfrt_reduce_r8 of one"
+                 " element on %d process%s (%.3g us) less MPI_Allreduce of it (%.3g us): a"
+                 " broadcast's or a reduction's own work in libhpfrt; MPI_Allreduce on"
+                 " MPI_COMM_SELF takes %.3g us", np, np == 1 ? "" : "es", med[jr] * 1e6,
+                 med[jr + 1] * 1e6, med[jr + 2] * 1e6);
+        cal_cost("rt.coll.self", med[jr + 2], "measured: MPI_Allreduce of one REAL(8) on"
+                 " MPI_COMM_SELF: what MPI does for a collective call of a run of one process");
         for (int r = 0; r < cal.rounds; r++)
             fixed[r] = t[r * nj + 2] - t[r * nj] + t[r * nj + 1];
         double xs[NS], ys[NS], a, local, remote = 0;
