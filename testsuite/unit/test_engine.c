@@ -684,6 +684,103 @@ static void test_bandwidth(void)
                  "prefetched: a stream's misses cost its bandwidth");
         sag_free(sag);
     }
+    /* strided streams (a stride of a line or more, 32 B here) move a line
+       an element at the level's time for a line: a(1, :) = 2 stores a
+       line of a, 64 B apart; with a(8, 256) (16 KiB, the second level)
+       30 us (cache.l2.store) an element; b = a(1, :) reads one, 20 us
+       (cache.l2.fetch), and writes b's 8 B at 2 MB/s, 4 us; with
+       a(8, 2048) (128 KiB, memory) a(1, :) = 2 stores a line at 32 B / 2
+       MB/s + 32 B / 1 MB/s (mem.store.miss is 0 here) and the hardware
+       fetches the second line of its pair at 100 us (mem.fetch.miss) */
+    sag = levels_with("        mem.prefetch.stride = 4 KiB\n        cache.l2.store = 30 cycles\n");
+    check(sag != NULL, "a machine with a store time per line loads");
+    if (sag) {
+        check(predict("program t\n  real(8) :: a(8, 256)\n  a(1, :) = 2.0d0\nend program t\n",
+                      1, &r), "a strided store predicts");
+        check_us(r.total, 10 + 256 * 30.0, "a strided store: a line stored an element");
+        check(predict("program t\n  real(8) :: a(8, 256), b(256)\n  b = a(1, :)\nend program t\n",
+                      1, &r), "a strided load predicts");
+        check_us(r.total, 10 + 256 * (20 + 8 / 2.0),
+                 "a strided load: a line fetched an element, beside a contiguous store");
+        check(predict("program t\n  real(8) :: a(8, 2048)\n  a(1, :) = 2.0d0\nend program t\n",
+                      1, &r), "a strided store from memory predicts");
+        check_us(r.total, 10 + 2048 * (32 / 2.0 + 32 / 1.0 + 100),
+                 "a strided store from memory: its line and the pair's other");
+        sag_free(sag);
+    }
+    sag = small;
+}
+
+/* op.div.overlap: the divider works beside the other units. b = 1 / a +
+ * a * a is a divide (12 cycles here), an add (2) and a multiply (3) an
+ * element, and the loop's iteration (1): 18 cycles when they add up, 13
+ * when the add and multiply run beside the divide, 15.5 when half of them
+ * do; the loop's set-up 10. */
+static void test_divider(void)
+{
+    SagGraph *small = sag;
+    static const struct { const char *ovl; double per; } cases[] = {
+        {"", 18}, {"        op.div.overlap = 1\n", 13}, {"        op.div.overlap = 0.5\n", 15.5},
+    };
+    for (int i = 0; i < 3; i++) {
+        char proc[128];
+        snprintf(proc, sizeof proc, "        op.ddiv = 12 cycles\n%s", cases[i].ovl);
+        sag = small_with(proc, "", "");
+        check(sag != NULL, "a machine with a divider loads");
+        if (!sag)
+            continue;
+        EngineResult r;
+        check(predict("program t\n  real(8) :: a(100), b(100)\n  b = 1.0d0 / a + a * a\n"
+                      "end program t\n", 1, &r), "a loop with a divide predicts");
+        check_us(r.total, 10 + 100 * cases[i].per,
+                 i == 0 ? "without op.div.overlap the operations add up"
+                 : i == 1 ? "op.div.overlap = 1: the add and the multiply beside the divide"
+                          : "op.div.overlap = 0.5: half of them beside it");
+        sag_free(sag);
+    }
+    sag = small;
+}
+
+/* libhpfrt's own work in a collective call: rt.coll on every call,
+ * rt.coll.self more on one process; an element's broadcast has a region
+ * of its own (rt.region). s = a(1) is a broadcast, s = sum(a) a FORALL
+ * region with a reduction: the difference each parameter makes. */
+static void test_coll_call(void)
+{
+    SagGraph *small = sag;
+    static const char *const prog[2] = {
+        "program t\n  real(8) :: a(8), s\n!hpf$ distribute a(block)\n  s = a(1)\n"
+        "  print *, s\nend program t\n",
+        "program t\n  real(8) :: a(8), s\n!hpf$ distribute a(block)\n  s = sum(a)\n"
+        "  print *, s\nend program t\n",
+    };
+    for (int np = 1; np <= 2; np++)
+        for (int k = 0; k < 2; k++) {
+            EngineResult r0, r1;
+            sag = small_with("        rt.region = 5 us\n", "", "");
+            int ok = sag && predict(prog[k], np, &r0);
+            sag_free(sag);
+            sag = small_with("        rt.region = 5 us\n        rt.coll = 7 us\n"
+                             "        rt.coll.self = 3 us\n", "", "");
+            ok = ok && sag && predict(prog[k], np, &r1);
+            sag_free(sag);
+            char what[128];
+            snprintf(what, sizeof what, "%s on %d: libhpfrt's work in the call",
+                     k ? "a reduction" : "a broadcast", np);
+            check(ok, what);
+            if (ok)
+                check_us(r1.total - r0.total, 7.0 + (np == 1 ? 3 : 0), what);
+        }
+    /* the broadcast's own region: rt.region = 5 against none */
+    EngineResult r0, r1;
+    sag = small;
+    int ok = predict(prog[0], 1, &r0);
+    sag = small_with("        rt.region = 5 us\n", "", "");
+    ok = ok && sag && predict(prog[0], 1, &r1);
+    sag_free(sag);
+    check(ok, "a broadcast predicts with and without rt.region");
+    if (ok)
+        check_us(r1.total - r0.total, 5, "an element's broadcast has a region of its own");
     sag = small;
 }
 
@@ -928,6 +1025,8 @@ int main(void)
     test_trace();
     test_optimizations();
     test_bandwidth();
+    test_divider();
+    test_coll_call();
     test_extensions();
     sag_free(sag);
     printf("1..%d\n", tap_n);
