@@ -57,6 +57,8 @@ typedef struct {
        operations and intrinsics not measured there), the run-time
        library's own costs (rt.*), the first store to a page */
     double vec_width, vec_iter, vec_op[OPC_N], vec_ratio, vec_fetch, vec_store;
+    int recv_early;               /* net.receive.post = early: a round's receives are
+                                     posted before its sends (MPI_Sendrecv) */
     double div_overlap;           /* op.div.overlap: the share of the other work that runs
                                      while the divider works (0: they add up) */
     double rt_region, rt_loop, rt_gather, rt_gather_elem, rt_gather_remote, rt_shift, rt_start;

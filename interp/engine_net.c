@@ -368,6 +368,12 @@ void en_exchange(Eng *e, Aau *a, const int *dst, const int *src, const double *b
     }
     for (int p = 0; p < e->P; p++)
         sent[p] = e->clock[p];
+    /* with net.receive.post = early a processor's receive is posted as it
+       enters the round (MPI_Sendrecv, MPI's collectives), before its own
+       send */
+    double *post = pr->recv_early ? buf_get(e) : NULL;
+    if (post)
+        memcpy(post, e->clock, (size_t)e->P * sizeof *post);
     /* a rendezvous send starts when its receiver is ready */
     for (int p = 0; p < e->P; p++)
         if (dst[p] >= 0 && bytes[p] > pr->dy_buffer && !not_after(e->clock[dst[p]], sent[p])) {
@@ -393,13 +399,16 @@ void en_exchange(Eng *e, Aau *a, const int *dst, const int *src, const double *b
         double arrive = sent[q] + f * (startup(pr, b, 0) + b * pr->st_pb * (fac ? fac[q] : 1)) +
                         hops[p] * pr->st_ph;
         double r0 = e->clock[p];
-        if (not_after(arrive, e->clock[p])) {
+        if (not_after(arrive, post ? post[p] : e->clock[p])) {
+            /* arrived before its receive was posted: out of MPI's buffer */
             charge_to(e, &so, M_OVHD, p, pr->dy_recv);
             charge_to(e, &sc, M_COMM, p, f * b * (pr->dy_pb > pr->st_pb ? pr->dy_pb - pr->st_pb : 0));
         } else {
-            charge_to(e, &sw, M_WAIT, p, arrive - e->clock[p]);
-            if (msg)
-                en_record(e, a, TR_WAIT, p, r0, e->clock[p], -1, -1, 0);
+            if (!not_after(arrive, e->clock[p])) {
+                charge_to(e, &sw, M_WAIT, p, arrive - e->clock[p]);
+                if (msg)
+                    en_record(e, a, TR_WAIT, p, r0, e->clock[p], -1, -1, 0);
+            }
             r0 = e->clock[p];
             charge_to(e, &so, M_OVHD, p, pr->st_recv);
         }
@@ -413,6 +422,8 @@ void en_exchange(Eng *e, Aau *a, const int *dst, const int *src, const double *b
         buf_put(e, msg);
     if (fac)
         buf_put(e, fac);
+    if (post)
+        buf_put(e, post);
 }
 
 
@@ -433,6 +444,10 @@ exchange_round_with(Eng *e, Aau *a, const Round *r, const double *cnt)
         int p = snd[i];
         sent[p] = clock[p];
     }
+    /* net.receive.post = early: each receive posted as the round starts */
+    double *post = pr->recv_early ? buf_get(e) : NULL;
+    for (int i = 0; post && i < nr; i++)
+        post[rcv[i]] = clock[rcv[i]];
     for (int i = 0; i < ns; i++) {
         int p = snd[i];
         if (bytes[p] > pr->dy_buffer && !not_after(clock[dst[p]], sent[p])) {
@@ -447,14 +462,17 @@ exchange_round_with(Eng *e, Aau *a, const Round *r, const double *cnt)
     for (int i = 0; i < nr; i++) {
         int p = rcv[i], q = src[p];
         double arrive = sent[q] + send_t[q] + hop_t[p];
-        if (not_after(arrive, clock[p])) {
+        if (not_after(arrive, post ? post[p] : clock[p])) {
             add_charge(clock, ao, &ex[p], &so, cnt, p, pr->dy_recv);
             add_charge(clock, ac, &ex[p], &sc, cnt, p, dyn_t[p]);
         } else {
-            add_charge(clock, aw, &ex[p], &sw, cnt, p, arrive - clock[p]);
+            if (!not_after(arrive, clock[p]))
+                add_charge(clock, aw, &ex[p], &sw, cnt, p, arrive - clock[p]);
             add_charge(clock, ao, &ex[p], &so, cnt, p, pr->st_recv);
         }
     }
+    if (post)
+        buf_put(e, post);
     a->m_sum[M_WAIT] = sw;
     a->m_sum[M_COMM] = sc;
     a->m_sum[M_OVHD] = so;

@@ -67,6 +67,7 @@ void en_read_params(Params *p, const SagUnit *n)
     p->dy_pb = sag_seconds(n, "net.dynamic.per_byte", p->st_pb);
     p->dy_ph = sag_seconds(n, "net.dynamic.per_hop", p->st_ph);
     p->dy_recv = sag_seconds(n, "net.dynamic.receive", p->st_recv);
+    p->recv_early = keyword_is(n, "net.receive.post", "early");
     p->dy_buffer = sag_value(n, "net.dynamic.buffer", 1e18);
     /* a background load rho on the channels (--set net.load=rho): a loaded
        channel carries a message 1/(1 - rho) slower, the growth of an M/M/1

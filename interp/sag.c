@@ -102,6 +102,7 @@ static const struct {
      "ecube dimension_order circuit store_forward wormhole direct"},
     {"net.placement", SAG_COMM, SAG_KEYWORD, "gray linear"},
     {"net.contention", SAG_COMM, SAG_KEYWORD, "on off"},
+    {"net.receive.post", SAG_COMM, SAG_KEYWORD, "early late"},
     {"net.node_procs", SAG_COMM, SAG_COUNT, NULL},
     {"net.dimension", SAG_COMM, SAG_COUNT, NULL},
     {"net.bandwidth", SAG_COMM, SAG_RATE, NULL},

@@ -565,6 +565,9 @@ void calib_comm(void)
               "grid positions on their column-major ranks, as libhpfrt places them by default "
               "(HPFRT_PLACEMENT unset)");
     cal_param(CAL_COMM, "net.routing", "direct", "no routing between the processes");
+    cal_param(CAL_COMM, "net.receive.post", "early", "libhpfrt's exchanges (MPI_Sendrecv) and"
+              " MPI's collectives post a round's receives as they send: a message is early"
+              " only if it arrives before its process enters the round");
     cal_param(CAL_COMM, "net.bandwidth", cal_rate(1 / pb), "derived: 1 / net.static.per_byte");
     cal_param(CAL_COMM, "net.short_max", cal_size(bs[brk]),
               "measured: the break of the one-way times, fitted as two lines of one slope"

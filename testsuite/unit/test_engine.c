@@ -784,6 +784,41 @@ static void test_coll_call(void)
     sag = small;
 }
 
+/* net.receive.post: a processor that enters a round late (processor 1,
+ * d = its extra work, at least 10 us) gets its partner's message before it
+ * has sent its own. Recursive doubling on 2: each sends 8 B (100 + 8 us),
+ * one hop (10) later it arrives. late: processor 1's receive is posted
+ * after its send, the message arrived before: net.dynamic.receive (50
+ * here); early: posted with the send, the message came into it:
+ * net.static.receive (5). Processor 0 waits for processor 1's message
+ * and receives it (5) either way: the run ends at d + 158 late, at d + 123
+ * early: 35 us apart. */
+static void test_receive_post(void)
+{
+    SagGraph *small = sag;
+    const char *prog = "program t\n  real(8) :: a(8), s\n  integer :: i\n"
+                       "!hpf$ distribute a(block)\n  a = 1.0d0\n"
+                       "  forall (i = 5:8) a(i) = a(i) * 2.0d0\n  s = sum(a)\nend program t\n";
+    EngineResult r[2];
+    int ok = 1;
+    for (int k = 0; k < 2; k++) {
+        char *text = small_text("", "", k ? "    net.receive.post = early\n" : "");
+        const char *was = "net.dynamic.receive = 5 us";
+        char *at = strstr(text, was);
+        if (at)
+            memcpy(at, "net.dynamic.receive =50 us", strlen(was));
+        sag = at ? sag_load_string("post", text, stderr, NULL) : NULL;
+        free(text);
+        ok = ok && sag && predict(prog, 2, &r[k]);
+        sag_free(sag);
+    }
+    sag = small;
+    check(ok, "a late processor's exchange predicts with the receives posted late and early");
+    if (ok)
+        check_us(r[0].total - r[1].total, 35,
+                 "net.receive.post = early: the message came into a posted receive");
+}
+
 static void test_network(void)
 {
     check(hpfmap_place(0, 1) == 0 && hpfmap_place(1, 1) == 1 && hpfmap_place(2, 1) == 3 &&
@@ -1027,6 +1062,7 @@ int main(void)
     test_bandwidth();
     test_divider();
     test_coll_call();
+    test_receive_post();
     test_extensions();
     sag_free(sag);
     printf("1..%d\n", tap_n);
