@@ -219,7 +219,7 @@ static double traffic_time(Eng *e, const AauOps *o, double ws)
 {
     const Params *pr = &e->pr;
     double line = pr->dc_block > 0 ? pr->dc_block : 64;
-    double rd = 0, wr = 0, lrd = 0, lwr = 0, lpair = 0;
+    double rd = 0, wr = 0, lrd = 0, lwr = 0, lpair = 0, hit = 0;
     for (int i = 0; i < o->nacc; i++) {
         const AauAccess *x = &o->acc[i];
         if (x->scalar || x->stride == 0)
@@ -231,9 +231,11 @@ static double traffic_time(Eng *e, const AauOps *o, double ws)
             rd += x->loads > 0 ? s : 0;
             wr += x->stores > 0 ? s : 0;
         } else if (x->stores > 0) {
+            hit += x->elsize;
             lwr += 1;             /* filled, then written back */
             lpair += fmin(s, 2 * line) / line - 1;
         } else if (x->loads > 0) {
+            hit += x->elsize;
             lrd += 1;
             lpair += fmin(s, 2 * line) / line - 1;
         }
@@ -245,7 +247,7 @@ static double traffic_time(Eng *e, const AauOps *o, double ws)
         if (ws <= pr->lev_size[l] / fmin(pr->lev_shared[l], sharing)) {
             double t = rd / pr->lev_rd[l] + wr / pr->lev_wr[l];
             if (l == 0)
-                return t + (lrd + lwr) * 8 / pr->lev_rd[0];
+                return t + hit / pr->lev_rd[0];
             if (pr->lev_fetch[l] < 0)   /* the SAG has no time for a line */
                 return t + (lrd + lwr + lpair) * line / pr->lev_rd[l];
             return t + lrd * pr->lev_fetch[l] + lwr * pr->lev_store[l] +

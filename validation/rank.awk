@@ -7,7 +7,10 @@
 # on PRC(4) (laplace_bb/bs/sb.f90). "overlap" marks a measured ranking
 # whose neighbours' min..max ranges overlap: the measured order is then
 # within the noise of the runs; "predicted tie" marks two mappings predicted
-# the same time (on one processor the three do the same work).
+# the same time (on one processor the three do the same work). The harness
+# raises each program's MAXIT on its own (column 17, "maxit=N"), so the
+# times are compared at one iteration count, the largest of the three:
+# each scaled by that count over its own.
 function order(t, m,    a, b, c, x) {
     a = "bb"; b = "bs"; c = "sb"
     if (t[m, b] < t[m, a]) { x = a; a = b; b = x }
@@ -25,6 +28,8 @@ $1 ~ /^laplace_(bb|bs|sb)$/ && $14 == "ok" && $5 != "" && $9 != "" {
     k = $2 SUBSEP $3
     if (!(k in seen)) { seen[k] = 1; keys[++nk] = k }
     meas[k, m] = $5 + 0; lo[k, m] = $6 + 0; hi[k, m] = $7 + 0; pred[k, m] = $9 + 0
+    it[k, m] = 1
+    if (match($17, /maxit=[0-9]+/)) it[k, m] = substr($17, RSTART + 6, RLENGTH - 6) + 0
     if (!((k, m) in got)) { got[k, m] = 1; have[k]++ }   # a repeated row counts once
 }
 END {
@@ -39,6 +44,14 @@ END {
         if (have[k] != 3) continue
         split(k, kk, SUBSEP)
         total++
+        R = it[k, "bb"]
+        if (it[k, "bs"] > R) R = it[k, "bs"]
+        if (it[k, "sb"] > R) R = it[k, "sb"]
+        for (j = 1; j <= 3; j++) {
+            m = j == 1 ? "bb" : j == 2 ? "bs" : "sb"
+            f = R / it[k, m]
+            meas[k, m] *= f; lo[k, m] *= f; hi[k, m] *= f; pred[k, m] *= f
+        }
         om = order(meas, k); m1 = o1; m2 = o2; m3 = o3
         op = order(pred, k); p1 = o1
         overlap = hi[k, m1] >= lo[k, m2] || hi[k, m2] >= lo[k, m3]
