@@ -15,6 +15,11 @@ TESTS += testsuite/unit/test_collfit
 testsuite_unit_test_collfit_SOURCES = testsuite/unit/test_collfit.c runtime/collfit.c runtime/collfit.h
 testsuite_unit_test_collfit_CPPFLAGS = $(AM_CPPFLAGS) -I$(top_srcdir)/runtime
 testsuite_unit_test_collfit_LDADD = -lm
+# the algorithms collfit picks from times on stdin (testsuite/smpi.test)
+check_PROGRAMS += testsuite/smpi/collpick
+testsuite_smpi_collpick_SOURCES = testsuite/smpi/collpick.c runtime/collfit.c runtime/collfit.h
+testsuite_smpi_collpick_CPPFLAGS = $(AM_CPPFLAGS) -I$(top_srcdir)/runtime
+testsuite_smpi_collpick_LDADD = -lm
 
 EXTRA_DIST += runtime/README.md
 

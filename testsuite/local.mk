@@ -41,7 +41,7 @@ EXTRA_DIST += testsuite/validate.test
 # hypercube written from the SAG (doc/validation.md); skipped without it
 TESTS += testsuite/smpi.test
 EXTRA_DIST += testsuite/smpi.test $(wildcard $(srcdir)/testsuite/smpi/*.f90) \
-	testsuite/smpi/hypercube.awk
+	testsuite/smpi/hypercube.awk testsuite/smpi/crossbar.awk testsuite/smpi/collalg.c
 
 # the fuzz targets (doc/fuzzing.md), each replayed over its stored corpus
 # by testsuite/fuzz.test; make fuzz runs them under libFuzzer
