@@ -61,7 +61,7 @@ typedef struct {
                                      posted before its sends (MPI_Sendrecv) */
     double div_overlap;           /* op.div.overlap: the share of the other work that runs
                                      while the divider works (0: they add up) */
-    double rt_region, rt_loop, rt_gather, rt_gather_elem, rt_gather_remote, rt_shift, rt_start;
+    double rt_region, rt_loop, rt_seg, rt_gather, rt_gather_elem, rt_gather_remote, rt_shift, rt_start;
     double rt_coll, rt_coll_self; /* libhpfrt's own work in a broadcast or reduction call;
                                      MPI's for one on a single process */
     double page, page_first;

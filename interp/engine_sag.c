@@ -153,6 +153,7 @@ void en_read_params(Params *p, const SagUnit *n)
     p->vec_fetch = sag_seconds(n, "vec.fetch", p->fetch_hit * p->vec_ratio);
     p->vec_store = sag_seconds(n, "vec.store", p->store_hit * p->vec_ratio);
     p->rt_region = sag_seconds(n, "rt.region", 0);
+    p->rt_seg = sag_seconds(n, "rt.seg", 0);
     p->rt_coll = sag_seconds(n, "rt.coll", 0);
     p->rt_coll_self = sag_seconds(n, "rt.coll.self", 0);
     p->rt_loop = sag_seconds(n, "rt.loop", 0);

@@ -153,18 +153,22 @@ void en_seq(Eng *e, Aau *a, const double *mult)
  * charges per processor, en_end(e, a, sum_of(e, entries)), the execution's
  * times in registers as in en_charge_once(). */
 /* A FORALL level's overhead per entry: the loop's set-up and its
- * segment's call (hpfrt_seg), and at the statement's outermost level the
- * run-time library's own calls (rt.*) once an execution: the region's
- * timers around it, the iteration set of each distributed dimension
- * (hpfrt_loop, before the nest). */
+ * segment's call, and the run-time library's own calls (rt.*): at every
+ * entry of a distributed level its segments (hpfrt_nseg, hpfrt_seg:
+ * rt.seg), and at the statement's outermost level once an execution the
+ * region's timers around it and the iteration set of each distributed
+ * dimension (hpfrt_loop, before the nest). */
 static double level_setup(const Eng *e, const Aau *a)
 {
     double t = e->pr.loop_setup + e->pr.call_ovhd;
     const SpLoop *l = a->loop;
-    if (a->iter == ITER_FORALL && l && a->level == l->nidx - 1) {
-        t += e->pr.rt_region;
-        for (int k = 0; k < l->nidx; k++)
-            t += l->idx[k].dist ? e->pr.rt_loop : 0;
+    if (a->iter == ITER_FORALL && l && a->level >= 0 && a->level < l->nidx) {
+        t += l->idx[a->level].dist ? e->pr.rt_seg : 0;
+        if (a->level == l->nidx - 1) {
+            t += e->pr.rt_region;
+            for (int k = 0; k < l->nidx; k++)
+                t += l->idx[k].dist ? e->pr.rt_loop : 0;
+        }
     }
     return t;
 }

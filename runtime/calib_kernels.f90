@@ -609,6 +609,16 @@ subroutine ck_forall(op, reps, ha, nglob, x, y) bind(c, name='ck_forall')
                 end do
             end do
         end do
+    case (3)                    ! the segments alone, as an inner distributed level
+        do r = 1, reps          ! gets them at every entry
+            do s = 1, hpfrt_nseg(h)
+                call hpfrt_seg(h, s, f, e, k, l, m)
+                do i = f, e, k
+                    y(l) = x(l)
+                    l = l + m
+                end do
+            end do
+        end do
     end select
 end subroutine ck_forall
 

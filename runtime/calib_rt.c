@@ -49,29 +49,32 @@ static void forall_costs(void)
     double x[FORALL_BLOCK], y[FORALL_BLOCK] = {0};
     for (int i = 0; i < FORALL_BLOCK; i++)
         x[i] = 1.0 + i;
-    Forall f[3];
+    Forall f[4];
     int ha;
     ck_rt_setup(FORALL_BLOCK * cal.np, 0, &ha);
-    CalJob jobs[3];
-    for (int j = 0; j < 3; j++) {
+    CalJob jobs[4];
+    for (int j = 0; j < 4; j++) {
         f[j] = (Forall){j, ha, FORALL_BLOCK * cal.np, x, y};
         jobs[j] = (CalJob){run_forall, &f[j], 1.0, 0};   /* the time of an entry */
     }
-    double *t = malloc((size_t)CAL_MAX_ROUNDS * 3 * sizeof *t);
-    double vr[CAL_MAX_ROUNDS], vl[CAL_MAX_ROUNDS];
+    double *t = malloc((size_t)CAL_MAX_ROUNDS * 4 * sizeof *t);
+    double vr[CAL_MAX_ROUNDS], vl[CAL_MAX_ROUNDS], vs[CAL_MAX_ROUNDS];
     if (!t)
         MPI_Abort(MPI_COMM_WORLD, 1);
-    cal_run(jobs, 3, t);
+    cal_run(jobs, 4, t);
     for (int r = 0; r < cal.rounds; r++) {
-        vr[r] = t[3 * r + 1] - t[3 * r];
-        vl[r] = t[3 * r + 2] - t[3 * r];
+        vr[r] = t[4 * r + 1] - t[4 * r];
+        vl[r] = t[4 * r + 2] - t[4 * r + 3];
+        vs[r] = t[4 * r + 3] - t[4 * r];
     }
     free(t);
     cal_cost("rt.region", cal_est(vr, cal.rounds), "measured: hpfrt_region_begin and"
              " hpfrt_region_end (MPI_Wtime each) around a loop of %d elements, less the loop",
              FORALL_BLOCK);
-    cal_cost("rt.loop", cal_est(vl, cal.rounds), "measured: hpfrt_loop (cached), hpfrt_nseg,"
-             " hpfrt_seg of a (BLOCK) array, one segment, before that loop, less the loop");
+    cal_cost("rt.loop", cal_est(vl, cal.rounds), "measured: hpfrt_loop (cached) of a (BLOCK)"
+             " array before its segments and that loop, less them");
+    cal_cost("rt.seg", cal_est(vs, cal.rounds), "measured: hpfrt_nseg and hpfrt_seg (one"
+             " segment) before that loop, less the loop: an entry of a distributed level");
 }
 
 /* ---- the gather: every rank ----------------------------------------------- */

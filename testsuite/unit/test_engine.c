@@ -784,6 +784,37 @@ static void test_coll_call(void)
     sag = small;
 }
 
+/* rt.seg: the segments of a distributed level (hpfrt_nseg, hpfrt_seg) at
+ * every entry of it. a = 1 over 8 x 8 on 1 processor: (BLOCK,BLOCK) enters
+ * its outer level once and its inner one 8 times, 9 entries of a
+ * distributed level; (BLOCK,*) runs its first (distributed) dimension
+ * innermost, 8 entries, its outer level not distributed. rt.seg = 3 us
+ * against none. */
+static void test_rt_seg(void)
+{
+    SagGraph *small = sag;
+    static const struct { const char *dist; double us; } cases[] = {
+        {"(block, block)", 9 * 3.0}, {"(block, *)", 8 * 3.0},
+    };
+    for (int i = 0; i < 2; i++) {
+        char prog[256];
+        snprintf(prog, sizeof prog, "program t\n  real(8) :: a(8, 8)\n!hpf$ distribute a%s\n"
+                 "  a = 1.0d0\nend program t\n", cases[i].dist);
+        EngineResult r0, r1;
+        int ok = predict(prog, 1, &r0);
+        sag = small_with("        rt.seg = 3 us\n", "", "");
+        ok = ok && sag && predict(prog, 1, &r1);
+        sag_free(sag);
+        sag = small;
+        char what[128];
+        snprintf(what, sizeof what, "rt.seg at each entry of a distributed level, %s",
+                 cases[i].dist);
+        check(ok, what);
+        if (ok)
+            check_us(r1.total - r0.total, cases[i].us, what);
+    }
+}
+
 /* net.receive.post: a processor that enters a round late (processor 1,
  * d = its extra work, at least 10 us) gets its partner's message before it
  * has sent its own. Recursive doubling on 2: each sends 8 B (100 + 8 us),
@@ -1063,6 +1094,7 @@ int main(void)
     test_divider();
     test_coll_call();
     test_receive_post();
+    test_rt_seg();
     test_extensions();
     sag_free(sag);
     printf("1..%d\n", tap_n);
