@@ -10,24 +10,30 @@
 ! (BLOCK) on all processors: the products are local, the final sum is one
 ! global reduction.
 ! Checksum: e* itself (a sum of positive terms).
+! Repeated NREP times (1 here: make validate raises it, so that a run is
+! long enough to time), the checksum then NREP times e*.
 
 program pbs2
   implicit none
   integer, parameter :: n = 128
+  integer, parameter :: nrep = 1
   integer, parameter :: m = n
   real(8), dimension(n, m) :: e
   real(8), dimension(n) :: pr
   real(8) :: estar
-  integer :: i, j
+  integer :: i, j, rep
 !HPF$ PROCESSORS p(NUMBER_OF_PROCESSORS())
 !HPF$ TEMPLATE tmp(n)
 !HPF$ DISTRIBUTE tmp(BLOCK) ONTO p
 !HPF$ ALIGN e(i, *) WITH tmp(i)
 !HPF$ ALIGN pr(i) WITH tmp(i)
 
-  forall (i = 1:n, j = 1:m) e(i, j) = 1.0d0 + 0.5d0/(dble(abs(i - j)) + 0.001d0)
-  pr = product(e, dim = 2)
-  estar = sum(pr)
+  estar = 0.0d0
+  do rep = 1, nrep
+    forall (i = 1:n, j = 1:m) e(i, j) = 1.0d0 + 0.5d0/(dble(abs(i - j)) + 0.001d0)
+    pr = product(e, dim = 2)
+    estar = estar + sum(pr)
+  end do
 
   print '(a,es22.14)', 'pbs2 checksum ', estar
 end program pbs2
