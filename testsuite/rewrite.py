@@ -22,7 +22,8 @@ import re
 import sys
 
 UNIT_START = re.compile(r'^\s*(program|([\w(),*=]+\s+)*(subroutine|function)|module)\b', re.I)
-UNIT_END = re.compile(r'^\s*end\s*(program|subroutine|function|module)?\b', re.I)
+# `end`, `end program x` and the like; not `end where`, `end forall`, `end do`
+UNIT_END = re.compile(r'^\s*end\s*((program|subroutine|function|module)\b.*)?$', re.I)
 DO = re.compile(r'^(\s*)(\d+\s+)?do(\s+(?!while\b)[a-z]\w*\s*=.*)$', re.I)
 ANY_DO = re.compile(r'^\s*(\d+\s+)?do(\s+while\b|\s*$|\s+[a-z]\w*\s*=)', re.I)
 END_DO = re.compile(r'^(\s*)(\d+\s+)?end\s*do\s*$', re.I)
