@@ -56,7 +56,8 @@ static const struct {
 #define TIME_OR_CYCLES SAG_TIME   /* a time parameter may be given in cycles */
 
 /* Parameters the reader checks (component, kind, keyword values). A name
- * ending in '.' covers every name with that prefix. Other names are
+ * ending in '.' covers every name with that prefix, and a '#' in a name
+ * stands for a level's number (one or more digits). Other names are
  * accepted as written, so that a description can carry more than the
  * engine reads; the list is doc/sag.md's table. */
 static const struct {
@@ -87,6 +88,14 @@ static const struct {
     {"icache.block", SAG_MEMORY, SAG_SIZE, NULL},
     {"icache.assoc", SAG_MEMORY, SAG_COUNT, NULL},
     {"icache.replacement", SAG_MEMORY, SAG_KEYWORD, "lru fifo random"},
+    {"cache.l#.size", SAG_MEMORY, SAG_SIZE, NULL},
+    {"cache.l#.block", SAG_MEMORY, SAG_SIZE, NULL},
+    {"cache.l#.assoc", SAG_MEMORY, SAG_COUNT, NULL},
+    {"cache.l#.shared", SAG_MEMORY, SAG_COUNT, NULL},
+    {"cache.l#.fetch", SAG_MEMORY, TIME_OR_CYCLES, NULL},
+    {"cache.l#.store", SAG_MEMORY, TIME_OR_CYCLES, NULL},
+    {"cache.l#.bandwidth", SAG_MEMORY, SAG_RATE, NULL},
+    {"cache.l#.bandwidth.write", SAG_MEMORY, SAG_RATE, NULL},
     {"mem.size", SAG_MEMORY, SAG_SIZE, NULL},
     {"mem.page", SAG_MEMORY, SAG_SIZE, NULL},
     {"mem.page.first", SAG_MEMORY, TIME_OR_CYCLES, NULL},
@@ -155,14 +164,30 @@ const char *sag_kind_name(SagKind k)
     return "?";
 }
 
+/* Whether name is covered by the known name k: equal, with a '#' of k
+ * matching one or more digits, or starting with k when k ends in '.'. */
+static int known_match(const char *name, const char *k)
+{
+    for (; *k; k++) {
+        if (*k == '#') {
+            if (!isdigit((unsigned char)*name))
+                return 0;
+            while (isdigit((unsigned char)*name))
+                name++;
+        } else if (*name++ != *k) {
+            return 0;
+        }
+        if (k[0] == '.' && k[1] == 0)
+            return 1;
+    }
+    return *name == 0;
+}
+
 static int known_index(const char *name)
 {
-    for (size_t i = 0; i < sizeof known / sizeof known[0]; i++) {
-        size_t n = strlen(known[i].name);
-        if (known[i].name[n - 1] == '.' ? strncmp(name, known[i].name, n) == 0
-                                        : strcmp(name, known[i].name) == 0)
+    for (size_t i = 0; i < sizeof known / sizeof known[0]; i++)
+        if (known_match(name, known[i].name))
             return (int)i;
-    }
     return -1;
 }
 
