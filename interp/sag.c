@@ -99,6 +99,7 @@ static const struct {
     {"mem.size", SAG_MEMORY, SAG_SIZE, NULL},
     {"mem.page", SAG_MEMORY, SAG_SIZE, NULL},
     {"mem.page.first", SAG_MEMORY, TIME_OR_CYCLES, NULL},
+    {"mem.alloc", SAG_MEMORY, TIME_OR_CYCLES, NULL},
     {"mem.prefetch.stride", SAG_MEMORY, SAG_SIZE, NULL},
     {"mem.fetch.", SAG_MEMORY, TIME_OR_CYCLES, NULL},
     {"mem.store.", SAG_MEMORY, TIME_OR_CYCLES, NULL},

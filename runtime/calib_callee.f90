@@ -6,6 +6,10 @@
 subroutine ck_callee0()
 end subroutine ck_callee0
 
+subroutine ck_callee1(t)
+    double precision :: t(*)
+end subroutine ck_callee1
+
 subroutine ck_callee4(a1, a2, b1, b2)
     integer :: a1, a2
     double precision :: b1, b2

@@ -373,16 +373,19 @@ subroutine ck_nest(nout, nin, k, m, x, y) bind(c, name='ck_nest')
 end subroutine ck_nest
 
 ! Calls of external subroutines (calib_callee.f90, a separate file, so not
-! inlined) with 0, 4 and 8 arguments, by reference as Fortran passes them.
+! inlined) with 0, 4 and 8 arguments, by reference as Fortran passes them;
+! op 1: an array of 128 REAL(8) allocated, passed to one (so that the
+! compiler cannot drop the allocation) and freed, as hpfc's temporaries.
 subroutine ck_call(op, n, k, m, x, y) bind(c, name='ck_call')
     use, intrinsic :: iso_c_binding
     implicit none
     integer(c_int), value :: op, n, k, m
     real(c_double), intent(in) :: x(*)
     real(c_double), intent(inout) :: y(*)
-    external :: ck_callee0, ck_callee4, ck_callee8
+    external :: ck_callee0, ck_callee1, ck_callee4, ck_callee8
     integer :: i, l, a1, a2, a3, a4
     real(c_double) :: b1, b2, b3, b4
+    real(c_double), allocatable :: t(:)
     a1 = 1; a2 = 2; a3 = 3; a4 = 4
     b1 = 1; b2 = 2; b3 = 3; b4 = 4
     l = 1
@@ -391,6 +394,14 @@ subroutine ck_call(op, n, k, m, x, y) bind(c, name='ck_call')
         do i = 1, n, k
             y(l) = x(l)
             call ck_callee0()
+            l = l + m
+        end do
+    case (1)
+        do i = 1, n, k
+            y(l) = x(l)
+            allocate(t(128))
+            call ck_callee1(t)
+            deallocate(t)
             l = l + m
         end do
     case (4)

@@ -372,20 +372,30 @@ void calib_proc(void)
                  " op.dmul it guards");
     }
     {
-        Kern q[4] = {d0, kern(KCALL, 0), kern(KCALL, 4), kern(KCALL, 8)};
-        double *t = run_kerns(q, 4), v0[CAL_MAX_ROUNDS], v4[CAL_MAX_ROUNDS], v8[CAL_MAX_ROUNDS];
+        Kern q[5] = {d0, kern(KCALL, 0), kern(KCALL, 4), kern(KCALL, 8), kern(KCALL, 1)};
+        double *t = run_kerns(q, 5), v0[CAL_MAX_ROUNDS], v4[CAL_MAX_ROUNDS], v8[CAL_MAX_ROUNDS];
+        double va[CAL_MAX_ROUNDS];
         for (int r = 0; r < cal.rounds; r++) {
-            double *x = t + 4 * r;
+            double *x = t + 5 * r;
             v0[r] = x[1] - x[0];
             v4[r] = x[2] - x[0];
             v8[r] = (x[3] - x[1]) / 8;
+            va[r] = x[4] - x[1];
         }
         free(t);
         double call4 = cal_median(v4, cal.rounds);
         cal_cost("call.overhead", cal_est(v0, cal.rounds), "measured: an external subroutine"
                  " of no arguments called in the copy loop (calib_callee.f90)");
-        cal_cost("call.per_arg", cal_est(v8, cal.rounds), "measured: 8 arguments by reference"
+        double per_arg = cal_est(v8, cal.rounds);
+        cal_cost("call.per_arg", per_arg, "measured: 8 arguments by reference"
                  " against 0 (4 arguments: %.3g ns a call)", call4 * 1e9);
+        /* an array allocated and freed, as hpfc's temporaries are: the call
+           with it against the call without, less its argument */
+        double alloc = cal_est(va, cal.rounds) - cal_floor(per_arg);
+        spread(alloc, cal_last_hw());
+        cal_param(CAL_MEM, "mem.alloc", cal_ns(cal_floor(alloc)), "measured: ALLOCATE and"
+                  " DEALLOCATE of 128 REAL(8) around a call that is passed the array, against"
+                  " the call alone, less call.per_arg");
     }
 
     /* vectorized loops: hpfc's loop over a dimension that is not
