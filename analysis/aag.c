@@ -208,14 +208,19 @@ static const char *ctl_text(Build *B, const Node *n)
     }
 }
 
-/* An ALLOCATE or DEALLOCATE: a call of the allocator. A mapped
- * ALLOCATABLE array among mapped (SP_ALLOC, SP_DEALLOC; NULL: none) makes
- * it critical: the functional interpreter holds the array (procedures it
- * is passed to bind it, inquiries read its shape). */
-static Aau *alloc_aau(Build *B, const SpStmt *s, const char *label, const PtrVec *mapped)
+/* An ALLOCATE or DEALLOCATE of the arrays among items (a STAT= among them
+ * is not one): a call of the allocator, and at an ALLOCATE each array's
+ * allocation and its release (mem.alloc). A mapped ALLOCATABLE array among
+ * mapped (SP_ALLOC, SP_DEALLOC; NULL: none) makes it critical: the
+ * functional interpreter holds the array (procedures it is passed to bind
+ * it, inquiries read its shape). */
+static Aau *alloc_aau(Build *B, const SpStmt *s, const char *label, int allocate,
+                      const PtrVec *items, const PtrVec *mapped)
 {
     Aau *x = new_aau(B, AAU_SEQ, s, label);
     x->ops.calls = 1;
+    for (int i = 0; allocate && i < items->n; i++)
+        x->ops.allocs += ((const Node *)items->v[i])->kind != AST_KEYWORD_ARG;
     for (int i = 0; mapped && i < mapped->n; i++) {
         const SpRef *ri = ((const Node *)mapped->v[i])->ir;
         if (ri && ri->arr && ri->arr->at_alloc)
@@ -285,7 +290,8 @@ static void build_seq(Build *B, const SpStmt *s, PtrVec *out)
     }
     case AST_ALLOCATE: case AST_DEALLOCATE:
         /* the arrays that are not mapped (lower.c lower_alloc) */
-        push(B, out, alloc_aau(B, s, aag_stmt_text(B, n), NULL));
+        push(B, out, alloc_aau(B, s, aag_stmt_text(B, n), n->kind == AST_ALLOCATE,
+                               &n->u.alloc.items, NULL));
         break;
     default:
         push(B, out, new_aau(B, AAU_SEQ, s, aag_stmt_text(B, n)));
@@ -591,15 +597,47 @@ static void overlap_level(LoopB *L, PtrVec *out, PtrVec *entries)
     free(ov);
 }
 
-/* Gathers round by round: the inspector (per point of the loop: the
- * subscripts of the reference, and the counter) then the executor. */
+/* A pass over every point of the loop (the copy-back pass, and a
+ * gather's inspector: ITER_COPY) holding the Seq kid (NULL: none). */
+static Aau *pass_aau(LoopB *L, const char *label, Aau *kid)
+{
+    Aau *it = loop_aau(L, AAU_ITERD, label);
+    it->iter = ITER_COPY;
+    if (kid)
+        push(L->B, &it->kids, kid);
+    return it;
+}
+
+/* A Seq allocating n temporaries (and freeing them after the statement). */
+static Aau *temps_aau(LoopB *L, int n)
+{
+    Aau *x = loop_aau(L, AAU_SEQ, arena_printf(L->B->a, "allocate %d temporar%s", n,
+                                                n == 1 ? "y" : "ies"));
+    x->ops.allocs = n;
+    return x;
+}
+
+/* Gathers round by round, as emit_loop.c makes them: the inspector, a pass
+ * over the loop's points counting them (its segments; the node compiler
+ * turns the counting loop into its final count, so no Seq), the index
+ * vector and the buffer of each gather allocated, a second pass recording
+ * each gather's subscripts at every point (its Seq "inspect"), then the
+ * executors. */
 static void gather_level(LoopB *L, PtrVec *out, PtrVec *entries)
 {
     Build *B = L->B;
     const SpLoop *lp = L->lp;
     const Symbol *inner = lp->nidx ? lp->idx[L->inner].var : NULL;
     long long step = lp->nidx ? step_of(lp->idx[L->inner].st) : 1;
-    for (int round = 0; round < lp->nrounds; round++)
+    for (int round = 0; round < lp->nrounds; round++) {
+        int n = 0;
+        for (int i = 0; i < lp->gathers.n; i++)
+            n += ((const SpGather *)lp->gathers.v[i])->round == round;
+        if (!n)
+            continue;
+        push(B, out, pass_aau(L, "inspector: count the points", NULL));
+        push(B, out, temps_aau(L, 2 * n));
+        Aau *rec = NULL;
         for (int i = 0; i < lp->gathers.n; i++) {
             const SpGather *g = lp->gathers.v[i];
             if (g->round != round)
@@ -612,8 +650,19 @@ static void gather_level(LoopB *L, PtrVec *out, PtrVec *entries)
             p->ops.op[OPC_IADD] += 1;
             ops_access(B, &p->ops, aag_temp_name(B, g->idx), NULL, NULL, 0, g->r->arr->rank,
                        4 * g->r->arr->rank, 4, 0);
-            push(B, out, p);
-            Aau *x = loop_aau(L, AAU_COMM, arena_printf(B->a, "gather %s", ref));
+            if (!rec) {
+                rec = pass_aau(L, "inspector: record the subscripts", p);
+                push(B, out, rec);
+            } else {
+                push(B, &rec->kids, p);
+            }
+        }
+        for (int i = 0; i < lp->gathers.n; i++) {
+            const SpGather *g = lp->gathers.v[i];
+            if (g->round != round)
+                continue;
+            Aau *x = loop_aau(L, AAU_COMM, arena_printf(B->a, "gather %s",
+                                                        aag_expr_text(B, g->ref)));
             CommEntry *e = new_comm(B, x, CM_GATHER, g->pat);
             e->loop = lp;
             e->g = g;
@@ -622,6 +671,7 @@ static void gather_level(LoopB *L, PtrVec *out, PtrVec *entries)
             push(B, out, x);
             vec_push(NULL, entries, e);
         }
+    }
 }
 
 /* The Seq of one iteration: the value, and where it goes. */
@@ -729,6 +779,9 @@ static void build_loop(Build *B, const SpStmt *s, PtrVec *out)
     overlap_level(&L, out, &before);
     gather_level(&L, out, &before);
 
+    int ntemps = (lp->lhs_temp || lp->scatter) + lp->scatter + (lp->mask && lp->lhs_temp);
+    if (ntemps)
+        push(B, out, temps_aau(&L, ntemps));
     PtrVec *where = out;
     Aau *outer = NULL;
     for (int k = lp->nidx - 1; k >= 0; k--) {
@@ -782,9 +835,6 @@ static void build_loop(Build *B, const SpStmt *s, PtrVec *out)
                 it->vec_trips = body->vec_trips;
                 break;
             }
-    if (lp->red_op && !lp->red_loc && lp->red_type.base != TY_INTEGER && !body->vec_el &&
-        lp->red_op <= HPFRT_MIN)
-        (ms ? ms : body)->chain = lp->red_op;
     if (lp->red_op && !lp->red_loc && lp->red_type.base != TY_INTEGER && !body->vec_el &&
         lp->red_op <= HPFRT_MIN)
         (ms ? ms : body)->chain = lp->red_op;
@@ -951,7 +1001,7 @@ static void build_stmt(Build *B, const SpStmt *s, PtrVec *out)
         push(B, out, alloc_aau(B, s, arena_printf(B->a, "%s %s",
                                                   s->kind == SP_ALLOC ? "allocate" : "free",
                                                   r && r->arr ? r->arr->name : ""),
-                               &s->u.alloc.items));
+                               s->kind == SP_ALLOC, &s->u.alloc.items, &s->u.alloc.items));
         break;
     }
     case SP_STOP: {

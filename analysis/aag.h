@@ -62,6 +62,7 @@ typedef struct {
     int nacc;
     AauAccess *acc;
     double calls, args;        /* calls of the program's procedures made in expressions */
+    double allocs;             /* arrays allocated and freed (mem.alloc each) */
 } AauOps;
 
 /* Where an iterative AAU gets its trip count. */

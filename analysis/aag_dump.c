@@ -30,7 +30,7 @@ static void indent(FILE *out, int level)
 
 static void ops_lines(FILE *out, const AauOps *o, int level)
 {
-    int any = o->calls > 0 || o->nlib > 0;
+    int any = o->calls > 0 || o->nlib > 0 || o->allocs > 0;
     for (int k = 0; k < OPC_N; k++)
         any |= o->op[k] != 0;
     if (any) {
@@ -43,6 +43,8 @@ static void ops_lines(FILE *out, const AauOps *o, int level)
             fprintf(out, " %s %g", o->lib[i].param, o->lib[i].n);
         if (o->calls)
             fprintf(out, " calls %g args %g", o->calls, o->args);
+        if (o->allocs)
+            fprintf(out, " allocs %g", o->allocs);
         fputc('\n', out);
     }
     if (o->nacc) {

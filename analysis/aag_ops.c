@@ -157,6 +157,7 @@ void ops_merge(Build *B, AauOps *dst, const AauOps *src)
                    x->scalar);
     }
     dst->calls += src->calls;
+    dst->allocs += src->allocs;
     dst->args += src->args;
 }
 
@@ -421,6 +422,23 @@ static int multiplies_for(long long k)
 
 /* A binary operation: its operands, then the operation in its type's
  * class (mixed-mode operands converted first). */
+/* An integer division (mod: the remainder too) by the constant k, which
+ * compilers make a multiply by its reciprocal and shifts (a power of two:
+ * shifts and a sign correction) instead of a divide: the operations to
+ * charge in o. 0 when the divisor is not an integer constant. */
+static int const_divide(AauOps *o, const Node *divisor, int remainder)
+{
+    long long k;
+    if (!cint(divisor, &k) || k == 0)
+        return 0;
+    long long ak = k < 0 ? -k : k;
+    int pow2 = (ak & (ak - 1)) == 0;
+    o->op[OPC_IADD] += 2 + remainder;
+    if (!pow2)
+        o->op[OPC_IMUL] += 1 + remainder;
+    return 1;
+}
+
 static void binary(OpCtx *c, const Node *e)
 {
     const Node *l = e->u.binary.lhs, *r = e->u.binary.rhs;
@@ -434,6 +452,8 @@ static void binary(OpCtx *c, const Node *e)
         if (is_float(t)) {      /* mixed mode: the integer operand converted */
             o->op[OPC_ITOF] += is_int(l->type) + is_int(r->type);
         }
+        if (op == OP_DIV && is_int(t) && const_divide(o, r, 0))
+            break;
         if (t.base != TY_COMPLEX) {
             ops_arith(o, t, op, 1);
             break;
@@ -549,6 +569,9 @@ static void intrinsic(OpCtx *c, const Node *e)
         o->op[OPC_LOGICAL] += 1;
         return;
     }
+    if ((!strcmp(id, "mod") || !strcmp(id, "modulo")) && n == 2 && is_int(e->type) &&
+        const_divide(o, arg_value(e->u.ref.args.v[1]), 1))
+        return;
     if (!strcmp(id, "conjg")) {         /* negating the imaginary part */
         ops_arith(o, e->type, OP_ADD, 1);
         return;

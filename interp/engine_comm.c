@@ -288,6 +288,18 @@ static void rounds_free(GatherCache *gc)
     free(gc->round);
 }
 
+/* The owners' part of the run-time library's work for the remote elements
+ * (rt.gather.remote, half of it): each owner answers the requests (or
+ * stores the values a scatter sent) once they have arrived. */
+static void owners_part(Eng *e, Aau *a, const PairList *pl)
+{
+    double rem = e->pr.rt_gather_remote;
+    if (rem <= 0)
+        return;
+    for (long j = pl->start[1]; j < pl->start[pl->nround]; j++)
+        charge(e, a, M_OVHD, pl->src[j], pl->n[j] * rem / 2);
+}
+
 static void pairs_exchange(Eng *e, Aau *a, const PairList *pl, double req_bytes, double val_bytes,
                            const GatherCache *gc)
 {
@@ -298,14 +310,13 @@ static void pairs_exchange(Eng *e, Aau *a, const PairList *pl, double req_bytes,
         /* the run-time library's own work (rt.gather*): every processor
            calls it; its inspector visits every element asked for and
            copies the local ones; a remote one costs the requester and its
-           owner the packing of the request and of the answer, half each */
+           owner the packing of the request and of the answer, half each,
+           the owner's once the requests have come (owners_part) */
         en_charge_all(e, a, M_OVHD, pr->rt_gather, NULL);
         for (long j = pl->start[0]; j < pl->start[pl->nround]; j++) {
             int local = j < pl->start[1];
             charge(e, a, M_OVHD, pl->dst[j],
                    pl->n[j] * (pr->rt_gather_elem + (local ? 0 : pr->rt_gather_remote / 2)));
-            if (!local)
-                charge(e, a, M_OVHD, pl->src[j], pl->n[j] * pr->rt_gather_remote / 2);
         }
     }
     en_alltoall(e, a, 4);
@@ -320,8 +331,15 @@ static void pairs_exchange(Eng *e, Aau *a, const PairList *pl, double req_bytes,
         a->m_sum[M_COMP] = sc;
     }
     if (gc && gc->nround >= 0) {
-        for (int i = 0; i < gc->nround; i++)
+        /* the requests (the first half, for a gather), then the replies */
+        int nreq = req_bytes > 0 ? gc->nround / 2 : gc->nround;
+        for (int i = 0; i < gc->nround; i++) {
+            if (i == nreq && rt)
+                owners_part(e, a, pl);
             en_exchange_round(e, a, &gc->round[i]);
+        }
+        if (nreq == gc->nround && rt)
+            owners_part(e, a, pl);
         return;
     }
     int *dst = buf_get(e), *src = buf_get(e);
@@ -331,7 +349,7 @@ static void pairs_exchange(Eng *e, Aau *a, const PairList *pl, double req_bytes,
        round is one exchange. A gather:
        requests from the receiver d to the owner s, then the values back; a
        scatter: values only */
-    for (int phase = req_bytes > 0 ? 0 : 1; phase < 2; phase++)
+    for (int phase = req_bytes > 0 ? 0 : 1; phase < 2; phase++) {
         for (int k = 1; k < pl->nround; k++) {
             if (pl->start[k] == pl->start[k + 1])
                 continue;
@@ -347,6 +365,10 @@ static void pairs_exchange(Eng *e, Aau *a, const PairList *pl, double req_bytes,
             }
             en_exchange(e, a, dst, src, bytes, hops);
         }
+        /* the owners answer the requests (gather), store the values (scatter) */
+        if (rt && (phase == 0 || req_bytes <= 0))
+            owners_part(e, a, pl);
+    }
     buf_put(e, dst);
     buf_put(e, src);
     buf_put(e, hops);

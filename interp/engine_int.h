@@ -64,7 +64,7 @@ typedef struct {
     double rt_region, rt_loop, rt_seg, rt_gather, rt_gather_elem, rt_gather_remote, rt_shift, rt_start;
     double rt_coll, rt_coll_self; /* libhpfrt's own work in a broadcast or reduction call;
                                      MPI's for one on a single process */
-    double page, page_first;
+    double page, page_first, alloc;
     double prefetch;              /* the largest stride the prefetchers follow (0: none) */
     double red_sum, red_max;      /* an element of a REAL sum (product), maximum (minimum) */
     double jitter;                /* relative deviation of a process's time between two

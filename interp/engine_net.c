@@ -582,7 +582,8 @@ static void ring_allgather(Eng *e, Aau *a, double block)
 
 /* The all-to-all of `each` bytes to every other processor that starts a
  * gather or scatter (the counts), by coll.alltoall: linear (everyone waits
- * for the last, then sends its P-1 messages one after another), pairwise
+ * for the last, then sends its P-1 messages one after another and receives
+ * the P-1 the others sent it), pairwise
  * (P-1 rounds, to the rank k ahead in round k) or bruck (log2 P rounds, to
  * the rank 2^k ahead, the blocks whose index has bit k). No classes. */
 void en_alltoall(Eng *e, Aau *a, double each)
@@ -605,6 +606,9 @@ void en_alltoall(Eng *e, Aau *a, double each)
         en_sync_all(e, a);
         double t = (double)(NP - 1) * (startup(pr, each, 0) + each * pr->st_pb);
         en_charge_all(e, a, M_COMM, (1 - e->overlap) * t, NULL);
+        /* and the P-1 messages the others sent it, each received as en_exchange()
+           receives one that has arrived: net.static.receive */
+        en_charge_all(e, a, M_OVHD, (double)(NP - 1) * pr->st_recv, NULL);
     }
 }
 

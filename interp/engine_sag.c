@@ -164,6 +164,7 @@ void en_read_params(Params *p, const SagUnit *n)
     p->rt_start = sag_seconds(n, "rt.start", 0);
     p->page = sag_value(n, "mem.page", 4096);
     p->page_first = sag_seconds(n, "mem.page.first", 0);
+    p->alloc = sag_seconds(n, "mem.alloc", 0);
     p->prefetch = sag_value(n, "mem.prefetch.stride", 0);
     p->red_sum = sag_seconds(n, "red.sum", 0);
     p->red_max = sag_seconds(n, "red.max", 0);

@@ -82,6 +82,7 @@ static SeqMemo *seq_memo(Eng *e, const Aau *a)
     for (int i = 0; i < o->nlib; i++)
         t += o->lib[i].n * sag_seconds(e->node, o->lib[i].param, e->pr.lib_default) *
              (vec ? e->pr.vec_ratio : 1);
+    t += o->allocs * e->pr.alloc;
     m->fixed = t;
     m->div = 0;
     for (int k = OPC_IDIV; k <= OPC_DDIV; k += OPC_FDIV - OPC_IDIV)

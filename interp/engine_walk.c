@@ -157,7 +157,9 @@ void en_seq(Eng *e, Aau *a, const double *mult)
  * entry of a distributed level its segments (hpfrt_nseg, hpfrt_seg:
  * rt.seg), and at the statement's outermost level once an execution the
  * region's timers around it and the iteration set of each distributed
- * dimension (hpfrt_loop, before the nest). */
+ * dimension (hpfrt_loop, before the nest); a pass over the points (ITER_COPY:
+ * the copy-back, a gather's inspector) one level standing for the nest, its
+ * distributed levels' segments once an entry. */
 static double level_setup(const Eng *e, const Aau *a)
 {
     double t = e->pr.loop_setup + e->pr.call_ovhd;
@@ -169,6 +171,11 @@ static double level_setup(const Eng *e, const Aau *a)
             for (int k = 0; k < l->nidx; k++)
                 t += l->idx[k].dist ? e->pr.rt_loop : 0;
         }
+    } else if (a->iter == ITER_COPY && l) {
+        /* a pass over the points (the copy-back, an inspector): the
+           segments of each distributed level once */
+        for (int k = 0; k < l->nidx; k++)
+            t += l->idx[k].dist ? e->pr.rt_seg : 0;
     }
     return t;
 }

@@ -524,12 +524,20 @@ static void forall_checks(void)
           "inline SUM with MASK=: an IterD (reduction) in the nest, a CondtD inside, its "
           "Seq reading a(i, 1 + k) with stride 12*8");
     const Aau *g1 = find(g, AAU_COMM, 14);
+    /* round 1's inspector after round 0's Comm: the counting pass, the
+       allocation of the index vector and the buffer, the recording pass
+       (its Seq inside), then the Comm */
+    const Aau *cnt = g1 ? g1->next : NULL, *al = cnt ? cnt->next : NULL;
+    const Aau *rp = al ? al->next : NULL, *g2 = rp ? rp->next : NULL;
     check(g1 && g1->comm->kind == CM_GATHER && g1->comm->g->round == 0
-          && g1->comm->pat == PAT_REMAP && g1->next && g1->next->cls == AAU_SEQ
-          && g1->next->next && g1->next->next->comm
-          && g1->next->next->comm->kind == CM_GATHER && g1->next->next->comm->g->round == 1
-          && g1->next->next->comm->pat == PAT_INDIRECT,
-          "gathers in round order: (inspector Seq, Comm) for ix (remap), then for x (indirect)");
+          && g1->comm->pat == PAT_REMAP && cnt && cnt->cls == AAU_ITERD
+          && cnt->iter == ITER_COPY && cnt->kids.n == 0 && al && al->cls == AAU_SEQ
+          && al->ops.allocs == 2 && rp && rp->cls == AAU_ITERD && rp->iter == ITER_COPY
+          && rp->kids.n == 1 && ((const Aau *)rp->kids.v[0])->cls == AAU_SEQ && g2 && g2->comm
+          && g2->comm->kind == CM_GATHER && g2->comm->g->round == 1
+          && g2->comm->pat == PAT_INDIRECT,
+          "gathers in round order: (counting pass, allocation, recording pass, Comm) for ix "
+          "(remap), then for x (indirect)");
     const Aau *cp = find_iter(g, 15, ITER_COPY);
     check(cp && cp->cls == AAU_ITERD && cp->tail && cp->kids.n == 1 && cp->loop
           && cp->loop->lhs_temp, "a FORALL reading its own left-hand side: a copy IterD last");
