@@ -174,6 +174,7 @@ static struct {
     {"op.ddiv", B_CYCLES, 0.5, 200, "a REAL(8) divide"},
     {"loop.setup", B_SECONDS, 0, 1e-6, "the start of a loop"},
     {"call.overhead", B_SECONDS, 0, 1e-6, "a call"},
+    {"mem.alloc", B_SECONDS, 0, 1e-5, "malloc and free of a small block"},
     {"mem.bandwidth", B_RATE, 2e8, 5e12, "one process reading memory"},
     {"net.static.startup", B_SECONDS, 1e-8, 1e-2, "a message's start-up"},
     {"sync.overhead", B_SECONDS, 0, 1e-2, "a barrier"},

@@ -27,6 +27,8 @@
 #   RUN_TIMEOUT  seconds allowed to one run (default 300)
 #   RECALIBRATE=1  run hpfcalibrate again even if validation/machine.sag exists
 #   CALIBRATE_FLAGS  more options of hpfcalibrate (e.g. --quick)
+#   DRIFT_CHECK=0  skip hpfcalibrate --check of the SAG after the points (the
+#              drift of the machine while it was measured: drift.txt, run.info)
 #   REPORT_ONLY=1  measure nothing: remake the reports from OUT/points.csv
 # Exit status: 0 when the harness ran (failed programs are reported in the
 # table), 2 when it cannot work (no MPI, no hpfc, no SAG, OUT not writable).
@@ -98,6 +100,14 @@ report() {
         awk -F, -f "$vdir/rank.awk" -v form=md "$csv"
         echo
         echo "Every point: \`points.csv\`; plots of estimated against measured time: \`NAME.svg\`."
+        if [ -s "$OUT/drift.txt" ]; then
+            echo
+            echo "The SAG's key parameters measured again at the end of the run (\`hpfcalibrate --check\`):"
+            echo
+            echo '```'
+            cat "$OUT/drift.txt"
+            echo '```'
+        fi
     } >"$OUT/summary.md"
     echo "Predicted on: $sag_name"
     echo "Measured: $(sed -n 's/^timer=//p' "$OUT/run.info"); $(sed -n 's/^reps=//p' "$OUT/run.info")"
@@ -152,17 +162,17 @@ timer_ok=
 
 # the SAG
 sag_note=
+cal=${HPFCALIBRATE:-}
+if [ -z "$cal" ]; then
+    for c in "$top_builddir/hpfcalibrate" "$top_builddir/runtime/hpfcalibrate"; do
+        [ -x "$c" ] && { cal=$c; break; }
+    done
+fi
 if [ -n "$SAG" ]; then
     [ -r "$SAG" ] || die "SAG=$SAG cannot be read"
 else
     mkdir -p "$top_builddir/validation" || die "cannot create $top_builddir/validation"
     machine="$top_builddir/validation/machine.sag"
-    cal=${HPFCALIBRATE:-}
-    if [ -z "$cal" ]; then
-        for c in "$top_builddir/hpfcalibrate" "$top_builddir/runtime/hpfcalibrate"; do
-            [ -x "$c" ] && { cal=$c; break; }
-        done
-    fi
     if [ -s "$machine" ] && [ "${RECALIBRATE:-0}" != 1 ]; then
         SAG=$machine
         say "SAG: $machine (calibrated earlier; RECALIBRATE=1 calibrates again)"
@@ -499,5 +509,16 @@ elapsed=$(awk -v a="$start" -v b="$end" 'BEGIN { printf "%.0f", b - a }')
 echo "run_seconds=$elapsed" >>"$OUT/run.info"
 echo "load_end=$(cat /proc/loadavg 2>/dev/null | cut -d' ' -f1-3)" >>"$OUT/run.info"
 say "measured $npoints points in $elapsed s"
+# the machine may have changed while it was measured (a virtual machine's
+# host, the clock): the key parameters of the SAG measured again
+rm -f "$OUT/drift.txt"
+if [ "${DRIFT_CHECK:-1}" != 0 ] && [ -n "$cal" ] && [ "$(basename "$SAG")" != ipsc860.sag ]; then
+    say "checking the SAG against this machine again: $cal --check $SAG"
+    $MPIRUN $MPIRUN_FLAGS -np 2 "$cal" -q --check "$SAG" >"$OUT/drift.txt" 2>&1
+    drift=$(awk '$NF ~ /^[-+][0-9.]+%$/ && NF >= 4 { v = $NF; sub(/%/, "", v); v += 0; a = v < 0 ? -v : v
+                                          if (a > m) { m = a; w = $1 " " $NF } }
+                 END { if (w != "") print w }' "$OUT/drift.txt")
+    echo "drift_end=${drift:-not measured (see drift.txt)}" >>"$OUT/run.info"
+fi
 report
 exit 0
