@@ -11,6 +11,21 @@ static int holds(const void *hd, int c)
     return hpfmap_count(hd, c) > 0;
 }
 
+/* The runs of contiguous elements in processor p's slab of w cells along
+ * dimension d of arr, which libhpfrt packs and unpacks one copy each: along
+ * the first dimension a run of w elements at every point of the others;
+ * along another the first dimension's whole extent is one run. */
+static double slab_runs(Eng *e, const SpArr *arr, int p, int d, int w)
+{
+    double other = en_local_elems(e, arr, p, d);
+    if (d == 0 || other <= 0)
+        return other;
+    /* the first dimension's extent: all the elements over the others' */
+    double all = en_local_elems(e, arr, p, -1), rest = en_local_elems(e, arr, p, 0);
+    double first = rest > 0 ? all / rest : 0;
+    return first > 0 ? (double)w * other / first : 0;
+}
+
 static void overlap_shift(Eng *e, Aau *a, const CommEntry *c)
 {
     const SpArr *arr = c->arr;
@@ -22,7 +37,7 @@ static void overlap_shift(Eng *e, Aau *a, const CommEntry *c)
     Tmpl *m = en_tmpl_of(e, arr->tmpl);
     if (g->shape[gd] > 1)
         /* the run-time library's own work around the messages (rt.shift):
-           the slabs packed and unpacked, the buffers, the element type */
+           its buffers, the element type, the slabs' set-up */
         en_charge_all(e, a, M_OVHD, e->pr.rt_shift, NULL);
     int *dst = buf_get(e), *src = buf_get(e);
     int *hops = buf_get(e);
@@ -65,7 +80,17 @@ static void overlap_shift(Eng *e, Aau *a, const CommEntry *c)
                 coord[gd] = c0;
             }
         }
+        /* each run of contiguous elements of a slab copied into the buffer
+           before its message goes, and out of it after the neighbour's has
+           come (rt.shift.run) */
+        double pr = e->pr.rt_shift_run;
+        for (int p = 0; pr > 0 && p < e->P; p++)
+            if (dst[p] >= 0)
+                charge(e, a, M_OVHD, p, pr * slab_runs(e, arr, p, c->dim, w));
         en_exchange(e, a, dst, src, bytes, hops);
+        for (int p = 0; pr > 0 && p < e->P; p++)
+            if (src[p] >= 0)
+                charge(e, a, M_OVHD, p, pr * slab_runs(e, arr, p, c->dim, w));
     }
     buf_put(e, dst);
     buf_put(e, src);

@@ -65,6 +65,7 @@ typedef struct {
     double rt_coll, rt_coll_self; /* libhpfrt's own work in a broadcast or reduction call;
                                      MPI's for one on a single process */
     double page, page_first, alloc;
+    double rt_shift_run;          /* rt.shift.run: a run of a slab packed or unpacked */
     double prefetch;              /* the largest stride the prefetchers follow (0: none) */
     double red_sum, red_max;      /* an element of a REAL sum (product), maximum (minimum) */
     double jitter;                /* relative deviation of a process's time between two

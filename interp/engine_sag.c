@@ -161,6 +161,7 @@ void en_read_params(Params *p, const SagUnit *n)
     p->rt_gather_elem = sag_seconds(n, "rt.gather.elem", 0);
     p->rt_gather_remote = sag_seconds(n, "rt.gather.remote", 0);
     p->rt_shift = sag_seconds(n, "rt.shift", 0);
+    p->rt_shift_run = sag_seconds(n, "rt.shift.run", 0);
     p->rt_start = sag_seconds(n, "rt.start", 0);
     p->page = sag_value(n, "mem.page", 4096);
     p->page_first = sag_seconds(n, "mem.page.first", 0);

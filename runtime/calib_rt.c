@@ -303,10 +303,15 @@ static void gather_costs(void)
 /* hpfrt_overlap_r8 of one ghost cell each side of a (BLOCK) array of 16
  * elements a process (both directions: two MPI_Sendrecv of a cell), less
  * the same two MPI_Sendrecv made directly: the library's own work of a
- * shift, its slabs packed and unpacked, its buffers and element type. */
+ * shift, its buffers and element type. The same of a (BLOCK,*) array of
+ * SHIFT_COLS columns (rows of SHIFT_COLS elements a slab, each element a
+ * run of its own, packed and unpacked apart), less its two MPI_Sendrecv of
+ * SHIFT_COLS elements: the slope, a run packed or unpacked. */
+#define SHIFT_COLS 64
+
 typedef struct {
-    int ha, up, down;
-    double *x, cell[2];
+    int ha, up, down, n;        /* n: the elements of a slab */
+    double *x, *cs, *cr;        /* the array; a slab sent and received directly */
 } Shift;
 
 static void run_overlap(void *arg, long iters)
@@ -321,9 +326,9 @@ static void run_sendrecv(void *arg, long iters)
 {
     Shift *s = arg;
     for (long i = 0; i < iters; i++) {
-        MPI_Sendrecv(&s->cell[0], 1, MPI_DOUBLE, s->up, 1, &s->cell[1], 1, MPI_DOUBLE, s->down,
+        MPI_Sendrecv(s->cs, s->n, MPI_DOUBLE, s->up, 1, s->cr, s->n, MPI_DOUBLE, s->down,
                      1, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
-        MPI_Sendrecv(&s->cell[0], 1, MPI_DOUBLE, s->down, 2, &s->cell[1], 1, MPI_DOUBLE, s->up,
+        MPI_Sendrecv(s->cs, s->n, MPI_DOUBLE, s->down, 2, s->cr, s->n, MPI_DOUBLE, s->up,
                      2, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
     }
 }
@@ -339,34 +344,54 @@ static void shift_costs(void)
     }
     cal_progress("libhpfrt: overlap shifts on %d processes", np);
     int one = 1;
-    Shift s;
-    ck_rt_setup(16 * np, 1, &s.ha);
-    int lo = hpfrt_lo_(&s.ha, &one), hi = hpfrt_hi_(&s.ha, &one);
-    s.x = calloc((size_t)(hi - lo + 1), sizeof *s.x);
-    if (!s.x)
-        MPI_Abort(MPI_COMM_WORLD, 1);
-    s.up = me + 1 < np ? me + 1 : MPI_PROC_NULL;
-    s.down = me > 0 ? me - 1 : MPI_PROC_NULL;
-    s.cell[0] = s.cell[1] = 1;
-    CalJob jobs[2] = {{run_overlap, &s, 1.0, 0}, {run_sendrecv, &s, 1.0, 0}};
-    double *t = malloc(2 * (size_t)CAL_MAX_ROUNDS * sizeof *t), v[CAL_MAX_ROUNDS];
+    Shift s[2];
+    ck_rt_setup(16 * np, 1, &s[0].ha);
+    ck_rt_setup2(16 * np, SHIFT_COLS, 1, &s[1].ha);
+    for (int k = 0; k < 2; k++) {
+        int lo = hpfrt_lo_(&s[k].ha, &one), hi = hpfrt_hi_(&s[k].ha, &one);
+        s[k].n = k ? SHIFT_COLS : 1;
+        s[k].x = calloc((size_t)(hi - lo + 1) * (size_t)s[k].n, sizeof *s[k].x);
+        s[k].cs = calloc((size_t)s[k].n, sizeof *s[k].cs);
+        s[k].cr = calloc((size_t)s[k].n, sizeof *s[k].cr);
+        if (!s[k].x || !s[k].cs || !s[k].cr)
+            MPI_Abort(MPI_COMM_WORLD, 1);
+        s[k].up = me + 1 < np ? me + 1 : MPI_PROC_NULL;
+        s[k].down = me > 0 ? me - 1 : MPI_PROC_NULL;
+    }
+    CalJob jobs[4] = {{run_overlap, &s[0], 1.0, 0}, {run_sendrecv, &s[0], 1.0, 0},
+                      {run_overlap, &s[1], 1.0, 0}, {run_sendrecv, &s[1], 1.0, 0}};
+    double *t = malloc(4 * (size_t)CAL_MAX_ROUNDS * sizeof *t), v[CAL_MAX_ROUNDS];
     if (!t)
         MPI_Abort(MPI_COMM_WORLD, 1);
-    coll_run(jobs, 2, t);
+    coll_run(jobs, 4, t);
     if (me == 0) {
-        double a[CAL_MAX_ROUNDS], b[CAL_MAX_ROUNDS];
+        double a[CAL_MAX_ROUNDS], b[CAL_MAX_ROUNDS], w[CAL_MAX_ROUNDS];
         for (int r = 0; r < cal.rounds; r++) {
-            v[r] = t[2 * r] - t[2 * r + 1];
-            a[r] = t[2 * r];
-            b[r] = t[2 * r + 1];
+            v[r] = t[4 * r] - t[4 * r + 1];
+            a[r] = t[4 * r];
+            b[r] = t[4 * r + 1];
+            w[r] = t[4 * r + 2] - t[4 * r + 3] - v[r];
         }
         double ov = cal_median(a, cal.rounds), sr = cal_median(b, cal.rounds);
         cal_cost("rt.shift", cal_est(v, cal.rounds), "measured: hpfrt_overlap_r8 of one ghost"
                  " cell each side, (BLOCK) on %d processes (%.3g us), less its two"
                  " MPI_Sendrecv of a cell made directly (%.3g us)", np, ov * 1e6, sr * 1e6);
+        /* the slowest process packs and unpacks a slab each way: two of
+           each on more than 2 processes (an inner one), one on 2 */
+        double copies = (np > 2 ? 4.0 : 2.0) * (SHIFT_COLS - 1);
+        for (int r = 0; r < cal.rounds; r++)
+            w[r] /= copies;
+        cal_cost("rt.shift.run", cal_est(w, cal.rounds), "measured: the same shift of a"
+                 " (BLOCK,*) array of %d columns less its two MPI_Sendrecv of %d elements,"
+                 " less the shift of one cell, by the %.0f runs (elements a row apart) more"
+                 " packed and unpacked", SHIFT_COLS, SHIFT_COLS, copies);
     }
     free(t);
-    free(s.x);
+    for (int k = 0; k < 2; k++) {
+        free(s[k].x);
+        free(s[k].cs);
+        free(s[k].cr);
+    }
 }
 
 /* The first layout of a process: the run-time library's first calls

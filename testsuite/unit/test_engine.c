@@ -1002,6 +1002,39 @@ static void test_temporaries(void)
     sag = small;
 }
 
+/* rt.shift.run = 2 us a run of contiguous elements of a slab, packed before
+ * its message goes and unpacked after it has come, on 2 processors. Along
+ * the first dimension of u(8, 4) (BLOCK,*) a row of 4 elements is 4 runs:
+ * processor 0 packs them (8 us) before its message goes up, processor 1
+ * unpacks them (8) after it has come, then packs its own (8) for the way
+ * down, which processor 0 unpacks (8): 32 us more on the way. Along the
+ * second dimension of u(4, 8) (*,BLOCK) a column is one run: 4 x 2 us. */
+static void test_shift_runs(void)
+{
+    SagGraph *small = sag;
+    static const struct { const char *decl, *stmt; double us; } sc[] = {
+        {"u(8, 4), v(8, 4)\n!hpf$ distribute u(block, *)",
+         "forall (i = 2:7, j = 1:4) v(i, j) = u(i - 1, j) + u(i + 1, j)", 32},
+        {"u(4, 8), v(4, 8)\n!hpf$ distribute u(*, block)",
+         "forall (i = 1:4, j = 2:7) v(i, j) = u(i, j - 1) + u(i, j + 1)", 8},
+    };
+    SagGraph *rs = small_with("        rt.shift.run = 2 us\n", "", "");
+    check(rs != NULL, "a machine with rt.shift.run loads");
+    for (size_t i = 0; rs && i < sizeof sc / sizeof *sc; i++) {
+        char prog[512];
+        snprintf(prog, sizeof prog, "program t\n  integer :: i, j\n  real(8) :: %s\n"
+                 "!hpf$ align v(i, j) with u(i, j)\n  u = 1.0d0\n  %s\nend program t\n",
+                 sc[i].decl, sc[i].stmt);
+        EngineResult r0, r1;
+        both(small, rs, prog, 2, &r0, &r1, "a shift predicts with rt.shift.run");
+        check_us(r1.total - r0.total, sc[i].us,
+                 i == 0 ? "rt.shift.run: a row of (BLOCK,*), an element a run"
+                        : "rt.shift.run: a column of (*,BLOCK), one run");
+    }
+    sag_free(rs);
+    sag = small;
+}
+
 /* The extensions for a modern processor (doc/validation.md): each against
  * the small machine without it, on one processor unless said. */
 static void test_extensions(void)
@@ -1178,6 +1211,7 @@ int main(void)
     test_receive_post();
     test_rt_seg();
     test_temporaries();
+    test_shift_runs();
     test_extensions();
     sag_free(sag);
     printf("1..%d\n", tap_n);
