@@ -548,11 +548,18 @@ static void build_red(LoopB *L, const SpRed *sr, PtrVec *out)
     }
     ops_access(B, &body->ops, acc, NULL, NULL, 1, 1, 0, aag_type_size(at), 1);
     PtrVec *where = &it->kids;
+    /* a REAL sum, product, maximum or minimum into one accumulator: each
+       element waits for the one before (as a FORALL's reduction, below) */
+    int chain = !sr->loc && at.base != TY_INTEGER && sr->op <= HPFRT_MIN;
+    if (chain && !sr->mask)
+        body->chain = sr->op;
     if (sr->mask) {
         PtrVec mreds = {0}, mcalls = {0};
         reds_of(L, sr->mask, &mreds);
         Aau *ms = loop_aau(L, AAU_SEQ, arena_printf(B->a, "mask %s",
                                                     aag_expr_text(B, sr->mask)));
+        if (chain)
+            ms->chain = sr->op;
         OpCtx mc = op_ctx(B, &ms->ops, sr->var, 1, &mcalls);
         ops_expr(&mc, sr->mask);
         Aau *cd = mask_condt(L, sr->mask, ms, &mreds);

@@ -1123,13 +1123,18 @@ static void test_extensions(void)
        costs 16 x 2 us more; a maximum (red.max not given) nothing more */
     SagGraph *cs = small_with("        red.sum = 5 cycles\n", "", "");
     check(cs != NULL, "a machine with red.sum loads");
+    /* an inline reduction in a FORALL the same: b(i) = sum(c(i, :)) over 4
+       rows of 8, each element 2 us more */
     static const struct { const char *stmt; double more; const char *what; } rc[] = {
         {"x = sum(a)", 16 * 2, "red.sum: each element waits for the one before"},
         {"x = maxval(a)", 0, "red.max not given: a maximum as before"},
+        {"forall (i = 1:4) b(i) = sum(c(i, :))", 4 * 8 * 2,
+         "red.sum: an inline reduction's elements wait for the one before"},
     };
     for (size_t i = 0; cs && i < sizeof rc / sizeof *rc; i++) {
         char prog[256];
-        snprintf(prog, sizeof prog, HEAD "  %s\nend program t\n", rc[i].stmt);
+        snprintf(prog, sizeof prog, HEAD "  real(8) :: c(4, 8)\n  c = 1.0d0\n  %s\n"
+                 "end program t\n", rc[i].stmt);
         both(small, cs, prog, 1, &r0, &r1, rc[i].what);
         check_us(r1.total - r0.total, rc[i].more, rc[i].what);
     }
