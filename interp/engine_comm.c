@@ -83,14 +83,18 @@ static void overlap_shift(Eng *e, Aau *a, const CommEntry *c)
         /* each run of contiguous elements of a slab copied into the buffer
            before its message goes, and out of it after the neighbour's has
            come (rt.shift.run) */
-        double pr = e->pr.rt_shift_run;
-        for (int p = 0; pr > 0 && p < e->P; p++)
+        double pr = e->pr.rt_shift_run, *runs = pr > 0 ? buf_get(e) : NULL;
+        for (int p = 0; runs && p < e->P; p++) {
+            runs[p] = dst[p] >= 0 || src[p] >= 0 ? pr * slab_runs(e, arr, p, c->dim, w) : 0;
             if (dst[p] >= 0)
-                charge(e, a, M_OVHD, p, pr * slab_runs(e, arr, p, c->dim, w));
+                charge(e, a, M_OVHD, p, runs[p]);
+        }
         en_exchange(e, a, dst, src, bytes, hops);
-        for (int p = 0; pr > 0 && p < e->P; p++)
+        for (int p = 0; runs && p < e->P; p++)
             if (src[p] >= 0)
-                charge(e, a, M_OVHD, p, pr * slab_runs(e, arr, p, c->dim, w));
+                charge(e, a, M_OVHD, p, runs[p]);
+        if (runs)
+            buf_put(e, runs);
     }
     buf_put(e, dst);
     buf_put(e, src);

@@ -187,8 +187,12 @@ void ck_nest(int nout, int nin, int k, int m, const double *x, double *y);
 void ck_vec(int op, int ncol, int k, int m, const double *x, double *y, const double *c);
 void ck_call(int op, int n, int k, int m, const double *x, double *y);
 void ck_rt(int op, int n, int k, int m, const int *ha, const int *x, int *y);
-void ck_rt_setup(int nglob, int ghost, int *ha);
 void ck_rt_setup2(int nglob, int ncol, int ghost, int *ha);
+/* the (BLOCK) array of nglob elements of ck_rt_setup2, one dimension */
+static inline void ck_rt_setup(int nglob, int ghost, int *ha)
+{
+    ck_rt_setup2(nglob, 0, ghost, ha);
+}
 void ck_forall(int op, int reps, const int *ha, int nglob, const double *x, double *y);
 void ck_read(int n, int m, const double *x, double *s);
 void ck_write(int n, int m, double *y, double c);

@@ -453,43 +453,26 @@ end subroutine ck_rt
 
 ! A distributed array of nglob elements, (BLOCK) over all processes, with
 ! ghost ghost cells each side, set up as the generated code does (local
-! calls: no communication).
-subroutine ck_rt_setup(nglob, ghost, ha) bind(c, name='ck_rt_setup')
-    use, intrinsic :: iso_c_binding
-    implicit none
-    integer(c_int), value :: nglob, ghost
-    integer(c_int), intent(out) :: ha
-    integer :: hp, ht
-    call hpfrt_procs_new(hp, 1, 'p')
-    call hpfrt_procs_dim(hp, 1, 0)
-    call hpfrt_procs_commit(hp)
-    call hpfrt_tmpl_new(ht, 1, 't')
-    call hpfrt_tmpl_dim(ht, 1, 1, nglob, 1, 0)
-    call hpfrt_tmpl_commit(ht, hp)
-    call hpfrt_arr_new(ha, ht, 1, 8, 'a')
-    call hpfrt_arr_dim(ha, 1, 1, nglob, 1, 1, 0, ghost, ghost)
-    call hpfrt_arr_commit(ha)
-end subroutine ck_rt_setup
-
-! A (BLOCK,*) array of nglob x ncol REAL(8) with ghost cells along the
-! first dimension: an overlap shift of it moves rows of ncol elements, each
-! ncol apart in storage, as a 2-D stencil's.
+! calls: no communication); with ncol > 0 a (BLOCK,*) array of nglob x
+! ncol, whose overlap shift moves rows of ncol elements, each ncol apart in
+! storage, as a 2-D stencil's.
 subroutine ck_rt_setup2(nglob, ncol, ghost, ha) bind(c, name='ck_rt_setup2')
     use, intrinsic :: iso_c_binding
     implicit none
     integer(c_int), value :: nglob, ncol, ghost
     integer(c_int), intent(out) :: ha
-    integer :: hp, ht
+    integer :: hp, ht, r
+    r = merge(2, 1, ncol > 0)
     call hpfrt_procs_new(hp, 1, 'p')
     call hpfrt_procs_dim(hp, 1, 0)
     call hpfrt_procs_commit(hp)
-    call hpfrt_tmpl_new(ht, 2, 't')
+    call hpfrt_tmpl_new(ht, r, 't')
     call hpfrt_tmpl_dim(ht, 1, 1, nglob, 1, 0)
-    call hpfrt_tmpl_dim(ht, 2, 1, ncol, 0, 0)
+    if (ncol > 0) call hpfrt_tmpl_dim(ht, 2, 1, ncol, 0, 0)
     call hpfrt_tmpl_commit(ht, hp)
-    call hpfrt_arr_new(ha, ht, 2, 8, 'a')
+    call hpfrt_arr_new(ha, ht, r, 8, 'a')
     call hpfrt_arr_dim(ha, 1, 1, nglob, 1, 1, 0, ghost, ghost)
-    call hpfrt_arr_dim(ha, 2, 1, ncol, 0, 1, 0, 0, 0)
+    if (ncol > 0) call hpfrt_arr_dim(ha, 2, 1, ncol, 0, 1, 0, 0, 0)
     call hpfrt_arr_commit(ha)
 end subroutine ck_rt_setup2
 
