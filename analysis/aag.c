@@ -782,6 +782,12 @@ static void build_loop(Build *B, const SpStmt *s, PtrVec *out)
 {
     const SpLoop *lp = s->u.loop;
     LoopB L = {B, s, lp, inner_index(B, lp)};
+    const IdxRange *saved_ranges = B->ranges;
+    IdxRange *rg = arena_alloc(B->a, (size_t)(lp->nidx ? lp->nidx : 1) * sizeof *rg);
+    for (int k = 0; k < lp->nidx; k++) {
+        rg[k] = (IdxRange){lp->idx[k].var, lp->idx[k].lo, lp->idx[k].hi, B->ranges};
+        B->ranges = &rg[k];
+    }
     PtrVec before = {0};
     overlap_level(&L, out, &before);
     gather_level(&L, out, &before);
@@ -891,6 +897,7 @@ static void build_loop(Build *B, const SpStmt *s, PtrVec *out)
         e->bytes = e->count * aag_type_size(lp->red_type);
         push(B, out, x);
     }
+    B->ranges = saved_ranges;
 }
 
 /* ---- control structures ---- */
@@ -917,7 +924,12 @@ static void build_do(Build *B, const SpStmt *s, PtrVec *out)
     long long saved_step = B->inner_step;
     B->inner = s->u.do_.var->kind == AST_NAME ? s->u.do_.var->u.name.sym : NULL;
     B->inner_step = step_of(s->u.do_.st);
+    const IdxRange *saved_ranges = B->ranges;
+    IdxRange rg = {B->inner, s->u.do_.lo, s->u.do_.hi, B->ranges};
+    if (B->inner)
+        B->ranges = &rg;
     build_list(B, &s->u.do_.body, &x->kids);
+    B->ranges = saved_ranges;
     B->inner = saved;
     B->inner_step = saved_step;
     x->varying = crit_loop_vary(B, s);
@@ -1331,7 +1343,7 @@ Aag *aag_build(const SpProgram *p, const AagOptions *o)
     Aag *g = arena_alloc(a, sizeof *g);
     g->prog = p;
     g->arena = a;
-    Build B = {g, a, p, o, NULL, NULL, NULL, 1};
+    Build B = {g, a, p, o, NULL, NULL, NULL, 1, NULL};
     crit_analyze(&B);
 
     const SpUnit *mainu = NULL;
@@ -1363,6 +1375,7 @@ Aag *aag_build(const SpProgram *p, const AagOptions *o)
         B.unit = u;
         B.inner = NULL;
         B.inner_step = 1;
+        B.ranges = NULL;
         build_list(&B, &u->body, body);
         vec_push(a, &g->units, body);
     }

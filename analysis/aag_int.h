@@ -38,6 +38,14 @@ static inline void pmap_free(PMap *m)
 
 typedef struct Crit Crit;                           /* aag_crit.c */
 
+/* The range of a loop index around the statement being built: its bounds
+ * as written (lowered), innermost first. */
+typedef struct IdxRange {
+    const Symbol *var;
+    const Node *lo, *hi;
+    const struct IdxRange *up;
+} IdxRange;
+
 /* The state of one aag_build. */
 typedef struct {
     Aag *g;
@@ -48,6 +56,7 @@ typedef struct {
     Crit *crit;
     const Symbol *inner;       /* the innermost enclosing DO variable (strides of SP_SEQ) */
     long long inner_step;
+    const IdxRange *ranges;    /* enclosing DO and FORALL indices */
 } Build;
 
 /* ---- aag_ops.c: operation counts and access information ---- */

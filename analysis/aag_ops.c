@@ -7,6 +7,7 @@
  * buffer in iteration order, a replicated one computes its subscripts. */
 #include <config.h>
 
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -543,6 +544,137 @@ static const Node *arg_value(const Node *a)
     return a->kind == AST_KEYWORD_ARG ? a->u.kwarg.value : a;
 }
 
+/* ---- the range of an argument ---------------------------------------- */
+
+/* Where a value lies, when the statement's expression says: constants,
+ * PARAMETERs and the indices of the enclosing DO and FORALL loops of
+ * constant bounds, through + - * / and the type conversions. 1 and [*lo,
+ * *hi] set, or 0 when not known (a variable's value, a call). */
+static int interval(const Build *B, const Node *e, double *lo, double *hi, int depth)
+{
+    if (!e || depth > 32)
+        return 0;
+    switch (e->kind) {
+    case AST_INT_CONST:
+        *lo = *hi = (double)e->u.konst.ival;
+        return 1;
+    case AST_REAL_CONST:
+        *lo = *hi = e->u.konst.rval;
+        return 1;
+    case AST_NAME: {
+        const Symbol *y = e->u.name.sym;
+        if (!y)
+            return 0;
+        if (y->kind == SYM_PARAMETER && y->value.known &&
+            (y->value.type.base == TY_INTEGER || y->value.type.base == TY_REAL)) {
+            *lo = *hi = y->value.type.base == TY_INTEGER ? (double)y->value.i : y->value.r;
+            return 1;
+        }
+        for (const IdxRange *r = B->ranges; r; r = r->up)
+            if (r->var == y) {
+                double a, b, c, d;
+                if (!interval(B, r->lo, &a, &b, depth + 1) ||
+                    !interval(B, r->hi, &c, &d, depth + 1))
+                    return 0;
+                *lo = fmin(a, c);       /* a DO of negative step runs from lo down */
+                *hi = fmax(b, d);
+                return 1;
+            }
+        return 0;
+    }
+    case AST_PAREN: case AST_UNARY: {
+        double a, b;
+        if ((e->kind == AST_UNARY && e->u.unary.op == OP_NOT) ||
+            !interval(B, e->u.unary.operand, &a, &b, depth + 1))
+            return 0;
+        int neg = e->kind == AST_UNARY && e->u.unary.op == OP_NEG;
+        *lo = neg ? -b : a;
+        *hi = neg ? -a : b;
+        return 1;
+    }
+    case AST_BINARY: {
+        double a, b, c, d;
+        if (!interval(B, e->u.binary.lhs, &a, &b, depth + 1) ||
+            !interval(B, e->u.binary.rhs, &c, &d, depth + 1))
+            return 0;
+        switch (e->u.binary.op) {
+        case OP_ADD: *lo = a + c; *hi = b + d; return 1;
+        case OP_SUB: *lo = a - d; *hi = b - c; return 1;
+        case OP_MUL: case OP_DIV: {
+            if (e->u.binary.op == OP_DIV) {
+                if (c <= 0 && d >= 0)
+                    return 0;
+                double c1 = 1 / d, d1 = 1 / c;
+                c = c1;
+                d = d1;
+            }
+            double p[4] = {a * c, a * d, b * c, b * d};
+            *lo = fmin(fmin(p[0], p[1]), fmin(p[2], p[3]));
+            *hi = fmax(fmax(p[0], p[1]), fmax(p[2], p[3]));
+            return isfinite(*lo) && isfinite(*hi);
+        }
+        default:
+            return 0;
+        }
+    }
+    case AST_REF:
+        if (e->ir || e->u.ref.what != REF_INTRINSIC || !in_list(to_float, e->u.ref.id) ||
+            e->u.ref.args.n != 1 || strcmp(e->u.ref.id, "cmplx") == 0 ||
+            strcmp(e->u.ref.id, "dcmplx") == 0)
+            return 0;
+        return interval(B, arg_value(e->u.ref.args.v[0]), lo, hi, depth + 1);
+    default:
+        return 0;
+    }
+}
+
+/* The share of [lo, hi] (uniform) inside [a, b]. */
+static double share_in(double lo, double hi, double a, double b)
+{
+    if (hi <= lo)
+        return lo >= a && lo <= b;
+    return fmax(0, fmin(hi, b) - fmax(lo, a)) / (hi - lo);
+}
+
+/* Library functions whose time depends on where the argument lies (REAL(8),
+ * as glibc's libm computes them; doc/predict.md): the share of the calls
+ * in the slower class, charged to the class's SAG parameter (lib.sin.reduced),
+ * which falls back to the function's own when the SAG has none.
+ * sin and cos reduce |x| >= 2.426265 modulo pi/2 first (glibc's s_sin.c;
+ * below, a polynomial); exp returns a subnormal number, the slow path, for
+ * x in [-745.13, -708.40] (its result below DBL_MIN). */
+static const struct {
+    const char *fn, *cls;
+    double a, b;             /* the class: a <= x <= b, or |x| >= a when b is 0 */
+} arg_classes[] = {
+    {"sin", "reduced", 2.426265, 0},
+    {"cos", "reduced", 2.426265, 0},
+    {"exp", "subnormal", -745.1332191019412, -708.3964185322641},
+};
+
+static void lib_by_argument(OpCtx *c, const char *g, const Node *a0, const char *param)
+{
+    double lo, hi, f = 0;
+    size_t i = 0;
+    while (i < sizeof arg_classes / sizeof arg_classes[0] && strcmp(arg_classes[i].fn, g))
+        i++;
+    if (i < sizeof arg_classes / sizeof arg_classes[0] && a0 && a0->type.base == TY_REAL &&
+        a0->type.kind == 8 && interval(c->B, a0, &lo, &hi, 0)) {
+        if (arg_classes[i].b != 0)
+            f = share_in(lo, hi, arg_classes[i].a, arg_classes[i].b);
+        else
+            f = share_in(lo, hi, arg_classes[i].a, INFINITY) +
+                share_in(lo, hi, -INFINITY, -arg_classes[i].a);
+    }
+    if (f > 0) {
+        char cls[128];
+        snprintf(cls, sizeof cls, "%s.%s", param, arg_classes[i].cls);
+        ops_lib(c->B, c->ops, cls, f);
+    }
+    if (f < 1)
+        ops_lib(c->B, c->ops, param, 1 - f);
+}
+
 /* An intrinsic call (or one the lowering made: max, mod, merge, hpfrt_...):
  * its arguments, then what it costs. */
 static void intrinsic(OpCtx *c, const Node *e)
@@ -585,7 +717,7 @@ static void intrinsic(OpCtx *c, const Node *e)
     if (!strcmp(g, "max") || !strcmp(g, "min"))
         ops_lib(c->B, o, param, n > 1 ? n - 1 : 1);
     else
-        ops_lib(c->B, o, param, 1);
+        lib_by_argument(c, g, a0, param);
 }
 
 /* Is e a constant expression the compiler folds (literals, PARAMETERs,

@@ -67,6 +67,20 @@ static double memo_footprint(Eng *e, SeqMemo *mm, int i, const AauAccess *x)
     return fp;
 }
 
+/* A library call's time: its parameter; a class of its arguments
+ * (lib.sin.reduced, analysis/aag_ops.c) that the SAG does not give costs
+ * what the function does (lib.sin). */
+static double lib_seconds(const Eng *e, const char *param)
+{
+    const char *dot = strncmp(param, "lib.", 4) ? NULL : strchr(param + 4, '.');
+    if (dot && !sag_lookup(e->node, param)) {
+        char fn[96];
+        snprintf(fn, sizeof fn, "%.*s", (int)(dot - param), param);
+        return sag_seconds(e->node, fn, e->pr.lib_default);
+    }
+    return sag_seconds(e->node, param, e->pr.lib_default);
+}
+
 static SeqMemo *seq_memo(Eng *e, const Aau *a)
 {
     if (!e->memo)
@@ -80,7 +94,7 @@ static SeqMemo *seq_memo(Eng *e, const Aau *a)
     for (int k = 0; k < OPC_N; k++)
         t += o->op[k] * (vec ? e->pr.vec_op[k] : e->pr.op[k]);
     for (int i = 0; i < o->nlib; i++)
-        t += o->lib[i].n * sag_seconds(e->node, o->lib[i].param, e->pr.lib_default) *
+        t += o->lib[i].n * lib_seconds(e, o->lib[i].param) *
              (vec ? e->pr.vec_ratio : 1);
     t += o->allocs * e->pr.alloc;
     m->fixed = t;

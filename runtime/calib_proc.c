@@ -474,6 +474,20 @@ void calib_proc(void)
             cal_cost(fn[i].name, diff(kern(KD, fn[i].op), u0), "measured: y(l) = %s(x(l)%s)",
                      fn[i].op == 24 ? "" : fn[i].name + 4,
                      fn[i].op == 18 ? ", 0.3" : fn[i].op == 24 ? "**1.7" : "");
+        /* the slower classes of arguments (analysis/aag_ops.c): sin and cos
+           of |x| >= 2.43 reduce it modulo pi/2 first; exp of x below
+           -708.4 returns a subnormal number */
+        static const struct { const char *name; int op; double a, b; } cls[] = {
+            {"lib.sin.reduced", 14, 2.5, 1000}, {"lib.cos.reduced", 15, 2.5, 1000},
+            {"lib.exp.subnormal", 11, -745, -709},
+        };
+        for (size_t i = 0; i < sizeof cls / sizeof cls[0]; i++) {
+            for (int l = 0; l < cap; l++)
+                base.x[l] = cls[i].a + (cls[i].b - cls[i].a) * (u[l] - 0.05) / 0.9;
+            cal_cost(cls[i].name, diff(kern(KD, cls[i].op), u0), "measured: y(l) = %.3s(x(l)),"
+                     " arguments in %g..%g", cls[i].name + 4, cls[i].a, cls[i].b);
+        }
+        memcpy(base.x, u, (size_t)cap * sizeof(double));
         static const struct { const char *name, *what; int op; } cheap[] = {
             {"lib.abs", "t = abs(t - c)", 30}, {"lib.max", "t = max(t, c) + d", 31},
             {"lib.min", "t = min(t, c) + d", 32}, {"lib.sign", "t = sign(t, c) - d", 33},

@@ -1037,6 +1037,52 @@ static void test_shift_runs(void)
 
 /* The extensions for a modern processor (doc/validation.md): each against
  * the small machine without it, on one processor unless said. */
+/* Library calls by the class of their arguments (analysis/aag_ops.c), by
+ * hand on one processor: lib.sin 10 and lib.sin.reduced 30 against a
+ * machine with lib.sin 10 alone (its reduced calls cost 10), so that the
+ * difference is 20 us a reduced call; exp 4 and exp.subnormal 40 the same
+ * way, 36 us a subnormal result. */
+static void test_lib_classes(void)
+{
+    SagGraph *small = sag;
+    SagGraph *plain = small_with("        lib.sin = 10 cycles\n        lib.exp = 4 cycles\n", "", "");
+    SagGraph *cls = small_with("        lib.sin = 10 cycles\n        lib.sin.reduced = 30 cycles\n"
+                               "        lib.exp = 4 cycles\n        lib.exp.subnormal = 40 cycles\n",
+                               "", "");
+    check(plain && cls, "machines with argument classes load");
+    static const struct { const char *stmt; double extra; const char *what; } lc[] = {
+        {"forall (i = 1:16) b(i) = sin(0.05d0*dble(i))", 0,
+         "sin of 0.05 .. 0.8: no reduction"},
+        {"forall (i = 1:16) b(i) = sin(dble(i) + 10.0d0)", 16 * 20,
+         "sin of 11 .. 26: every call reduced"},
+        {"forall (i = 1:16) b(i) = sin(dble(i))", 16 * 20 * (16 - 2.426265) / 15,
+         "sin of 1 .. 16: the share above 2.426265 reduced"},
+        {"forall (i = 1:16) b(i) = sin(-dble(i))", 16 * 20 * (16 - 2.426265) / 15,
+         "sin of -16 .. -1: the share below -2.426265 reduced"},
+        {"forall (i = 1:16) b(i) = sin(a(i))", 0,
+         "sin of an array's values: the range is not known, no class"},
+        {"forall (i = 1:16) b(i) = sin(real(i))", 0,
+         "REAL(4) sin: no class (another algorithm)"},
+        {"forall (i = 1:16) b(i) = exp(dble(i) - 730.0d0)", 16 * 36,
+         "exp of -729 .. -714: subnormal results"},
+        {"do k = 1, 4\n    x = sin(100.0d0*dble(k))\n  end do", 4 * 20,
+         "sin in a DO of constant bounds: 100 .. 400 reduced"},
+        {"do k = 1, 4\n    forall (i = 1:16) b(i) = sin(dble(i*k)/16.0d0)\n  end do",
+         4 * 16 * 20 * (4 - 2.426265) / (4 - 1.0 / 16),
+         "sin of i*k/16 in a DO around a FORALL: 1/16 .. 4, the share above 2.426265"},
+    };
+    for (size_t i = 0; plain && cls && i < sizeof lc / sizeof *lc; i++) {
+        char prog[512];
+        EngineResult r0, r1;
+        snprintf(prog, sizeof prog, HEAD "  a = 1.0d0\n  %s\nend program t\n", lc[i].stmt);
+        both(plain, cls, prog, 1, &r0, &r1, lc[i].what);
+        check_us(r1.total - r0.total, lc[i].extra, lc[i].what);
+    }
+    sag = small;
+    sag_free(plain);
+    sag_free(cls);
+}
+
 static void test_extensions(void)
 {
     SagGraph *small = sag;
@@ -1217,6 +1263,7 @@ int main(void)
     test_rt_seg();
     test_temporaries();
     test_shift_runs();
+    test_lib_classes();
     test_extensions();
     sag_free(sag);
     printf("1..%d\n", tap_n);
