@@ -67,7 +67,8 @@ typedef struct {
     double page, page_first, alloc;
     double rt_shift_run;          /* rt.shift.run: a run of a slab packed or unpacked */
     double prefetch;              /* the largest stride the prefetchers follow (0: none) */
-    double red_sum, red_max;      /* an element of a REAL sum (product), maximum (minimum) */
+    double red_sum, red_prod, red_max; /* an element of a REAL sum, product, maximum (minimum) */
+    double red_window;            /* iterations of the next row's chain that run while one ends */
     double jitter;                /* relative deviation of a process's time between two
                                      synchronizations (comm.jitter) */
     double jitter_tau;            /* the work it was measured over: the grain of
@@ -181,6 +182,8 @@ typedef struct {
     int npcc;
     signed char *ginv;            /* by communication id - 1: gather_invariant, 0: not yet */
     const Aau *at;                /* the AAU being walked (for en_outside's message) */
+    double red_len;               /* the elements of the inline reduction being walked
+                                     (a row's chain: red.window), or 0 */
 } Eng;
 
 /* The counts (n_all, n_true, then by level) of a FORALL nest whose counts

@@ -168,7 +168,9 @@ void en_read_params(Params *p, const SagUnit *n)
     p->alloc = sag_seconds(n, "mem.alloc", 0);
     p->prefetch = sag_value(n, "mem.prefetch.stride", 0);
     p->red_sum = sag_seconds(n, "red.sum", 0);
+    p->red_prod = sag_seconds(n, "red.prod", p->red_sum);   /* absent: as a sum's */
     p->red_max = sag_seconds(n, "red.max", 0);
+    p->red_window = sag_value(n, "red.window", 0);
     p->jitter = sag_value(n, "comm.jitter", 0);
     p->jitter_tau = sag_seconds(n, "comm.jitter.interval", 30e-6);
     p->first_red = sag_seconds(n, "coll.first.reduction", 0);

@@ -103,6 +103,7 @@ static SeqMemo *seq_memo(Eng *e, const Aau *a)
         m->div += o->op[k] * (vec ? e->pr.vec_op[k] : e->pr.op[k]);
     m->overlap = a->loop ? (vec ? e->pr.vec_iter : e->pr.loop_iter) : 0;
     m->chain = a->chain ? (a->chain == HPFRT_MAX || a->chain == HPFRT_MIN ? e->pr.red_max
+                           : a->chain == HPFRT_PRODUCT                    ? e->pr.red_prod
                                                                           : e->pr.red_sum) -
                               e->pr.loop_iter
                         : 0;
@@ -297,8 +298,15 @@ double en_ops_time(Eng *e, const Aau *a)
     }
     /* a reduction's chain: an element waits for the one before, the
        latency of the combining operation (red.*: the loop's own work
-       included, which its level charges) */
-    if (m->chain > t)
-        t = m->chain;
+       included, which its level charges). In an inline reduction, a row of
+       L elements, the next row's first red.window elements run while a
+       chain ends: an element waits (1 - W/L) of the latency (none when the
+       window holds the row) */
+    double chain = m->chain;
+    if (chain > 0 && e->pr.red_window > 0 && e->red_len > 0)
+        chain = (chain + e->pr.loop_iter) * fmax(0, 1 - e->pr.red_window / e->red_len) -
+                e->pr.loop_iter;
+    if (chain > t)
+        t = chain;
     return t;
 }

@@ -419,11 +419,13 @@ static int red_trips_varying(Eng *e, const Aau *a, double *m)
 /* An inline reduction inside a FORALL body: its trips per execution. */
 void en_red_loop(Eng *e, Aau *a, const double *mult)
 {
-    double *m = vec_new(e);
+    double *m = vec_new(e), saved_len = e->red_len;
+    e->red_len = 0;             /* varying: a long chain's latency */
     if (!red_trips_varying(e, a, m)) {
         long long n = en_eval_int(e, a->red->n, 0, a->line, "reduction length");
         for (int p = 0; p < e->P; p++)
             m[p] = (mult ? mult[p] : 1) * (double)(n > 0 ? n : 0);
+        e->red_len = (double)n;
     }
     begin(e);
     en_charge_all(e, a, M_OVHD, e->pr.loop_setup, mult);
@@ -442,6 +444,7 @@ void en_red_loop(Eng *e, Aau *a, const double *mult)
         } else
             en_walk(e, k, m);
     }
+    e->red_len = saved_len;
     buf_put(e, m);
 }
 

@@ -78,6 +78,7 @@ static const struct {
     {"vec.width", SAG_PROCESSING, SAG_SIZE, NULL},
     {"vec.", SAG_PROCESSING, TIME_OR_CYCLES, NULL},
     {"rt.", SAG_PROCESSING, TIME_OR_CYCLES, NULL},
+    {"red.window", SAG_PROCESSING, SAG_COUNT, NULL},
     {"red.", SAG_PROCESSING, TIME_OR_CYCLES, NULL},
     {"dcache.size", SAG_MEMORY, SAG_SIZE, NULL},
     {"dcache.block", SAG_MEMORY, SAG_SIZE, NULL},

@@ -26,7 +26,7 @@ subroutine ck_dop(op, n, k, m, x, y, c) bind(c, name='ck_dop')
     integer(c_int), value :: op, n, k, m
     real(c_double), intent(in) :: x(*), c(*)
     real(c_double), intent(inout) :: y(*)
-    integer :: i, l
+    integer :: i, l, r, len
     real(c_double) :: t, u
     l = 1
     select case (op)
@@ -223,6 +223,25 @@ subroutine ck_dop(op, n, k, m, x, y, c) bind(c, name='ck_dop')
             l = l + m
         end do
         y(1) = t
+    case (42)                   ! x near 1: the product neither overflows nor
+        t = 1                   ! goes subnormal
+        do i = 1, n, k
+            t = t * x(l)
+            l = l + m
+        end do
+        y(1) = t
+    case (43)                   ! the same in rows of 128, one product a row:
+        r = 0                   ! the next row's chain starts while one ends
+        do while (r < n)
+            len = min(128, n - r)
+            t = 1
+            do i = 1, len
+                t = t * x(l)
+                l = l + m
+            end do
+            y(1 + r / 128) = t
+            r = r + len
+        end do
     end select
 end subroutine ck_dop
 

@@ -514,10 +514,36 @@ void calib_proc(void)
             vm[r] = t[2 * r + 1];
         }
         free(t);
-        cal_cost("red.sum", cal_est(vs, cal.rounds), "measured: t = t + x(l), REAL(8), an"
-                 " element");
-        cal_cost("red.max", cal_est(vm, cal.rounds), "measured: t = max(t, x(l)), REAL(8),"
-                 " an element");
+        /* a product, over elements near 1 (no overflow, no subnormal), in
+           one chain of n and in rows of 128 */
+        for (int l = 0; l < cap; l++)
+            base.x[l] = 1 + (u[l] - 0.5) * 1e-3;
+        Kern qp[2] = {kern(KD, 42), kern(KD, 43)};
+        double vp[CAL_MAX_ROUNDS], vr[CAL_MAX_ROUNDS];
+        t = run_kerns(qp, 2);
+        for (int r = 0; r < cal.rounds; r++) {
+            vp[r] = t[2 * r];
+            vr[r] = t[2 * r + 1];
+        }
+        free(t);
+        memcpy(base.x, u, (size_t)cap * sizeof(double));
+        /* the out-of-order window: a row of L elements takes (L - W) x the
+           latency, the first W elements of the next row's chain running
+           while it ends (a long chain: L = n). From the rows of 128 and of
+           n, W = (tn - t128) / (1/128 - 1/n) / lat, lat = tn + lat W / n */
+        double tn = cal_est(vp, cal.rounds), t128 = cal_est(vr, cal.rounds);
+        double latw = n > 128 && tn > t128 ? (tn - t128) / (1.0 / 128 - 1.0 / n) : 0;
+        double lat = tn + latw / n, w = latw > 0 ? fmin(latw / lat, 128) : 0;
+        double keep = 1 - w / n;        /* a chain of n kept this share of its latency */
+        cal_param(CAL_PROC, "red.window", cal_count(w), "measured: t = t * x(l) in rows of 128 (%.3g ns"
+                  " an element) against one chain of %d (%.3g ns): the iterations of the next"
+                  " row that run while a row's chain ends", t128 * 1e9, n, tn * 1e9);
+        cal_cost("red.sum", cal_est(vs, cal.rounds) / keep, "measured: t = t + x(l), REAL(8), an"
+                 " element, in a chain of %d, over %.3g (the window)", n, keep);
+        cal_cost("red.max", cal_est(vm, cal.rounds) / keep, "measured: t = max(t, x(l)), REAL(8),"
+                 " an element, the same");
+        cal_cost("red.prod", lat, "measured: t = t * x(l), REAL(8), an element, x(l) near 1,"
+                 " the same");
     }
 
     /* the run-time library's owner tests, called as the generated code

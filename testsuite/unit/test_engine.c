@@ -1184,6 +1184,41 @@ static void test_extensions(void)
         both(small, cs, prog, 1, &r0, &r1, rc[i].what);
         check_us(r1.total - r0.total, rc[i].more, rc[i].what);
     }
+    /* a product: red.prod 9 us an element against loop.iter 1 + dmul 3,
+       16 x 5 us more; without red.prod, red.sum's 5: 16 x 1 */
+    SagGraph *ps2 = small_with("        red.sum = 5 cycles\n        red.prod = 9 cycles\n", "", "");
+    check(ps2 != NULL, "a machine with red.prod loads");
+    const char *prod = HEAD "  x = product(a)\nend program t\n";
+    both(small, cs, prod, 1, &r0, &r1, "a product predicts without red.prod");
+    check_us(r1.total - r0.total, 16 * 1, "red.prod not given: a product waits as a sum");
+    both(small, ps2, prod, 1, &r0, &r1, "a product predicts with red.prod");
+    check_us(r1.total - r0.total, 16 * 5, "red.prod: each factor waits for the product before");
+    sag_free(ps2);
+    /* red.window 4: an inline product of rows of 8, b(i) = product(c(i, :)),
+       waits (1 - 4/8) x 9 = 4.5 us an element, loop included, against 4:
+       4 x 8 x 0.5 us more; a window of 8 holds the row: nothing more; a
+       whole-array product (no next row) waits the whole latency */
+    static const struct { const char *win, *stmt; double more; const char *what; } wc[] = {
+        {"4", "forall (i = 1:4) b(i) = product(c(i, :))", 4 * 8 * 0.5,
+         "red.window 4: a row of 8 waits half the latency"},
+        {"8", "forall (i = 1:4) b(i) = product(c(i, :))", 0,
+         "red.window 8: the window holds a row of 8"},
+        {"4", "x = product(a)", 16 * 5, "red.window: a whole-array product waits it all"},
+    };
+    for (size_t i = 0; i < sizeof wc / sizeof *wc; i++) {
+        char line[128], prog[256];
+        snprintf(line, sizeof line, "        red.prod = 9 cycles\n        red.window = %s\n",
+                 wc[i].win);
+        SagGraph *ws = small_with(line, "", "");
+        check(ws != NULL, "a machine with red.window loads");
+        snprintf(prog, sizeof prog, HEAD "  real(8) :: c(4, 8)\n  c = 1.0d0\n  %s\n"
+                 "end program t\n", wc[i].stmt);
+        if (ws) {
+            both(small, ws, prog, 1, &r0, &r1, wc[i].what);
+            check_us(r1.total - r0.total, wc[i].more, wc[i].what);
+            sag_free(ws);
+        }
+    }
     sag_free(cs);
     /* the comm component's extensions: comm.jitter 0.5 and the first
        reduction's set-up, 7 us, measured over 1 ms (so that the times
