@@ -88,6 +88,19 @@ static int has_elem_ref(Node *e)
     return elem_ref_visit(e, NULL);
 }
 
+/* Whether a reference of the left-hand array cannot read an element the
+ * assignment writes: in some dimension both subscripts are constants, and
+ * different (px(1, k) = ... px(13, k): other rows). */
+static int disjoint_row(const SpRef *r, const Node *lhs)
+{
+    for (int d = 0; d < lhs->u.ref.args.n; d++) {
+        long long a, b;
+        if (!r->delta[d] && cint(r->sub[d], &a) && cint(lhs->u.ref.args.v[d], &b) && a != b)
+            return 1;
+    }
+    return 0;
+}
+
 static int lhs_read_visit(Node *n, void *ctx)
 {
     void **c = ctx;
@@ -95,7 +108,7 @@ static int lhs_read_visit(Node *n, void *ctx)
     if (n->kind == AST_REF && n->u.ref.what == REF_ELEMENT && n->ir
         && n->u.ref.sym == lhs->u.ref.sym) {
         SpRef *r = n->ir;
-        if (r->acc == ACC_LOCAL || r->acc == ACC_GLOBAL) {
+        if ((r->acc == ACC_LOCAL || r->acc == ACC_GLOBAL) && !disjoint_row(r, lhs)) {
             for (int d = 0; d < lhs->u.ref.args.n; d++)
                 if (!same_expr(r->sub[d], lhs->u.ref.args.v[d]) || r->delta[d])
                     return 1;
