@@ -654,6 +654,19 @@ subroutine ck_forall(op, reps, ha, nglob, x, y) bind(c, name='ck_forall')
                 end do
             end do
         end do
+    case (4)                    ! a whole FORALL as hpfc emits it: 2 in its region
+        do r = 1, reps
+            call hpfrt_region_begin(1)
+            call hpfrt_loop(h, ha, 1, 1, 0, 1, nglob, 1)
+            do s = 1, hpfrt_nseg(h)
+                call hpfrt_seg(h, s, f, e, k, l, m)
+                do i = f, e, k
+                    y(l) = x(l)
+                    l = l + m
+                end do
+            end do
+            call hpfrt_region_end(1)
+        end do
     end select
 end subroutine ck_forall
 
