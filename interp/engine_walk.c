@@ -1133,7 +1133,10 @@ void en_call(Eng *e, Aau *a, const double *mult)
     if (nb && nb <= 4 * MAX_RANK)
         check_passed_bounds(e, a, (const long long (*)[2])bounds);
     e->depth++;
+    double red_len = e->red_len;   /* the callee's own reductions are no row's */
+    e->red_len = 0;
     en_walk_list(e, body, mult);
+    e->red_len = red_len;
     e->depth--;
     if (e->ctl == AST_RETURN)
         e->ctl = 0;
