@@ -178,7 +178,7 @@ static struct {
     {"mem.bandwidth", B_RATE, 2e8, 5e12, "one process reading memory"},
     {"net.static.startup", B_SECONDS, 1e-8, 1e-2, "a message's start-up"},
     {"sync.overhead", B_SECONDS, 0, 1e-2, "a barrier"},
-    {"rt.region", B_SECONDS, 0, 1e-4, "libhpfrt's timer calls"},
+    {"rt.region", B_SECONDS, 0, 1e-4, "libhpfrt's region calls"},
     {"rt.loop", B_SECONDS, 0, 1e-4, "libhpfrt's iteration set of a cached loop"},
     {"rt.gather", B_SECONDS, 0, 1e-3, "libhpfrt's gather start-up"},
     {"rt.shift", B_SECONDS, 0, 1e-3, "libhpfrt's overlap shift of one cell"},

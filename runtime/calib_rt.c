@@ -75,7 +75,7 @@ static void forall_costs(void)
        comment) */
     double alone = cal_est(va, cal.rounds);
     cal_cost("rt.region", cal_est(vr, cal.rounds), "measured: hpfrt_region_begin and"
-             " hpfrt_region_end (MPI_Wtime each) around a FORALL of %d elements as hpfc emits"
+             " hpfrt_region_end (their nesting check; no clock read without HPFRT_PROFILE) around a FORALL of %d elements as hpfc emits"
              " it (hpfrt_loop, its segments, the loop), less the same without them (around the"
              " bare loop: %.3g ns)", FORALL_BLOCK, alone * 1e9);
     cal_cost("rt.loop", cal_est(vl, cal.rounds), "measured: hpfrt_loop (cached) of a (BLOCK)"

@@ -214,7 +214,8 @@ void hpfrt_reduceloc_r8_(double *val, int *loc, const int *r, const int *op);
  * is its communication. With HPFRT_PROFILE=FILE in the environment,
  * hpfrt_finalize writes FILE as CSV (one row per region: line, calls, then
  * total and communication seconds, as maximum and mean over processes); the
- * format is documented in doc/runtime.md. */
+ * format is documented in doc/runtime.md. Without HPFRT_PROFILE the calls
+ * only check the nesting: no clock is read. */
 void hpfrt_region_begin_(const int *line);
 void hpfrt_region_end_(const int *line);
 

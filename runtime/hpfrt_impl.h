@@ -111,6 +111,8 @@ typedef struct {
 
 struct hpfrt_state {
     int inited, finalized;
+    int profile;              /* HPFRT_PROFILE set (as rank 0 sees it): the
+                                 region timers run; without it they return at once */
     MPI_Comm comm;            /* a duplicate of MPI_COMM_WORLD */
     int rank, np;
     int placement;            /* HPFMAP_LINEAR or HPFMAP_GRAY (HPFRT_PLACEMENT) */
