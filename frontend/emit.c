@@ -75,6 +75,9 @@ static void scan_stmts(Emit *E, const PtrVec *v)
             E->uses_x = 1;
             break;
         case SP_DO:
+            /* (a DO of the compiler's own: an interchanged reduction) */
+            if (s->u.do_.var->kind == AST_NAME)
+                vec_push(NULL, &E->vused, s->u.do_.var->u.name.sym);
             scan_stmts(E, &s->u.do_.body);
             break;
         case SP_WHILE:

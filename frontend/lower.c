@@ -282,6 +282,224 @@ SpLoop *lower_loop(Lower *L, int nidx, Symbol **vars, Node **lo, Node **hi, Node
 /* ---- statements ---- */
 
 static int has_call(Node *e);
+static int mentions(Node *e, Symbol *y);
+static void retarget_ref(Lower *L, Node *r, Symbol *y, SpArr *tmp);
+
+/* References that every iteration of a FORALL reads whole, inside an inline
+ * reduction: x(k) in y(i) = SUM(a(i, k)*x(k)) (MATMUL, DOT_PRODUCT of a
+ * row, SUM with DIM=). Each subscript runs an index of the enclosing
+ * reductions and none of the FORALL's indices, and the reference runs as
+ * many reduction indices as the array has dimensions: it sweeps the whole
+ * array (or a section of its size), the same at every iteration. Gathered
+ * where it stands it would be fetched once an iteration (the FORALL's
+ * iterations times the array's size, n^2/P for a matrix-vector product);
+ * copied whole into a replicated temporary before the statement, it is
+ * fetched once (n). FORALL semantics allow it: the right-hand side is
+ * evaluated before any element is assigned, so the copy may be taken
+ * before the statement even where the statement assigns the array. */
+typedef struct {
+    Lower *L;
+    Symbol **fvars;               /* the FORALL's indices */
+    int nf;
+    Symbol *rvars[16];            /* the enclosing reductions' indices */
+    int nr;
+    PtrVec *found;                /* the references to copy */
+} Swept;
+
+static int swept_ref(Swept *w, Node *r)
+{
+    SpArr *A = arr_of(w->L, r->u.ref.sym);
+    Symbol *y = r->u.ref.sym;
+    if (!A || !A->tmpl || r->u.ref.args.n != y->rank || !w->nr)
+        return 0;
+    int used[16] = {0}, nused = 0;
+    for (int d = 0; d < r->u.ref.args.n; d++) {
+        Node *sub = r->u.ref.args.v[d];
+        int any = 0;
+        for (int k = 0; k < w->nf; k++)
+            if (mentions(sub, w->fvars[k]))
+                return 0;
+        for (int k = 0; k < w->nr; k++)
+            if (mentions(sub, w->rvars[k])) {
+                any = 1;
+                if (!used[k]++)
+                    nused++;
+            }
+        if (!any)
+            return 0;
+    }
+    return nused >= y->rank;
+}
+
+static int swept_visit(Node *n, void *ctx)
+{
+    Swept *w = ctx;
+    if (n->kind == AST_REF && n->u.ref.what == REF_INTRINSIC && n->ir) {
+        SpRed *sr = n->ir;
+        if (w->nr == 16)
+            return 0;
+        w->rvars[w->nr++] = sr->var;
+        swept_visit(sr->body, ctx);
+        if (sr->mask)
+            swept_visit(sr->mask, ctx);
+        w->nr--;
+        return 0;
+    }
+    if (n->kind == AST_REF && n->u.ref.what == REF_ELEMENT && n->u.ref.sym && swept_ref(w, n)) {
+        vec_push(NULL, w->found, n);
+        return 0;
+    }
+    ast_children(n, swept_visit, ctx);
+    return 0;
+}
+
+/* The swept references of e copied: each array once, into a temporary
+ * filled on out and pushed onto temps (freed after the statement). */
+static void replicate_swept(Lower *L, Node *e, Symbol **fvars, int nf, PtrVec *temps,
+                            PtrVec *out)
+{
+    PtrVec found = {0};
+    Swept w = {L, fvars, nf, {0}, 0, &found};
+    if (e)
+        swept_visit(e, &w);
+    Symbol *seen[16];
+    SpArr *tmp[16];
+    int nseen = 0;
+    for (int k = 0; k < found.n; k++) {
+        Node *r = found.v[k];
+        Symbol *y = r->u.ref.sym;
+        int j = 0;
+        while (j < nseen && seen[j] != y)
+            j++;
+        if (j == nseen) {
+            if (nseen == 16)
+                continue;            /* (left to the gathers) */
+            Node *t = temp_array(L, mk_name(L, y, r->loc), out);
+            vec_push(NULL, temps, t);
+            seen[nseen] = y;
+            tmp[nseen++] = ((SpRef *)t->ir)->arr;
+        }
+        retarget_ref(L, r, y, tmp[j]);
+    }
+    free(found.v);
+}
+
+/* Whether a reference of e (inside its reductions too) has a FORALL index
+ * in its first subscript and reduction index k in a later one: a(i, k),
+ * whose inline reduction walks a row, stride the column's length. */
+typedef struct {
+    Symbol **fvars;
+    int nf;
+    Symbol *k;
+} RowWalk;
+
+static int row_walk_visit(Node *n, void *ctx)
+{
+    RowWalk *w = ctx;
+    if (n->kind == AST_REF && n->u.ref.what == REF_INTRINSIC && n->ir) {
+        SpRed *sr = n->ir;
+        return row_walk_visit(sr->body, ctx) || (sr->mask && row_walk_visit(sr->mask, ctx));
+    }
+    if (n->kind == AST_REF && n->u.ref.what == REF_ELEMENT && n->u.ref.args.n > 1) {
+        int first = 0, later = 0;
+        for (int k = 0; k < w->nf; k++)
+            first |= mentions(n->u.ref.args.v[0], w->fvars[k]);
+        for (int d = 1; d < n->u.ref.args.n; d++)
+            later |= mentions(n->u.ref.args.v[d], w->k);
+        if (first && later && !mentions(n->u.ref.args.v[0], w->k))
+            return 1;
+    }
+    return ast_children(n, row_walk_visit, ctx);
+}
+
+/* lhs(i) = SUM over k of f(i, k) whose terms walk rows (MATMUL(a, x) of a
+ * column-major a: a(i, k) with k innermost) as
+ *     FORALL (i) lhs(i) = 0
+ *     DO k: FORALL (i) lhs(i) = lhs(i) + f(i, k)
+ * so that the innermost loop runs down the columns. Each element's sum
+ * takes its terms in the same order, so the result is the same to the
+ * bit. Only where the lowered statement (lp) needs no communication (a
+ * DO of FORALLs would repeat it k times), has no mask and no temporary,
+ * and the sum's type is the left-hand side's. Returns 1 when done (the
+ * statements are on out; lp is dropped with the temporaries from ntemps
+ * on). */
+static int interchange_sum(Lower *L, SpLoop *lp, int ntemps, int n, Symbol **v, Node **l,
+                           Node **h, Node **s, Node *me, Node *le, Node *re, PtrVec *out)
+{
+    if (me || lp->gathers.n || lp->overlaps.n || lp->lhs_temp || lp->scatter || !lp->arr
+        || re->kind != AST_REF || re->u.ref.what != REF_INTRINSIC || !re->ir)
+        return 0;
+    SpRed *sr = re->ir;
+    if (sr->op != HPFRT_SUM || sr->loc || sr->mask || sr->type.base != le->type.base
+        || sr->type.kind != le->type.kind)
+        return 0;
+    for (int k = 0; k < n; k++)
+        if (mentions(sr->n, v[k]))
+            return 0;
+    RowWalk w = {v, n, sr->var};
+    if (!row_walk_visit(sr->body, &w))
+        return 0;
+    /* lp is dropped, and the temporaries its lowering made (ntemps on; it
+       put no statement before it, or we would not be here) */
+    int keep = L->u->temps.n;
+    void *lpt[64];
+    if (keep - ntemps > 64)
+        return 0;
+    for (int k = ntemps; k < keep; k++)
+        lpt[k - ntemps] = L->u->temps.v[k];
+    L->u->temps.n = ntemps;
+    SpStmt *z = new_stmt(L, SP_FORALL);
+    z->u.loop = lower_loop(L, n, v, l, h, s, NULL, le, mk_int(L, 0), 0, NULL);
+    SpStmt *d = new_stmt(L, SP_DO);
+    d->u.do_.var = index_name(L, sr->var);
+    d->u.do_.lo = mk_int(L, 0);
+    d->u.do_.hi = lx(L, mk_bin(L, OP_SUB, sr->n, mk_int(L, 1)), NULL);
+    Node *acc = mk_bin(L, OP_ADD, le, sr->body);
+    acc->type = sr->type;
+    SpStmt *f = new_stmt(L, SP_FORALL);
+    f->u.loop = lower_loop(L, n, v, l, h, s, NULL, le, acc, 0, NULL);
+    /* (the accumulation reads its own element only: no temporary) */
+    if (f->u.loop->gathers.n || f->u.loop->overlaps.n || f->u.loop->lhs_temp) {
+        /* (not expected: lp stands, with its temporaries) */
+        L->u->temps.n = ntemps;
+        for (int k = ntemps; k < keep; k++)
+            vec_push(L->a, &L->u->temps, lpt[k - ntemps]);
+        return 0;
+    }
+    vec_push(L->a, &L->u->index_syms, sr->var);
+    add_stmt(L, &d->u.do_.body, f);
+    add_stmt(L, out, z);
+    add_stmt(L, out, d);
+    return 1;
+}
+
+/* The reductions of *e that vary with the FORALL's indices v (in
+ * arithmetic, not in calls or subscripts) made inline reductions now, so
+ * that replicate_swept and interchange_sum see their terms; the lowering
+ * would make them so anyway. */
+static void expand_inline(Lower *L, Node **e, Symbol **v, int n)
+{
+    Node *x = *e;
+    switch (x->kind) {
+    case AST_BINARY:
+        expand_inline(L, &x->u.binary.lhs, v, n);
+        expand_inline(L, &x->u.binary.rhs, v, n);
+        return;
+    case AST_UNARY: case AST_PAREN:
+        expand_inline(L, &x->u.unary.operand, v, n);
+        return;
+    case AST_REF:
+        if (inline_red_ok(x))
+            for (int k = 0; k < n; k++)
+                if (mentions(x, v[k])) {
+                    *e = inline_red(L, x);
+                    return;
+                }
+        return;
+    default:
+        return;
+    }
+}
 
 /* lhs = rhs where lhs is an array (section): FORALL over its positions,
  * after the FORALL indices in vars[0..nv-1] when inside a FORALL. */
@@ -310,10 +528,21 @@ static void lower_array_assign(Lower *L, int nv, Symbol **vars, Node **lo, Node 
     Node *me = mask && mask->rank ? elem(L, mask, pos) : mask;
     if (L->errors)
         return;
+    PtrVec temps = {0};
+    if (re)
+        expand_inline(L, &re, v, n);
+    replicate_swept(L, re, v, n, &temps, out);
+    replicate_swept(L, me, v, n, &temps, out);
+    int nout = out->n, ntemps = L->u->temps.n;
     SpLoop *lp = lower_loop(L, n, v, l, h, s, me, le, re, 0, NULL);
-    SpStmt *st_ = new_stmt(L, SP_FORALL);
-    st_->u.loop = lp;
-    add_stmt(L, out, st_);
+    if (out->n != nout || !interchange_sum(L, lp, ntemps, n, v, l, h, s, me, le, re, out)) {
+        SpStmt *st_ = new_stmt(L, SP_FORALL);
+        st_->u.loop = lp;
+        add_stmt(L, out, st_);
+    }
+    for (int k = 0; k < temps.n; k++)
+        free_temp_array(L, temps.v[k], out);
+    free(temps.v);
 }
 
 static Node *temp_array_ext(Lower *L, Node *e, Node **hi, PtrVec *out);
@@ -824,6 +1053,25 @@ static int has_call(Node *e)
     return call_visit(e, NULL);
 }
 
+/* Reference r to an element of mapped array y made a reference to the
+ * same element of tmp, y's replicated copy (lower bounds 1). */
+static void retarget_ref(Lower *L, Node *r, Symbol *y, SpArr *tmp)
+{
+    r->u.ref.id = tmp->name;
+    r->u.ref.sym = NULL;
+    SpRef *ir = arena_alloc(L->a, sizeof *ir);
+    ir->acc = ACC_GLOBAL;
+    ir->arr = tmp;
+    r->ir = ir;
+    for (int d = 0; d < r->u.ref.args.n && d < y->rank; d++) {
+        if (!y->bounds_known[d])     /* (ALLOCATABLE, a dummy's): 1 - LBOUND */
+            r->u.ref.args.v[d] = mk_bin(L, OP_ADD, r->u.ref.args.v[d],
+                                        mk_bin(L, OP_SUB, mk_int(L, 1), lbound_of(L, y, d)));
+        else if (y->lo[d] != 1)
+            r->u.ref.args.v[d] = mk_bin(L, OP_ADD, r->u.ref.args.v[d], mk_int(L, 1 - y->lo[d]));
+    }
+}
+
 /* An output implied DO, (a(i), i = 1, n): each mapped array it reads is
  * first copied whole into a replicated temporary (gathered to every
  * processor, as a whole mapped array item is), and the implied DO reads
@@ -872,21 +1120,7 @@ static Node *implied_do_out(Lower *L, Node *it, PtrVec *temps, PtrVec *out)
             j++;
         if (j == nseen)
             continue;
-        Symbol *y = seen[j];
-        r->u.ref.id = tmp[j]->name;
-        r->u.ref.sym = NULL;
-        SpRef *ir = arena_alloc(L->a, sizeof *ir);
-        ir->acc = ACC_GLOBAL;
-        ir->arr = tmp[j];
-        r->ir = ir;
-        for (int d = 0; d < r->u.ref.args.n && d < y->rank; d++) {
-            if (!y->bounds_known[d])     /* (ALLOCATABLE, a dummy's): 1 - LBOUND */
-                r->u.ref.args.v[d] = mk_bin(L, OP_ADD, r->u.ref.args.v[d],
-                                            mk_bin(L, OP_SUB, mk_int(L, 1),
-                                                   lbound_of(L, y, d)));
-            else if (y->lo[d] != 1)
-                r->u.ref.args.v[d] = mk_bin(L, OP_ADD, r->u.ref.args.v[d], mk_int(L, 1 - y->lo[d]));
-        }
+        retarget_ref(L, r, seen[j], tmp[j]);
     }
     free(cr.v);
     return copy;

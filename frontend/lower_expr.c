@@ -1297,6 +1297,43 @@ static Node *lx_ref(Lower *L, Node *e, SpCtx *ctx)
 }
 
 static Node *lower_reduction(Lower *L, Node *e);
+static int red_body(Lower *L, Node *e, Node *a, Node **pos, Node **body, Node **mask);
+
+/* A reduction to a scalar of a rank-1 argument (SUM, DOT_PRODUCT, ...)
+ * whose argument varies with a FORALL index, as an inline reduction: a
+ * node whose ir is the SpRed of a loop over the argument's positions (not
+ * lowered yet). */
+Node *inline_red(Lower *L, Node *e)
+{
+    const char *id = e->u.ref.id;
+    int cmi = !strcmp(id, "count") || !strcmp(id, "any") || !strcmp(id, "all");
+    Node *a = cmi ? ast_arg(e, 0, "mask") : ast_arg(e, 0, strcmp(id, "dot_product") ? "array"
+                                                                       : "vector_a");
+    int loc = !strcmp(id, "maxloc") || !strcmp(id, "minloc");
+    Symbol *v = new_index(L);
+    Node *p[1] = {index_name(L, v)};
+    Node *body, *mask;
+    int op = red_body(L, e, a, p, &body, &mask);
+    return red_node(L, e, op, loc, shape_n(L, a, 0), body, mask, v, e->type);
+}
+
+/* Whether e is a reduction inline_red takes: a scalar reduction of a
+ * rank-1 argument, with no DIM= (nor MAXLOC/MINLOC's position). */
+int inline_red_ok(Node *e)
+{
+    if (e->kind != AST_REF || e->u.ref.what != REF_INTRINSIC || e->ir || e->rank
+        || !is_red_name(e->u.ref.id))
+        return 0;
+    const char *id = e->u.ref.id;
+    if (strcmp(id, "dot_product") && dim_arg(e))    /* (its second argument is no DIM=) */
+        return 0;
+    if (!strcmp(id, "maxloc") || !strcmp(id, "minloc"))
+        return 0;
+    int cmi = !strcmp(id, "count") || !strcmp(id, "any") || !strcmp(id, "all");
+    Node *a = cmi ? ast_arg(e, 0, "mask") : ast_arg(e, 0, strcmp(id, "dot_product") ? "array"
+                                                                       : "vector_a");
+    return a && a->rank == 1;
+}
 
 /* The element a reduction combines at positions pos of its argument a,
  * and its mask (NULL: none); returns the operator. DOT_PRODUCT multiplies
@@ -1383,13 +1420,7 @@ static Node *lx_intrinsic(Lower *L, Node *e, SpCtx *ctx)
                             "of a rank-1 argument", id);
                 return e;
             }
-            int loc = !strcmp(id, "maxloc") || !strcmp(id, "minloc");
-            Symbol *v = new_index(L);
-            Node *p[1] = {index_name(L, v)};
-            Node *body, *mask;
-            int op = red_body(L, e, a, p, &body, &mask);
-            Node *rn = red_node(L, e, op, loc, shape_n(L, a, 0), body, mask, v, e->type);
-            return lx_red(L, rn, ctx);
+            return lx_red(L, inline_red(L, e), ctx);
         }
         return lower_reduction(L, e);
     }

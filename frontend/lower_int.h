@@ -117,6 +117,8 @@ const Symbol *elem_dummy(Lower *L, Node *n, int i, Node *a);  /* lower.c */
 Symbol *mapped_array_in(Lower *L, Node *e);                   /* lower.c */
 /* a replicated temporary array filled with e; and freed (lower.c) */
 Node *temp_array(Lower *L, Node *e, PtrVec *out);
+Node *inline_red(Lower *L, Node *e);
+int inline_red_ok(Node *e);
 void free_temp_array(Lower *L, Node *ref, PtrVec *out);
 Node *find_driver(Lower *L, Node **exprs, int n);
 void add_stmt(Lower *L, PtrVec *to, SpStmt *s);

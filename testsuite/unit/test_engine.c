@@ -1169,13 +1169,18 @@ static void test_extensions(void)
        costs 16 x 2 us more; a maximum (red.max not given) nothing more */
     SagGraph *cs = small_with("        red.sum = 5 cycles\n", "", "");
     check(cs != NULL, "a machine with red.sum loads");
-    /* an inline reduction in a FORALL the same: b(i) = sum(c(i, :)) over 4
-       rows of 8, each element 2 us more */
+    /* an inline reduction in a FORALL the same: b(i) = sum(c(:, i)) over 4
+       columns of 4, each element 2 us more; a sum along the rows,
+       b(i) = sum(c(i, :)), is turned by hpfc (a DO over the row's 8
+       elements of FORALLs over i, doc/spmd.md): its element's terms are 4
+       iterations apart, no chain to wait */
     static const struct { const char *stmt; double more; const char *what; } rc[] = {
         {"x = sum(a)", 16 * 2, "red.sum: each element waits for the one before"},
         {"x = maxval(a)", 0, "red.max not given: a maximum as before"},
-        {"forall (i = 1:4) b(i) = sum(c(i, :))", 4 * 8 * 2,
+        {"forall (i = 1:4) b(i) = sum(c(:, i))", 4 * 4 * 2,
          "red.sum: an inline reduction's elements wait for the one before"},
+        {"forall (i = 1:4) b(i) = sum(c(i, :))", 0,
+         "red.sum: a sum along rows, turned, waits no chain"},
     };
     for (size_t i = 0; cs && i < sizeof rc / sizeof *rc; i++) {
         char prog[256];
