@@ -416,6 +416,7 @@ static int row_walk_visit(Node *n, void *ctx)
  * column-major a: a(i, k) with k innermost) as
  *     FORALL (i) lhs(i) = 0
  *     DO k: FORALL (i) lhs(i) = lhs(i) + f(i, k)
+ * and a PRODUCT likewise (1, *)
  * so that the innermost loop runs down the columns. Each element's sum
  * takes its terms in the same order, so the result is the same to the
  * bit. Only where the lowered statement (lp) needs no communication (a
@@ -430,7 +431,8 @@ static int interchange_sum(Lower *L, SpLoop *lp, int ntemps, int n, Symbol **v, 
         || re->kind != AST_REF || re->u.ref.what != REF_INTRINSIC || !re->ir)
         return 0;
     SpRed *sr = re->ir;
-    if (sr->op != HPFRT_SUM || sr->loc || sr->mask || sr->type.base != le->type.base
+    if ((sr->op != HPFRT_SUM && sr->op != HPFRT_PRODUCT) || sr->loc || sr->mask
+        || sr->type.base != le->type.base
         || sr->type.kind != le->type.kind)
         return 0;
     for (int k = 0; k < n; k++)
@@ -449,12 +451,13 @@ static int interchange_sum(Lower *L, SpLoop *lp, int ntemps, int n, Symbol **v, 
         lpt[k - ntemps] = L->u->temps.v[k];
     L->u->temps.n = ntemps;
     SpStmt *z = new_stmt(L, SP_FORALL);
-    z->u.loop = lower_loop(L, n, v, l, h, s, NULL, le, mk_int(L, 0), 0, NULL);
+    z->u.loop = lower_loop(L, n, v, l, h, s, NULL, le, mk_int(L, sr->op == HPFRT_PRODUCT), 0,
+                           NULL);
     SpStmt *d = new_stmt(L, SP_DO);
     d->u.do_.var = index_name(L, sr->var);
     d->u.do_.lo = mk_int(L, 0);
     d->u.do_.hi = lx(L, mk_bin(L, OP_SUB, sr->n, mk_int(L, 1)), NULL);
-    Node *acc = mk_bin(L, OP_ADD, le, sr->body);
+    Node *acc = mk_bin(L, sr->op == HPFRT_PRODUCT ? OP_MUL : OP_ADD, le, sr->body);
     acc->type = sr->type;
     SpStmt *f = new_stmt(L, SP_FORALL);
     f->u.loop = lower_loop(L, n, v, l, h, s, NULL, le, acc, 0, NULL);

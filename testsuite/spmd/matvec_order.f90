@@ -55,6 +55,11 @@ program spmd_matvec_order
   print '(a,3es24.16)', 'ym ', y(4), y(n), sum(y)
   forall (i = 1:n) w(i) = sum(a(i, :)*x2(:, 1) + a(i, :)*x2(:, 3))
   print '(a,3es24.16)', 'w3 ', w(1), w(n), sum(w)
+  ! a product along the rows is turned as a sum is
+  z = product(a, dim = 2)
+  print '(a,3es24.16)', 'zp ', z(1), z(n), sum(z)
+  forall (i = 1:n) w(i) = product(1.0d0 + 0.5d0*a(i, :))
+  print '(a,3es24.16)', 'wp ', w(1), w(n), sum(w)
 
   ! the vector read is the one assigned: the copy is taken first
   allocate(b(0:m - 1, -2:m - 3), u(0:m - 1), v(m))

@@ -1199,15 +1199,18 @@ static void test_extensions(void)
     both(small, ps2, prod, 1, &r0, &r1, "a product predicts with red.prod");
     check_us(r1.total - r0.total, 16 * 5, "red.prod: each factor waits for the product before");
     sag_free(ps2);
-    /* red.window 4: an inline product of rows of 8, b(i) = product(c(i, :)),
+    /* red.window 4: an inline product of columns of 8, b(i) = product(c(:, i))
+       (a product along rows is turned by hpfc, as a sum is),
        waits (1 - 4/8) x 9 = 4.5 us an element, loop included, against 4:
        4 x 8 x 0.5 us more; a window of 8 holds the row: nothing more; a
        whole-array product (no next row) waits the whole latency */
     static const struct { const char *win, *stmt; double more; const char *what; } wc[] = {
-        {"4", "forall (i = 1:4) b(i) = product(c(i, :))", 4 * 8 * 0.5,
+        {"4", "forall (i = 1:4) b(i) = product(c(:, i))", 4 * 8 * 0.5,
          "red.window 4: a row of 8 waits half the latency"},
-        {"8", "forall (i = 1:4) b(i) = product(c(i, :))", 0,
+        {"8", "forall (i = 1:4) b(i) = product(c(:, i))", 0,
          "red.window 8: the window holds a row of 8"},
+        {"4", "forall (i = 1:4) b(i) = product(c(i, :))", 0,
+         "red.window: a product along rows, turned, waits no chain"},
         {"4", "x = product(a)", 16 * 5, "red.window: a whole-array product waits it all"},
     };
     for (size_t i = 0; i < sizeof wc / sizeof *wc; i++) {
@@ -1216,7 +1219,7 @@ static void test_extensions(void)
                  wc[i].win);
         SagGraph *ws = small_with(line, "", "");
         check(ws != NULL, "a machine with red.window loads");
-        snprintf(prog, sizeof prog, HEAD "  real(8) :: c(4, 8)\n  c = 1.0d0\n  %s\n"
+        snprintf(prog, sizeof prog, HEAD "  real(8) :: c(8, 8)\n  c = 1.0d0\n  %s\n"
                  "end program t\n", wc[i].stmt);
         if (ws) {
             both(small, ws, prog, 1, &r0, &r1, wc[i].what);
