@@ -6,7 +6,7 @@
 ## e.g. `make validate QUICK=1` or `make validate SAG=my.sag NP_LIST='1 2 4'`;
 ## PROGS is the script's PROGRAMS (a name Automake keeps for itself);
 ## SIZES_<name> (e.g. SIZES_pi='128 4096') pass through the environment.
-EXTRA_DIST += validation/README.md validation/validate.sh validation/hpfv_timer.f90 \
+EXTRA_DIST += validation/README.md validation/validate.sh validation/common.sh validation/hpfv_timer.f90 \
 	validation/table.awk validation/rank.awk validation/svg.awk
 dist_doc_DATA += doc/validation.md
 

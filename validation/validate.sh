@@ -49,6 +49,8 @@ SAG=${SAG:-}
 RTOL=${RTOL:-1e-10}
 
 say()  { echo "validate: $*" >&2; }
+# rep_param, set_params, same
+. "$srcdir/validation/common.sh"
 die()  { echo "validate: error: $*" >&2; exit 2; }
 # the first line of a log that says what went wrong
 why() { grep -v -e collect2 "$1" | grep -m1 -i -e 'error' -e 'undefined' -e 'fatal' || head -1 "$1"; }
@@ -233,44 +235,8 @@ predict_flags() {
     case "$1" in laplace_*) echo "-D err=1" ;; esac
 }
 
-# rep_param NAME FILE: the PARAMETER that repeats the program's kernel and
-# its value in the source ("nrep 10"); nothing for a program without one
-rep_param() {
-    case "$1" in
-        laplace_*) v=maxit ;;
-        lfk14|nbody) v=nsteps ;;
-        *) v=nrep ;;
-    esac
-    awk -v v="$v" '{ l = tolower($0) }
-        l ~ "parameter *:: *" v " *= *[0-9]+" {
-            sub(".*" v " *= *", "", l); sub("[^0-9].*", "", l); print v, l; exit
-        }' "$2"
-}
-
 # load average of the last minute
 load1() { cut -d' ' -f1 /proc/loadavg 2>/dev/null; }
-
-# same OUT REF: the checksum lines agree (text exactly, reals within RTOL)
-same() {
-    awk -v rtol="$RTOL" '
-        function isnum(s) { return s ~ /^[-+]?([0-9]+\.?[0-9]*|\.[0-9]+)([eEdD][-+]?[0-9]+)?$/ }
-        function num(s) { gsub(/[dD]/, "e", s); return s + 0 }
-        NR == FNR { ref[FNR] = $0; nref = FNR; next }
-        {
-            n++
-            if (!(n in ref)) { bad = 1; exit }
-            na = split($0, a, /[ ,]+/); nb = split(ref[n], b, /[ ,]+/)
-            if (na != nb) { bad = 1; exit }
-            for (i = 1; i <= na; i++) {
-                if (a[i] == b[i]) continue
-                if (!isnum(a[i]) || !isnum(b[i])) { bad = 1; exit }
-                x = num(a[i]); y = num(b[i]); d = x - y; if (d < 0) d = -d
-                m = y < 0 ? -y : y
-                if (d > rtol * m && d > 1e-300) { bad = 1; exit }
-            }
-        }
-        END { if (bad || n != nref) exit 1 }' "$2" "$1"
-}
 
 now() { date +%s.%N; }
 
@@ -288,22 +254,7 @@ build_point() {
     fi
     if [ -n "$FC_REF" ]; then
         # (the size n one of the PARAMETERs set)
-        awk -v set="n=$2 $3" '
-            BEGIN { ns = split(set, kv, " ")
-                    for (k = 1; k <= ns; k++) { split(kv[k], x, "="); nm[k] = x[1]; val[k] = x[2] } }
-            {
-                for (k = 1; k <= ns; k++) {
-                    l = tolower($0)
-                    if (did[k] || l !~ ("parameter *:: *" nm[k] " *= *[-+0-9.]"))
-                        continue
-                    i = match(l, ":: *" nm[k] " *=") + RLENGTH - 1
-                    rest = substr($0, i + 1)
-                    sub(/^ *[-+0-9.][-+0-9.eEdD]*(_[A-Za-z0-9]+)?/, "", rest)
-                    $0 = substr($0, 1, i) " " val[k] rest
-                    did[k] = 1
-                }
-                print
-            }' "$1" >"$b.seq.f90"
+        set_params "$1" "n=$2 $3" >"$b.seq.f90"
         if (cd "$OUT/build" && "$FC_REF" $REF_FFLAGS -ffree-line-length-none \
                 -o "$b.seq" "$b.seq.f90") >"$b.seq.log" 2>&1 \
            && timeout "$RUN_TIMEOUT" "$b.seq" >"$b.ref" 2>>"$b.seq.log" </dev/null; then
