@@ -108,7 +108,12 @@ for ps in $PROGS; do
     done
     b="$OUT/$name.n$n" o=$b
     if [ -z "$f" ] || [ -z "$n" ]; then
-        say "$ps: no such program (NAME:SIZE, NAME in examples/ or bench/spmd/)"
+        if [ -z "$f" ]; then
+            say "$ps: no program $name.f90 in examples/ or bench/spmd/"
+        else
+            say "$ps: no size: give it as $name:N"
+        fi
+        printf '%-12s %6s %-12s %s\n' "$name" "${n:--}" "-" "FAILED: no such program, or no size" >>"$table"
         nfail=$((nfail + 1)); continue
     fi
     extra=
