@@ -66,8 +66,10 @@ static void scan_stmts(Emit *E, const PtrVec *v)
             for (int k = 0; k < 3; k++)
                 if (cs[k]->used)
                     E->cused[cs[k]->id] = 1;
-            for (int k = 0; k < lp->gathers.n; k++)
+            for (int k = 0; k < lp->gathers.n; k++) {
                 E->cused[((SpGather *)lp->gathers.v[k])->ctx->id] = 1;
+                vec_push(NULL, &E->gsites, lp->gathers.v[k]);
+            }
             E->uses_n |= lp->lhs_temp || lp->scatter;
             break;
         }
@@ -780,6 +782,10 @@ static void declarations(Emit *E)
         if (E->cused[k])
             add_name(&names, "%sc%d", E->p, k);
     decl_list(E, "integer", &names);
+    /* the gathers' schedule handles, kept from call to call */
+    for (int k = 0; k < E->gsites.n; k++)
+        add_name(&names, "%sg%d = 0", E->p, ((const SpGather *)E->gsites.v[k])->buf);
+    decl_list(E, "integer, save", &names);
     if (E->uses_x)
         em_line(E, "integer %sx(%d)", E->p, MAX_RANK);
     if (E->uses_n)
@@ -1276,11 +1282,12 @@ static void emit_unit(Emit *E, const SpUnit *u)
     E->u = u;
     E->last_line = 0;
     char *saved_cused = E->cused, *saved_lused = E->lused;
-    PtrVec saved_vused = E->vused;
+    PtrVec saved_vused = E->vused, saved_gsites = E->gsites;
     int saved_x = E->uses_x, saved_n = E->uses_n;
     E->cused = xcalloc((size_t)u->ncounters + 2, 1);
     E->lused = xcalloc((size_t)u->nloopvars + 2, 1);
     E->vused = (PtrVec){0};
+    E->gsites = (PtrVec){0};
     E->uses_x = E->uses_n = 0;
     scan_stmts(E, &u->body);
     PtrVec saved_targets = E->targets;
@@ -1389,6 +1396,8 @@ static void emit_unit(Emit *E, const SpUnit *u)
     E->lused = saved_lused;
     free(E->vused.v);
     E->vused = saved_vused;
+    free(E->gsites.v);
+    E->gsites = saved_gsites;
     E->uses_x = saved_x;
     E->uses_n = saved_n;
 }

@@ -30,6 +30,7 @@ typedef struct {
     char *lused;                 /* loop handles they use */
     PtrVec vused;                /* index variables they use */
     int uses_x, uses_n;          /* the unit needs hpf_x, hpf_n */
+    PtrVec gsites;               /* SpGather: the unit's gathers, each a schedule handle */
 } Emit;
 
 /* emit.c: lines, names, expressions */

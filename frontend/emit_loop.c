@@ -398,9 +398,14 @@ void emit_loop(Emit *E, const SpStmt *s)
                 continue;
             StrBuf b = {0};
             em_first_elem(E, &b, g->r->arr);
-            em_line(E, "call hpfrt_gather_%s(%s, %s, %sc%d, %st%d(1, 1), %st%d(1))",
+            /* the schedule kept at the site: the loop's home array and
+               whether the index vector depends on the mappings only */
+            int inv = spmd_gather_invariant(lp, g->r, g->ctx);
+            char home[300];
+            snprintf(home, sizeof home, "%s", lp->arr && inv ? em_desc(E, lp->arr) : "0");
+            em_line(E, "call hpfrt_gathers_%s(%s, %s, %sc%d, %st%d(1, 1), %st%d(1), %sg%d, %s, %d)",
                  em_tsuffix(g->r->arr->type), em_desc(E, g->r->arr), b.s, E->p, g->ctx->id, E->p,
-                 g->idx, E->p, g->buf);
+                 g->idx, E->p, g->buf, E->p, g->buf, home, inv);
             sb_free(&b);
         }
     }

@@ -23,6 +23,53 @@ const char *const pattern_name[PAT_COUNT] = {
     "remap", "reduce",
 };
 
+int spmd_invariant(const Node *n)
+{
+    if (!n)
+        return 1;
+    switch (n->kind) {
+    case AST_INT_CONST: case AST_REAL_CONST: case AST_LOGICAL_CONST: return 1;
+    case AST_NAME:
+        return n->u.name.sym && (n->u.name.sym->kind == SYM_PARAMETER ||
+                                 n->u.name.sym->kind == SYM_INDEX);
+    case AST_BINARY: return spmd_invariant(n->u.binary.lhs) && spmd_invariant(n->u.binary.rhs);
+    case AST_UNARY: case AST_PAREN: return spmd_invariant(n->u.unary.operand);
+    case AST_REF:
+        /* an intrinsic of the source, or one the lowering built (mod,
+           max, min, merge of a CSHIFT's or EOSHIFT's subscripts) */
+        if (!(n->u.ref.what == REF_INTRINSIC && !n->ir) &&
+            !(n->u.ref.what == REF_FUNCTION && !n->u.ref.sym))
+            return 0;
+        for (int i = 0; i < n->u.ref.args.n; i++)
+            if (!spmd_invariant(n->u.ref.args.v[i]))
+                return 0;
+        return 1;
+    default: return 0;
+    }
+}
+
+int spmd_gather_invariant(const SpLoop *l, const SpRef *r, const SpCtx *ctx)
+{
+    if (ctx && ctx != l->ctx_iter && ctx != l->ctx_guard && ctx != l->ctx_mask)
+        return 0;                 /* inside an inline reduction */
+    if (!spmd_invariant(l->mask))
+        return 0;
+    for (int k = 0; k < l->nidx; k++) {
+        const SpIndex *ix = &l->idx[k];
+        if (!spmd_invariant(ix->lo) || !spmd_invariant(ix->hi) || !spmd_invariant(ix->st))
+            return 0;
+        if (ix->dist && (ix->arr != l->arr || !spmd_invariant(ix->a) || !spmd_invariant(ix->b)))
+            return 0;
+    }
+    for (int g = 0; g < l->nguard; g++)
+        if (!spmd_invariant(l->guard[g].sub))
+            return 0;
+    for (int d = 0; d < r->arr->rank; d++)
+        if (!spmd_invariant(r->sub[d]))
+            return 0;
+    return 1;
+}
+
 int spmd_overlaps(const SpLoop *lp, SpOverlap *out)
 {
     int n = 0;

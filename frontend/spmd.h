@@ -309,6 +309,15 @@ typedef struct {
  * of their first reference, dimensions ascending). out holds at least
  * lp->overlaps.n * MAX_RANK entries; returns how many there are. */
 int spmd_overlaps(const SpLoop *lp, SpOverlap *out);
+/* An expression whose value cannot change while the program runs:
+ * constants, PARAMETERs, FORALL indices and intrinsics of those. */
+int spmd_invariant(const Node *n);
+/* Whether the index vector of a gather of r in loop l (at context ctx;
+ * NULL: its left-hand side, a scatter's) depends only on the mappings of
+ * r's array and of the loop's home array l->arr: its subscripts, the
+ * loop's bounds, alignment subscripts and guards, and its mask are
+ * invariant, and it is not inside an inline reduction. */
+int spmd_gather_invariant(const SpLoop *l, const SpRef *r, const SpCtx *ctx);
 
 /* Writes the program as Fortran calling libhpfrt: fixed form when fixed is
  * set (.f), free form otherwise. Returns 0, or -1 on a write error. */

@@ -530,6 +530,7 @@ int engine_run(Aag *g, Fi *fi, const SagGraph *sag, const EngineOptions *o, Engi
     }
     free(e->memo);
     free(e->ginv);
+    free(e->kept);
     en_space_free(e);
     en_comm_free(e);
     for (int i = 0; i < e->npool; i++)

@@ -2,6 +2,8 @@
  * gathers and scatters with their rounds, broadcasts, reductions. */
 #include <config.h>
 
+#include <stdint.h>
+
 #include "engine_int.h"
 
 /* ---- communication ------------------------------------------------------- */
@@ -329,10 +331,57 @@ static void owners_part(Eng *e, Aau *a, const PairList *pl)
         charge(e, a, M_OVHD, pl->src[j], pl->n[j] * rem / 2);
 }
 
+static void pl_rounds(Eng *e, Aau *a, const PairList *pl, double req_bytes, double val_bytes,
+                      int rt);
+
+/* Without the run-time library's costs in the SAG (rt.gather*), a
+ * gather's local copies as loads and stores. */
+static void copies_as_loads(Eng *e, Aau *a, const PairList *pl)
+{
+    const Params *pr = &e->pr;
+    if (e->tr) {
+        for (long j = pl->start[0]; j < pl->start[1]; j++)
+            charge(e, a, M_COMP, pl->dst[j], pl->n[j] * (pr->fetch_hit + pr->store_hit));
+        return;
+    }
+    double sc = a->m_sum[M_COMP];
+    for (long j = pl->start[0]; j < pl->start[1]; j++)
+        charge_to(e, &sc, M_COMP, pl->dst[j], pl->n[j] * (pr->fetch_hit + pr->store_hit));
+    a->m_sum[M_COMP] = sc;
+}
+
+/* A gather through a schedule libhpfrt kept (hpfrt_gathers_T): its own
+ * work (rt.gather.kept*: the index vector compared, the local copies, the
+ * remote elements' replies packed and unpacked), the MPI_Allreduce that
+ * agrees on the schedule unless the index vector is invariant, and the
+ * replies' rounds only. */
+static void kept_exchange(Eng *e, Aau *a, const PairList *pl, double val_bytes,
+                          const GatherCache *gc, int agree)
+{
+    const Params *pr = &e->pr;
+    if (!(pr->rt_kept > 0 || pr->rt_kept_elem > 0 || pr->rt_kept_remote > 0))
+        copies_as_loads(e, a, pl);
+    en_charge_all(e, a, M_OVHD, pr->rt_kept, NULL);
+    for (long j = pl->start[0]; j < pl->start[pl->nround]; j++) {
+        int local = j < pl->start[1];
+        charge(e, a, M_OVHD, pl->dst[j], pl->n[j] * (pr->rt_kept_elem +
+                                                      (local ? 0 : pr->rt_kept_remote / 2)));
+        if (!local)
+            charge(e, a, M_OVHD, pl->src[j], pl->n[j] * pr->rt_kept_remote / 2);
+    }
+    if (agree)
+        en_reduce_all(e, a, HPFRT_AND, 4, (Type){.base = TY_INTEGER, .kind = 4});
+    if (gc && gc->nround >= 0) {
+        for (int i = gc->nround / 2; i < gc->nround; i++)
+            en_exchange_round(e, a, &gc->round[i]);
+        return;
+    }
+    pl_rounds(e, a, pl, 0, val_bytes, 0);
+}
+
 static void pairs_exchange(Eng *e, Aau *a, const PairList *pl, double req_bytes, double val_bytes,
                            const GatherCache *gc)
 {
-    int P = e->P;
     const Params *pr = &e->pr;
     int rt = pr->rt_gather > 0 || pr->rt_gather_elem > 0 || pr->rt_gather_remote > 0;
     if (rt) {
@@ -349,16 +398,8 @@ static void pairs_exchange(Eng *e, Aau *a, const PairList *pl, double req_bytes,
         }
     }
     en_alltoall(e, a, 4);
-    /* without rt.gather*, the local copies as loads and stores */
-    if (!rt && e->tr) {
-        for (long j = pl->start[0]; j < pl->start[1]; j++)
-            charge(e, a, M_COMP, pl->dst[j], pl->n[j] * (pr->fetch_hit + pr->store_hit));
-    } else if (!rt) {
-        double sc = a->m_sum[M_COMP];
-        for (long j = pl->start[0]; j < pl->start[1]; j++)
-            charge_to(e, &sc, M_COMP, pl->dst[j], pl->n[j] * (pr->fetch_hit + pr->store_hit));
-        a->m_sum[M_COMP] = sc;
-    }
+    if (!rt)
+        copies_as_loads(e, a, pl);
     if (gc && gc->nround >= 0) {
         /* the requests (the first half, for a gather), then the replies */
         int nreq = req_bytes > 0 ? gc->nround / 2 : gc->nround;
@@ -371,6 +412,16 @@ static void pairs_exchange(Eng *e, Aau *a, const PairList *pl, double req_bytes,
             owners_part(e, a, pl);
         return;
     }
+    pl_rounds(e, a, pl, req_bytes, val_bytes, rt);
+}
+
+/* The rounds of pl made on the fly: the requests when req_bytes > 0 (rt:
+ * the owners' part of the run-time library's work after them), then the
+ * values. */
+static void pl_rounds(Eng *e, Aau *a, const PairList *pl, double req_bytes, double val_bytes,
+                      int rt)
+{
+    int P = e->P;
     int *dst = buf_get(e), *src = buf_get(e);
     int *hops = buf_get(e);
     double *bytes = buf_get(e);
@@ -984,51 +1035,76 @@ static int gather_pairs(Eng *e, Aau *a, const CommEntry *c, PairList *pl)
     return 1;
 }
 
-/* An expression whose value cannot change while the program runs: constants,
- * PARAMETERs, FORALL indices and intrinsics of those. */
-int en_invariant(const Node *n)
-{
-    if (!n)
-        return 1;
-    switch (n->kind) {
-    case AST_INT_CONST: case AST_REAL_CONST: case AST_LOGICAL_CONST: return 1;
-    case AST_NAME:
-        return n->u.name.sym && (n->u.name.sym->kind == SYM_PARAMETER ||
-                                 n->u.name.sym->kind == SYM_INDEX);
-    case AST_BINARY: return en_invariant(n->u.binary.lhs) && en_invariant(n->u.binary.rhs);
-    case AST_UNARY: case AST_PAREN: return en_invariant(n->u.unary.operand);
-    case AST_REF:
-        /* an intrinsic of the source, or one the lowering built (mod,
-           max, min, merge of a CSHIFT's or EOSHIFT's subscripts) */
-        if (!(n->u.ref.what == REF_INTRINSIC && !n->ir) &&
-            !(n->u.ref.what == REF_FUNCTION && !n->u.ref.sym))
-            return 0;
-        for (int i = 0; i < n->u.ref.args.n; i++)
-            if (!en_invariant(n->u.ref.args.v[i]))
-                return 0;
-        return 1;
-    default: return 0;
-    }
-}
-
-/* The pairs of a gather whose subscripts, loop bounds and mask are all
- * invariant are the same at every execution: computed once. */
+/* The pairs of a gather whose index vector is invariant
+ * (spmd_gather_invariant) are the same at every execution: computed once.
+ * A scatter's: the same test on its left-hand side. */
 static int gather_invariant(const CommEntry *c)
 {
+    if (c->kind == CM_SCATTER)
+        return spmd_gather_invariant(c->loop, c->loop->lhs->ir, NULL);
+    return spmd_gather_invariant(c->loop, c->g->r, c->g->ctx);
+}
+
+/* The schedules libhpfrt keeps at a gather's call site (hpfrt_gathers_T,
+ * runtime/hpfrt_comm.c): the last KEPT_WAYS index vectors, each by a hash
+ * of the whole vector, the least recently used replaced. */
+enum { KEPT_WAYS = 16 };
+typedef struct KeptSched {
+    uint64_t key[KEPT_WAYS];
+    long used[KEPT_WAYS];         /* Eng.kept_clock at the last use; 0: empty */
+} KeptSched;
+
+/* A hash of the index vector of gather c now: every evaluation's point
+ * (the loop indices there) and subscripts. 0 when something is not known. */
+static int index_key(Eng *e, const CommEntry *c, uint64_t *key)
+{
     const SpLoop *l = c->loop;
-    const SpRef *r = c->kind == CM_SCATTER ? l->lhs->ir : c->g->r;
-    const SpCtx *ctx = c->kind == CM_SCATTER ? NULL : c->g->ctx;
-    if (ctx && ctx != l->ctx_iter && ctx != l->ctx_guard && ctx != l->ctx_mask)
-        return 0;                 /* inside an inline reduction */
-    if (!en_invariant(l->mask))
+    FiSpace sp;
+    FiRefs rf;
+    if (!fi_space(e->fi, l, &sp) || !fi_refs(e->fi, l, c->g->ref, c->g->ctx, &rf))
         return 0;
-    for (int k = 0; k < l->nidx; k++)
-        if (!en_invariant(l->idx[k].lo) || !en_invariant(l->idx[k].hi) || !en_invariant(l->idx[k].st))
-            return 0;
-    for (int d = 0; d < r->arr->rank; d++)
-        if (!en_invariant(r->sub[d]))
-            return 0;
+    uint64_t h = 1469598103934665603ull;
+#define MIX(v) (h = (h ^ (uint64_t)(v)) * 1099511628211ull)
+    MIX(rf.n);
+    for (long i = 0; i < rf.n; i++) {
+        for (int k = 0; k < sp.nidx; k++)
+            MIX(sp.idx[k][rf.point[i]]);
+        for (int d = 0; d < rf.rank; d++)
+            MIX(rf.sub[d][i]);
+    }
+#undef MIX
+    *key = h;
     return 1;
+}
+
+/* Whether libhpfrt runs this execution of gather c through a schedule it
+ * kept: an invariant one's from its second execution on (first: 0 on the
+ * first); another's when its index vector is one of the last KEPT_WAYS
+ * (the schedule then becomes the most recently used; otherwise the new
+ * one replaces the least recently used, as the library does). */
+static int kept_schedule(Eng *e, const CommEntry *c, int first)
+{
+    if (e->ginv[c->id - 1] > 0)
+        return !first;
+    uint64_t key;
+    if (!index_key(e, c, &key))
+        return 0;
+    if (!e->kept)
+        e->kept = xcalloc((size_t)e->g->ncomm, sizeof *e->kept);
+    KeptSched *k = &e->kept[c->id - 1];
+    long now = ++e->kept_clock;
+    int lru = 0;
+    for (int w = 0; w < KEPT_WAYS; w++) {
+        if (k->used[w] && k->key[w] == key) {
+            k->used[w] = now;
+            return 1;
+        }
+        if (k->used[w] < k->used[lru])
+            lru = w;
+    }
+    k->key[lru] = key;
+    k->used[lru] = now;
+    return 0;
 }
 
 static void gather(Eng *e, Aau *a, const CommEntry *c)
@@ -1040,6 +1116,7 @@ static void gather(Eng *e, Aau *a, const CommEntry *c)
     if (!e->ginv[c->id - 1])
         e->ginv[c->id - 1] = gather_invariant(c) ? 1 : -1;
     GatherCache *gc = NULL;
+    int first = 0;
     if (e->ginv[c->id - 1] > 0) {
         for (int i = 0; i < e->ngcache && !gc; i++)
             if (e->gcache[i].c == c)
@@ -1050,16 +1127,24 @@ static void gather(Eng *e, Aau *a, const CommEntry *c)
             e->gcache = xrealloc(e->gcache, (size_t)(e->ngcache + 1) * sizeof *e->gcache);
             e->gcache[e->ngcache] = (GatherCache){.c = c, .pl = local};
             gc = &e->gcache[e->ngcache++];
+            first = 1;
         }
         pl = &gc->pl;
-    } else if (!gather_pairs(e, a, c, &local))
+    }
+    /* (a gather's index vector before its pairs: both ask fi) */
+    int kept = c->kind == CM_GATHER && c->g && kept_schedule(e, c, first);
+    if (!gc && !gather_pairs(e, a, c, &local))
         return;
     int es = elsize(arr->type);
     double req = c->kind == CM_SCATTER ? 0 : 8.0 * arr->rank;
     double val = c->kind == CM_SCATTER ? es + 8.0 * arr->rank : es;
     if (gc && !gc->made)           /* once: no remote pairs makes no rounds */
         make_rounds(e, gc, req, val);
-    pairs_exchange(e, a, pl, req, val, gc);
+    if (kept)
+        kept_exchange(e, a, pl, val, gc,
+                      e->ginv[c->id - 1] < 0 && e->NP > 1 && en_arr_grid(e, arr) != NULL);
+    else
+        pairs_exchange(e, a, pl, req, val, gc);
     if (pl == &local)
         pl_free(&local);
 }

@@ -62,6 +62,7 @@ typedef struct {
     double div_overlap;           /* op.div.overlap: the share of the other work that runs
                                      while the divider works (0: they add up) */
     double rt_region, rt_loop, rt_seg, rt_gather, rt_gather_elem, rt_gather_remote, rt_shift, rt_start;
+    double rt_kept, rt_kept_elem, rt_kept_remote;   /* a gather through a kept schedule */
     double rt_coll, rt_coll_self; /* libhpfrt's own work in a broadcast or reduction call;
                                      MPI's for one on a single process */
     double page, page_first, alloc;
@@ -181,6 +182,8 @@ typedef struct {
     size_t lcc_doubles;           /* their size, at most LC_MAX_DOUBLES */
     int npcc;
     signed char *ginv;            /* by communication id - 1: gather_invariant, 0: not yet */
+    struct KeptSched *kept;       /* by communication id - 1: the schedules libhpfrt keeps */
+    long kept_clock;
     const Aau *at;                /* the AAU being walked (for en_outside's message) */
     double red_len;               /* the elements of the inline reduction being walked
                                      (a row's chain: red.window), or 0 */
@@ -350,7 +353,6 @@ int en_affine_in(Eng *e, const Node *n, const SpLoop *l, const Symbol **var, lon
 int en_call2(const Node *n, const char *id, const Node **x, const Node **y);
 void en_comm(Eng *e, Aau *a);
 int en_fixed_owner(Eng *e, const CommEntry *c, const Symbol *only, int *own);
-int en_invariant(const Node *n);
 int en_mentions_index(const Node *n, const SpLoop *l);
 int en_reads_only(const Node *n, const Symbol *var);
 void en_comm_free(Eng *e);

@@ -160,6 +160,9 @@ void en_read_params(Params *p, const SagUnit *n)
     p->rt_gather = sag_seconds(n, "rt.gather", 0);
     p->rt_gather_elem = sag_seconds(n, "rt.gather.elem", 0);
     p->rt_gather_remote = sag_seconds(n, "rt.gather.remote", 0);
+    p->rt_kept = sag_seconds(n, "rt.gather.kept", 0);
+    p->rt_kept_elem = sag_seconds(n, "rt.gather.kept.elem", 0);
+    p->rt_kept_remote = sag_seconds(n, "rt.gather.kept.remote", 0);
     p->rt_shift = sag_seconds(n, "rt.shift", 0);
     p->rt_shift_run = sag_seconds(n, "rt.shift.run", 0);
     p->rt_start = sag_seconds(n, "rt.start", 0);

@@ -45,7 +45,7 @@ static int footprint_fixed(const AauAccess *x)
         for (int d = 0; d < x->arr->rank; d++) {
             int t = x->arr->tmpl ? x->arr->tdim[d] : -1;
             if (!(t >= 0 && x->arr->tmpl->gdim[t] >= 0) &&
-                (!en_invariant(x->arr->lo[d]) || !en_invariant(x->arr->hi[d])))
+                (!spmd_invariant(x->arr->lo[d]) || !spmd_invariant(x->arr->hi[d])))
                 return 0;
         }
     return 1;

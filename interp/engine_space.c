@@ -74,13 +74,13 @@ IxCache *en_ix_cached(Eng *e, const SpIndex *ix)
  * subscript coefficients and alignment are constants. */
 static int index_invariant(const SpIndex *ix)
 {
-    if (!en_invariant(ix->lo) || !en_invariant(ix->hi) || !en_invariant(ix->st))
+    if (!spmd_invariant(ix->lo) || !spmd_invariant(ix->hi) || !spmd_invariant(ix->st))
         return 0;
     if (index_gdim(ix) < 0)
         return 1;
-    return (!ix->a_const || en_invariant(ix->a)) && en_invariant(ix->b) &&
+    return (!ix->a_const || spmd_invariant(ix->a)) && spmd_invariant(ix->b) &&
            (ix->arr->cknown[ix->dim] ||
-            (en_invariant(ix->arr->alpha[ix->dim]) && en_invariant(ix->arr->beta[ix->dim])));
+            (spmd_invariant(ix->arr->alpha[ix->dim]) && spmd_invariant(ix->arr->beta[ix->dim])));
 }
 
 const double *en_index_counts(Eng *e, const SpIndex *ix, int line, int *ncoord)

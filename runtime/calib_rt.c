@@ -88,7 +88,7 @@ static void forall_costs(void)
 
 #define GMAX 4096               /* the most elements requested, a process's block */
 
-enum { G_GATHER, G_A2A, G_A2A_SELF, G_RED, G_RED_MPI, G_RED_SELF };
+enum { G_GATHER, G_KEPT, G_A2A, G_A2A_SELF, G_RED, G_RED_MPI, G_RED_SELF };
 
 typedef struct {
     int kind, n, ha;
@@ -96,6 +96,7 @@ typedef struct {
     const int *idx;
     double *buf;
     int *cnt, *rcnt;            /* MPI_Alltoall's counts, cal.np each */
+    int hs;                     /* G_KEPT: the schedule's handle */
 } Gather;
 
 static void run_gather(void *arg, long iters)
@@ -104,6 +105,11 @@ static void run_gather(void *arg, long iters)
     for (long r = 0; r < iters; r++)
         switch (g->kind) {
         case G_GATHER: hpfrt_gather_r8_(&g->ha, g->x, &g->n, g->idx, g->buf); break;
+        case G_KEPT: {
+            int inv = 1;
+            hpfrt_gathers_r8_(&g->ha, g->x, &g->n, g->idx, g->buf, &g->hs, &g->ha, &inv);
+            break;
+        }
         case G_A2A: MPI_Alltoall(g->cnt, 1, MPI_INT, g->rcnt, 1, MPI_INT, MPI_COMM_WORLD); break;
         case G_A2A_SELF: MPI_Alltoall(g->cnt, 1, MPI_INT, g->rcnt, 1, MPI_INT, MPI_COMM_SELF); break;
         case G_RED: {
@@ -212,8 +218,8 @@ static void gather_costs(void)
        (more than 1 process) remote elements; n = 0 is the same for both */
     static const int ns[] = {0, 64, 256, 1024, GMAX};
     enum { NS = sizeof ns / sizeof ns[0] };
-    Gather g[2 + 2 * NS + 3];
-    CalJob jobs[2 + 2 * NS + 3];
+    Gather g[2 + 4 * NS + 3];
+    CalJob jobs[2 + 4 * NS + 3];
     int nj = 0;
     g[nj++] = (Gather){G_A2A, 0, ha, x, loc, buf, cnt, rcnt};
     g[nj++] = (Gather){G_A2A_SELF, 0, ha, x, loc, buf, cnt, rcnt};
@@ -221,6 +227,12 @@ static void gather_costs(void)
         g[nj++] = (Gather){G_GATHER, ns[i], ha, x, loc, buf, cnt, rcnt};
     for (int i = 1; i < NS && np > 1; i++)
         g[nj++] = (Gather){G_GATHER, ns[i], ha, x, rem, buf, cnt, rcnt};
+    /* the same through a kept schedule (made at the warm-up call) */
+    int jk = nj;
+    for (int i = 0; i < NS; i++)
+        g[nj++] = (Gather){G_KEPT, ns[i], ha, x, loc, buf, cnt, rcnt, 0};
+    for (int i = 1; i < NS && np > 1; i++)
+        g[nj++] = (Gather){G_KEPT, ns[i], ha, x, rem, buf, cnt, rcnt, 0};
     /* a reduction through libhpfrt and the same straight to MPI */
     int jr = nj;
     g[nj++] = (Gather){G_RED, 0, ha, x, loc, buf, cnt, rcnt};
@@ -235,7 +247,7 @@ static void gather_costs(void)
 
     if (me == 0) {
         /* medians of each job, and of the fixed cost's round by round */
-        double med[2 + 2 * NS + 3], v[CAL_MAX_ROUNDS], fixed[CAL_MAX_ROUNDS];
+        double med[2 + 4 * NS + 3], v[CAL_MAX_ROUNDS], fixed[CAL_MAX_ROUNDS];
         for (int j = 0; j < nj; j++) {
             for (int r = 0; r < cal.rounds; r++)
                 v[r] = t[r * nj + j];
@@ -297,6 +309,29 @@ static void gather_costs(void)
         else
             cal_comment(CAL_PROC, "rt.gather.remote is not measured on 1 process: no other"
                         " process holds an element (run it with mpirun -np 2)");
+        /* through a kept schedule: no inspector, no MPI_Alltoall, no
+           requests (an index vector the compiler proved invariant: no
+           MPI_Allreduce either) */
+        double klocal, kremote = 0, kfix;
+        for (int i = 0; i < NS; i++)
+            ys[i] = med[jk + i];
+        cal_fit(xs, ys, NS, &kfix, &klocal);
+        cal_cost("rt.gather.kept", med[jk], "measured: hpfrt_gathers_r8 of 0 elements through"
+                 " a kept schedule (an invariant index vector): the call's own work");
+        cal_cost("rt.gather.kept.elem", klocal, "measured: the slope of hpfrt_gathers_r8's time"
+                 " through a kept schedule against the elements (0..%d), all held by the"
+                 " caller: the index vector compared, the element copied", GMAX);
+        if (np > 1) {
+            for (int i = 1; i < NS; i++)
+                ys[i] = med[jk + NS + i - 1];
+            cal_fit(xs, ys, NS, &kfix, &kremote);
+            cal_cost("rt.gather.kept.remote", kremote - cal_floor(klocal), "measured: the slope"
+                     " through a kept schedule with all elements held by the %s process (%.3g ns"
+                     " an element), less rt.gather.kept.elem: replies packed and unpacked",
+                     np == 2 ? "other" : "next", kremote * 1e9);
+        } else
+            cal_comment(CAL_PROC, "rt.gather.kept.remote is not measured on 1 process: no"
+                        " other process holds an element (run it with mpirun -np 2)");
     }
     free(t);
     free(x);

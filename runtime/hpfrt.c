@@ -139,6 +139,7 @@ void hpfrt_finalize_(void)
 {
     rt_need_init("hpfrt_finalize");
     profile_write();
+    rt_sched_free();
     for (int i = 0; i < rt.nprocs_tab; i++)
         free(rt.procs[i].name);
     for (int i = 0; i < rt.ntmpl; i++)
@@ -460,6 +461,7 @@ void hpfrt_arr_commit_(const int *ha)
         a->grid = t->grid;
         a->tserial = t->serial;
     }
+    a->serial = ++rt.serial;
     int taken[RT_MAXR] = { 0 };
     for (int d = 0; d < a->r; d++) {
         RtArrDim *m = &a->dim[d];

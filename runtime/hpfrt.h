@@ -162,6 +162,15 @@ void hpfrt_seg_(const int *lp, const int *s, int *i1, int *i2, int *is,
  *     from x where this process holds it, otherwise fetched from an owner
  *     (inspector: requests grouped per owner, counts by MPI_Alltoall;
  *     executor: requests and replies to and from those partners only).
+ * hpfrt_gathers_T(ha, x, n, idx, buf, hs, hh, inv)
+ *     the same, through a schedule kept at the call site, whose handle hs
+ *     (an INTEGER the site keeps, 0 before its first call) the library
+ *     sets: the inspector runs only when the index vector (on some
+ *     process) or the array's mapping differs from those of the site's
+ *     last 16 schedules; the executor then sends only the replies. inv = 1
+ *     says that the index vector depends only on the mappings of ha and of
+ *     the loop's home array hh (0: none), so that a schedule made for the
+ *     same commits of both is used without an MPI_Allreduce.
  * hpfrt_scatter_T(ha, x, n, idx, buf)
  *     the element at global indices idx(1:r, k) = buf(k), k = 1..n, on every
  *     process that holds it (all copies of a replicated one): the executor
@@ -187,6 +196,8 @@ void hpfrt_seg_(const int *lp, const int *s, int *i1, int *i2, int *is,
                               const int *whi); \
     void hpfrt_gather_##T##_(const int *ha, const C *x, const int *n, const int *idx, \
                              C *buf); \
+    void hpfrt_gathers_##T##_(const int *ha, const C *x, const int *n, const int *idx, \
+                              C *buf, int *hs, const int *hh, const int *inv); \
     void hpfrt_scatter_##T##_(const int *ha, C *x, const int *n, const int *idx, \
                               const C *buf); \
     void hpfrt_bcast_##T##_(const int *ha, const C *x, const int *idx, C *val); \

@@ -97,18 +97,41 @@ static size_t held_offset(const RtArr *a, const long *sc)
     return rt_offset(a, l);
 }
 
+/* dst + k*es = the element at src + off[k] (bytes), k < n. */
+static void elem_copy(char *dst, const char *src, const size_t *off, long n, size_t es)
+{
+    for (long k = 0; k < n; k++)
+        memcpy(dst + (size_t)k * es, src + off[k], es);
+}
+
+/* The element at dst + off[k] (bytes) = src + k*es, k < n. */
+static void elem_scatter(char *dst, const char *src, const size_t *off, long n, size_t es)
+{
+    for (long k = 0; k < n; k++)
+        memcpy(dst + off[k], src + (size_t)k * es, es);
+}
+
 /* ---- the executor of gathers and general ghost fills -------------------- */
 
-/* Fetches m elements held elsewhere: element j has storage coordinates
- * sc[j*r .. j*r+r-1], is held by process owner[j] (not this one) and goes
- * to dst + dstoff[j] (bytes). Collective over all processes, also those
- * with m = 0. Counts per partner go round by MPI_Alltoall; the storage
- * coordinates of the requests and the values of the replies then travel
- * by MPI_Isend/MPI_Irecv to and from the partners with nonzero counts
- * only. x is the local array that this process's replies are read from;
- * it may be dst itself (the replies are unpacked after all are read). */
-static void fetch(const RtArr *a, const char *x, long m, const long *sc,
-                  const int *owner, char *dst, const size_t *dstoff)
+/* Who sends what to whom to fetch elements held elsewhere: made once by
+ * plan_make (the inspector's exchange), run by plan_exec as many times as
+ * the same elements are wanted (a kept gather schedule). */
+typedef struct {
+    int *cnt;               /* 4*np: scount, rcount, sdispl, rdispl */
+    long ns, nr;            /* elements asked of others, asked of this process */
+    size_t *dst;            /* ns: where each reply goes (bytes from dst), partner order */
+    size_t *src;            /* nr: where each answered element is (bytes from x) */
+} RtPlan;
+
+/* The plan to fetch m elements held elsewhere: element j has storage
+ * coordinates sc[j*r .. j*r+r-1], is held by process owner[j] (not this
+ * one) and goes to dst + dstoff[j] (bytes). Collective over all processes,
+ * also those with m = 0. Counts per partner go round by MPI_Alltoall; the
+ * storage coordinates of the requests then travel by MPI_Isend/MPI_Irecv
+ * to the partners with nonzero counts only, and each owner turns the ones
+ * it receives into offsets in its local array. */
+static void plan_make(RtPlan *pl, const RtArr *a, long m, const long *sc, const int *owner,
+                      const size_t *dstoff)
 {
     int np = rt.np, r = a->r;
     size_t es = (size_t)a->esize;
@@ -127,60 +150,148 @@ static void fetch(const RtArr *a, const char *x, long m, const long *sc,
         nr += rcount[q];
         npart += (scount[q] > 0) + (rcount[q] > 0);
     }
-    /* requests in owner order; perm[pos] is the request at pos */
-    long *perm = rt_alloc((size_t)(ns ? ns : 1) * sizeof *perm);
+    /* requests in owner order; pl->dst[pos] is where the reply at pos goes */
+    size_t *pdst = rt_alloc((size_t)(ns ? ns : 1) * sizeof *pdst);
     long *sreq = rt_alloc((size_t)(ns * r + 1) * sizeof *sreq);
     long *rreq = rt_alloc((size_t)(nr * r + 1) * sizeof *rreq);
-    char *srep = rt_alloc((size_t)nr * es);
-    char *rrep = rt_alloc((size_t)ns * es);
     int *fill = rt_alloc((size_t)np * sizeof *fill);
     memcpy(fill, sdispl, (size_t)np * sizeof *fill);
     for (long j = 0; j < m; j++) {
         long pos = fill[owner[j]]++;
-        perm[pos] = j;
+        pdst[pos] = dstoff[j];
         memcpy(sreq + pos * r, sc + j * r, (size_t)r * sizeof *sreq);
     }
     free(fill);
-    MPI_Datatype et = elem_type(es);
-    MPI_Request *req = rt_alloc((size_t)(2 * npart + 1) * sizeof *req);
-    int nq = 0, nin;
-    /* incoming requests first, so that they can be answered */
-    for (int q = 0; q < np; q++)
-        if (rcount[q] > 0 && r > 0)
+    MPI_Request *req = rt_alloc((size_t)(npart + 1) * sizeof *req);
+    int nq = 0;
+    for (int q = 0; q < np && r > 0; q++)
+        if (rcount[q] > 0)
             MPI_Irecv(rreq + (long)rdispl[q] * r, rcount[q] * r, MPI_LONG, q, TAG_REQ,
                       rt.comm, &req[nq++]);
-    nin = nq;
-    for (int q = 0; q < np; q++) {
-        if (scount[q] > 0) {
-            MPI_Irecv(rrep + (size_t)sdispl[q] * es, scount[q], et, q, TAG_REP, rt.comm,
-                      &req[nq++]);
-            if (r > 0)
-                MPI_Isend(sreq + (long)sdispl[q] * r, scount[q] * r, MPI_LONG, q, TAG_REQ,
-                          rt.comm, &req[nq++]);
-        }
-    }
-    MPI_Waitall(nin, req, MPI_STATUSES_IGNORE);
-    /* answer: the values of the requested elements, in request order */
+    for (int q = 0; q < np && r > 0; q++)
+        if (scount[q] > 0)
+            MPI_Isend(sreq + (long)sdispl[q] * r, scount[q] * r, MPI_LONG, q, TAG_REQ,
+                      rt.comm, &req[nq++]);
+    MPI_Waitall(nq, req, MPI_STATUSES_IGNORE);
+    size_t *psrc = rt_alloc((size_t)(nr ? nr : 1) * sizeof *psrc);
     for (long j = 0; j < nr; j++)
-        memcpy(srep + (size_t)j * es, x + held_offset(a, rreq + j * r) * es, es);
-    for (int q = 0; q < np; q++)
-        if (rcount[q] > 0)
-            MPI_Isend(srep + (size_t)rdispl[q] * es, rcount[q], et, q, TAG_REP, rt.comm,
-                      &req[nq++]);
-    MPI_Waitall(nq - nin, req + nin, MPI_STATUSES_IGNORE);
-    for (long pos = 0; pos < ns; pos++)
-        memcpy(dst + dstoff[perm[pos]], rrep + (size_t)pos * es, es);
-    MPI_Type_free(&et);
+        psrc[j] = held_offset(a, rreq + j * r) * es;
     free(req);
-    free(perm);
     free(sreq);
     free(rreq);
+    *pl = (RtPlan){ scount, ns, nr, pdst, psrc };
+}
+
+/* Runs a plan: the owners send the values of the elements asked of them
+ * (read from x), in request order, to the partners with nonzero counts.
+ * x may be dst itself (the replies are unpacked after all are read). */
+static void plan_exec(const RtPlan *pl, size_t es, const char *x, char *dst)
+{
+    int np = rt.np;
+    const int *scount = pl->cnt, *rcount = scount + np, *sdispl = scount + 2 * np,
+              *rdispl = scount + 3 * np;
+    char *srep = rt_alloc((size_t)pl->nr * es + 1);
+    char *rrep = rt_alloc((size_t)pl->ns * es + 1);
+    MPI_Request *req = rt_alloc((size_t)(2 * np) * sizeof *req);
+    int nq = 0;
+    for (int q = 0; q < np; q++)
+        if (scount[q] > 0)
+            MPI_Irecv(rrep + (size_t)sdispl[q] * es, (int)((size_t)scount[q] * es), MPI_BYTE,
+                      q, TAG_REP, rt.comm, &req[nq++]);
+    elem_copy(srep, x, pl->src, pl->nr, es);
+    for (int q = 0; q < np; q++)
+        if (rcount[q] > 0)
+            MPI_Isend(srep + (size_t)rdispl[q] * es, (int)((size_t)rcount[q] * es), MPI_BYTE,
+                      q, TAG_REP, rt.comm, &req[nq++]);
+    MPI_Waitall(nq, req, MPI_STATUSES_IGNORE);
+    elem_scatter(dst, rrep, pl->dst, pl->ns, es);
+    free(req);
     free(srep);
     free(rrep);
-    free(scount);
+}
+
+static void plan_free(RtPlan *pl)
+{
+    free(pl->cnt);
+    free(pl->dst);
+    free(pl->src);
+    memset(pl, 0, sizeof *pl);
+}
+
+/* Fetches m elements held elsewhere (plan_make's arguments) once. */
+static void fetch(const RtArr *a, const char *x, long m, const long *sc,
+                  const int *owner, char *dst, const size_t *dstoff)
+{
+    RtPlan pl;
+    plan_make(&pl, a, m, sc, owner, dstoff);
+    plan_exec(&pl, (size_t)a->esize, x, dst);
+    plan_free(&pl);
 }
 
 /* ---- gather ---------------------------------------------------------------- */
+
+/* The inspector of a gather of the n elements at global indices idx: the
+ * offset in bytes in x of each held here (loc[k]; (size_t)-1 for the
+ * others), and the plan to fetch the others. Collective unless the array
+ * is held whole by every process (then no plan is made: *made = 0). */
+static void inspect(const RtArr *a, const char *fn, long n, const int *idx, size_t *loc,
+                    RtPlan *pl, int *made)
+{
+    int r = a->r;
+    size_t es = (size_t)a->esize;
+    long sc1[RT_MAXR];
+    *made = 0;
+    if (a->everywhere) {
+        /* every process holds every element: no communication */
+        for (long k = 0; k < n; k++) {
+            storage_coords(a, idx + k * r, sc1, fn);
+            loc[k] = held_offset(a, sc1) * es;
+        }
+        return;
+    }
+    long m = 0;
+    long *sc = rt_alloc((size_t)(n * r + 1) * sizeof *sc);
+    int *owner = rt_alloc((size_t)(n ? n : 1) * sizeof *owner);
+    size_t *off = rt_alloc((size_t)(n ? n : 1) * sizeof *off);
+    for (long k = 0; k < n; k++) {
+        long *s = sc + m * r;
+        storage_coords(a, idx + k * r, s, fn);
+        if (held_here(a, s)) {
+            loc[k] = held_offset(a, s) * es;
+        } else {
+            loc[k] = (size_t)-1;
+            owner[m] = rt_owner_rank(a, s, 1);
+            off[m] = (size_t)k * es;
+            m++;
+        }
+    }
+    plan_make(pl, a, m, sc, owner, off);
+    *made = 1;
+    free(sc);
+    free(owner);
+    free(off);
+}
+
+/* buf(k) = the element at x + loc[k] bytes, for the k held here. */
+static void local_copies(char *buf, const char *x, const size_t *loc, long n, size_t es)
+{
+    switch (es) {
+    case 4:
+        for (long k = 0; k < n; k++)
+            if (loc[k] != (size_t)-1)
+                memcpy(buf + 4 * k, x + loc[k], 4);
+        break;
+    case 8:
+        for (long k = 0; k < n; k++)
+            if (loc[k] != (size_t)-1)
+                memcpy(buf + 8 * k, x + loc[k], 8);
+        break;
+    default:
+        for (long k = 0; k < n; k++)
+            if (loc[k] != (size_t)-1)
+                memcpy(buf + es * k, x + loc[k], es);
+    }
+}
 
 static void gather(const char *fn, int ha, const char *x, int n, const int *idx,
                    char *buf, size_t esize)
@@ -189,38 +300,140 @@ static void gather(const char *fn, int ha, const char *x, int n, const int *idx,
     if (n < 0)
         rt_error("%s: negative element count %d", fn, n);
     double t0 = rt_comm_begin();
+    size_t *loc = rt_alloc((size_t)(n ? n : 1) * sizeof *loc);
+    RtPlan pl;
+    int made;
+    inspect(a, fn, n, idx, loc, &pl, &made);
+    local_copies(buf, x, loc, n, esize);
+    if (made) {
+        plan_exec(&pl, esize, x, buf);
+        plan_free(&pl);
+    }
+    free(loc);
+    rt_comm_end(t0);
+}
+
+/* ---- gathers with a schedule ------------------------------------------------- */
+
+/* A gather's schedule: the index vector it was made for, the offsets of
+ * the elements held here and the plan for the others. A call site keeps
+ * the last SCHED_WAYS schedules (a program whose sweeps alternate between
+ * a few index vectors reuses each). Every process makes and drops the same
+ * schedules at the same calls, so that the plans of one way belong to one
+ * collective inspection everywhere. */
+enum { SCHED_WAYS = 16 };
+
+typedef struct {
+    long used;              /* rt.sched_clock at the last use; 0: empty */
+    int ha, hh;             /* the array gathered from, the loop's home array */
+    long serial, hserial;   /* their commits */
+    long n;
+    int *idx;               /* n*r: the index vector */
+    size_t *loc;            /* n: as inspect() */
+    int made;
+    RtPlan pl;
+} RtSched;
+
+typedef struct RtSite {
+    RtSched way[SCHED_WAYS];
+} RtSite;
+
+static void sched_drop(RtSched *s)
+{
+    free(s->idx);
+    free(s->loc);
+    if (s->made)
+        plan_free(&s->pl);
+    memset(s, 0, sizeof *s);
+}
+
+void rt_sched_free(void)
+{
+    for (int i = 0; i < rt.nsite; i++)
+        for (int w = 0; w < SCHED_WAYS; w++)
+            sched_drop(&rt.site[i].way[w]);
+    free(rt.site);
+    rt.site = NULL;
+    rt.nsite = rt.maxsite = 0;
+}
+
+/* The commit of the loop's home array hh (0: none). */
+static long home_serial(int hh, const char *fn)
+{
+    return hh ? rt_arr(hh, fn)->serial : 0;
+}
+
+/* A gather through a kept schedule (hpfrt_gathers_T). *hs is the call
+ * site's handle (0 before its first call). When inv is 1, the compiler
+ * has proved that the index vector, on every process, depends only on the
+ * mappings of the arrays ha and hh: a schedule made for the same commits
+ * of both is used without looking further. Otherwise a schedule is used
+ * when the index vector is the one it was made for on every process (one
+ * MPI_Allreduce of the ways that match, unless the array is held whole
+ * everywhere or there is one process). */
+static void gather_sched(const char *fn, int ha, const char *x, int n, const int *idx,
+                         char *buf, size_t esize, int *hs, int hh, int inv)
+{
+    RtArr *a = arr_typed(ha, esize, fn);
+    if (n < 0)
+        rt_error("%s: negative element count %d", fn, n);
+    if (*hs < 0 || *hs > rt.nsite)
+        rt_error("%s: bad schedule handle %d", fn, *hs);
+    long hser = home_serial(hh, fn);
+    double t0 = rt_comm_begin();
+    if (*hs == 0) {
+        if (rt.nsite == rt.maxsite) {
+            rt.maxsite = rt.maxsite ? 2 * rt.maxsite : 16;
+            rt.site = rt_grow(rt.site, (size_t)rt.maxsite * sizeof *rt.site);
+        }
+        memset(&rt.site[rt.nsite], 0, sizeof rt.site[rt.nsite]);
+        *hs = ++rt.nsite;
+    }
+    RtSite *site = &rt.site[*hs - 1];
     int r = a->r;
-    long sc1[RT_MAXR];
-    if (a->everywhere) {
-        /* every process holds every element: no communication */
-        for (long k = 0; k < n; k++) {
-            storage_coords(a, idx + k * r, sc1, fn);
-            memcpy(buf + (size_t)k * esize, x + held_offset(a, sc1) * esize, esize);
-        }
-        rt_comm_end(t0);
-        return;
+    size_t vbytes = (size_t)n * (size_t)r * sizeof *idx;
+    unsigned match = 0;
+    for (int w = 0; w < SCHED_WAYS; w++) {
+        const RtSched *s = &site->way[w];
+        if (!s->used || s->ha != ha || s->serial != a->serial)
+            continue;
+        if (inv) {
+            if (s->hh != hh || s->hserial != hser)
+                continue;
+            if (s->n != n || memcmp(s->idx, idx, vbytes) != 0)
+                rt_error("%s: internal error: an index vector the compiler took for "
+                         "invariant has changed (array '%s')", fn, a->name);
+        } else if (s->n != n || memcmp(s->idx, idx, vbytes) != 0)
+            continue;
+        match |= 1u << w;
     }
-    /* inspector: local copies now, the rest listed per owner */
-    long m = 0;
-    long *sc = rt_alloc((size_t)((long)n * r + 1) * sizeof *sc);
-    int *owner = rt_alloc((size_t)(n ? n : 1) * sizeof *owner);
-    size_t *off = rt_alloc((size_t)(n ? n : 1) * sizeof *off);
-    for (long k = 0; k < n; k++) {
-        long *s = sc + m * r;
-        storage_coords(a, idx + k * r, s, fn);
-        if (held_here(a, s)) {
-            memcpy(buf + (size_t)k * esize, x + held_offset(a, s) * esize, esize);
-        } else {
-            owner[m] = rt_owner_rank(a, s, 1);
-            off[m] = (size_t)k * esize;
-            m++;
-        }
+    if (!inv && rt.np > 1 && !a->everywhere)
+        MPI_Allreduce(MPI_IN_PLACE, &match, 1, MPI_UNSIGNED, MPI_BAND, rt.comm);
+    long now = ++rt.sched_clock;
+    RtSched *s = NULL;
+    if (match) {
+        s = &site->way[__builtin_ctz(match)];
+    } else {
+        /* a new schedule in the least recently used way */
+        s = &site->way[0];
+        for (int w = 1; w < SCHED_WAYS; w++)
+            if (site->way[w].used < s->used)
+                s = &site->way[w];
+        sched_drop(s);
+        s->ha = ha;
+        s->hh = hh;
+        s->serial = a->serial;
+        s->hserial = hser;
+        s->n = n;
+        s->idx = rt_alloc(vbytes + 1);
+        memcpy(s->idx, idx, vbytes);
+        s->loc = rt_alloc((size_t)(n ? n : 1) * sizeof *s->loc);
+        inspect(a, fn, n, idx, s->loc, &s->pl, &s->made);
     }
-    /* executor */
-    fetch(a, x, m, sc, owner, buf, off);
-    free(sc);
-    free(owner);
-    free(off);
+    s->used = now;
+    local_copies(buf, x, s->loc, n, esize);
+    if (s->made)
+        plan_exec(&s->pl, esize, x, buf);
     rt_comm_end(t0);
 }
 
@@ -657,6 +870,12 @@ static void bcastio(const char *fn, int ty, void *buf, int n)
     {                                                                                  \
         gather("hpfrt_gather_" #T, *ha, (const char *)x, *n, idx, (char *)buf,         \
                sizeof(C));                                                             \
+    }                                                                                  \
+    void hpfrt_gathers_##T##_(const int *ha, const C *x, const int *n, const int *idx, \
+                              C *buf, int *hs, const int *hh, const int *inv)          \
+    {                                                                                  \
+        gather_sched("hpfrt_gathers_" #T, *ha, (const char *)x, *n, idx, (char *)buf,  \
+                     sizeof(C), hs, *hh, *inv);                                        \
     }                                                                                  \
     void hpfrt_scatter_##T##_(const int *ha, C *x, const int *n, const int *idx,       \
                               const C *buf)                                            \

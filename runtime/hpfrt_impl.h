@@ -78,6 +78,7 @@ typedef struct {
     long fixcell[RT_MAXR];
     /* after commit: a snapshot of the template's mapping */
     long tserial;             /* identity of the template commit */
+    long serial;              /* identity of this commit (rt.serial) */
     RtGrid grid;              /* grid.r == 0 for an unmapped array */
     int grole[RT_MAXR];       /* G_* per grid dimension */
     int gfix[RT_MAXR];        /* G_FIXED: the coordinate holding the array */
@@ -124,6 +125,8 @@ struct hpfrt_state {
     int *hash; int hashsize;  /* open addressing: loop index + 1, 0 empty */
     RtRegion *reg; int maxreg;   /* indexed by source line */
     RtFrame *stack; int depth, maxdepth;
+    struct RtSite *site; int nsite, maxsite;   /* gather schedules (hpfrt_comm.c) */
+    long sched_clock;         /* gathers with a schedule so far: their LRU order */
 };
 
 extern struct hpfrt_state hpfrt_rt;
@@ -145,6 +148,7 @@ enum { HPFRT_TYPES(RT_TYPE_ENUM) RT_NTYPES };
 #define rt_owner_rank hpfrt__owner_rank
 #define rt_comm_begin hpfrt__comm_begin
 #define rt_comm_end hpfrt__comm_end
+#define rt_sched_free hpfrt__sched_free
 
 /* Errors: "hpfrt: error: ..." on stderr, then the whole run ends. */
 _Noreturn void rt_error(const char *fmt, ...)
@@ -159,5 +163,7 @@ int rt_owner_rank(const RtArr *a, const long *cell, int repl_mine);
 /* Time spent in communication, charged to the innermost open region. */
 double rt_comm_begin(void);
 void rt_comm_end(double t0);
+/* The gather schedules kept (hpfrt_finalize). */
+void rt_sched_free(void);
 
 #endif

@@ -1139,6 +1139,51 @@ static void test_extensions(void)
                          : "rt.gather: processor 0 asks for 4 local and 4 remote elements");
     }
     sag_free(rs);
+    /* the schedules libhpfrt keeps (hpfrt_gathers_T): with rt.gather.kept 5
+       a call and rt.gather.kept.elem 1 an element, b(i) = a(2*i) (an
+       invariant index vector) run 10 times inspects once (20 + 8 x 2) and
+       goes through its schedule 9 times (5 + 8 x 1): 36 + 9 x 13 = 153 on
+       one processor. b(i) = a(2*i + mod(k, 16)), k = 1..40, has 16 index
+       vectors, all kept (a call site keeps 16): 16 inspections and 24
+       kept, 16 x 36 + 24 x 13 = 888; with mod(k, 17) the 17 vectors evict
+       each other (the least recently used goes): 40 inspections, 1440. On
+       two processors b(i) = a(17 - i) has processor 0 ask for 8 remote
+       elements: kept, it pays 5 + 8 x (1 + 6 / 2) and processor 1 answers
+       (8 x 3) before; rt.gather.kept.remote 6 */
+    SagGraph *ks = small_with("        rt.gather = 20 cycles\n        rt.gather.elem = 2 cycles\n"
+                              "        rt.gather.kept = 5 cycles\n"
+                              "        rt.gather.kept.elem = 1 cycles\n"
+                              "        rt.gather.kept.remote = 6 cycles\n", "", "");
+    check(ks != NULL, "a machine with kept schedules' costs loads");
+    static const struct { const char *stmt; int last; double ovhd; const char *what; } kc[] = {
+        {"forall (i = 1:8) b(i) = a(2*i)", 10, 153, "kept schedule: an invariant gather"},
+        {"forall (i = 1:8) b(i) = a(2*i + mod(k, 16))", 40, 888,
+         "kept schedule: 16 index vectors, all kept"},
+        {"forall (i = 1:8) b(i) = a(2*i + mod(k, 17))", 40, 1440,
+         "kept schedule: 17 index vectors evict each other"},
+    };
+    for (size_t i = 0; ks && i < sizeof kc / sizeof *kc; i++) {
+        char prog[512];
+        snprintf(prog, sizeof prog,
+                 "program t\n  integer :: i, k\n  real(8) :: a(64), b(64)\n"
+                 "!hpf$ distribute a(block)\n!hpf$ align b(i) with a(i)\n"
+                 "  do k = 1, %d\n    %s\n  end do\nend program t\n", kc[i].last, kc[i].stmt);
+        both(small, ks, prog, 1, &r0, &r1, kc[i].what);
+        check_us(r1.part[M_OVHD] - r0.part[M_OVHD], kc[i].ovhd, kc[i].what);
+    }
+    const char *kr = HEAD "  do k = 1, 3\n    forall (i = 1:8) b(i) = a(17 - i)\n  end do\n"
+                          "end program t\n";
+    SagGraph *k0 = small_with("        rt.gather = 20 cycles\n        rt.gather.elem = 2 cycles\n",
+                              "", "");
+    if (ks && k0) {
+        /* against the machine without the kept costs: processor 0 (the
+           slowest) pays 2 x (5 + 8 x 4) for its two kept executions */
+        both(k0, ks, kr, 2, &r0, &r1, "kept schedule: remote elements");
+        check_us(r1.part[M_OVHD] - r0.part[M_OVHD], 2 * (5 + 8 * 4),
+                 "kept schedule: the remote elements' replies packed and unpacked");
+    }
+    sag_free(k0);
+    sag_free(ks);
     SagGraph *ls = small_with("        rt.region = 7 cycles\n        rt.loop = 3 cycles\n", "", "");
     check(ls != NULL, "a machine with rt.region and rt.loop loads");
     const char *f = HEAD "  do k = 1, 10\n    forall (i = 1:16) b(i) = a(i)*2.0d0\n  end do\nend program t\n";
