@@ -729,7 +729,9 @@ static Aau *body_seq(LoopB *L, PtrVec *calls)
  * hpfc emits for a dimension that is not distributed has constant bounds
  * and step 1, and a compiler such as GCC at -O2 vectorizes it when its
  * trip count is a multiple of the vector's elements (known here from the
- * bounds; the engine checks it against the SAG's vector width), every
+ * bounds; the engine checks it against the SAG's vector width); the
+ * innermost level distributed, hpfc marks it for the vectorizer (vec_trips
+ * -1: any trip count). Besides, every
  * array it touches is contiguous along the loop or invariant in it, and
  * nothing in it stops the vectorizer: no mask or guard (branches), no
  * gathered or scattered operand (indexed temporaries), no call other than
@@ -746,7 +748,14 @@ static int vectorizable(LoopB *L, Aau *x)
         lp->red_loc || o->calls > 0)
         return 0;
     const SpIndex *ix = &lp->idx[L->inner];
-    if (ix->dist || step_of(ix->st) != 1 || !cint(ix->lo, &lo) || !cint(ix->hi, &hi) || hi < lo)
+    /* a distributed innermost level: hpfc's copy of the loop for segments
+       of local stride 1, marked for the vectorizer (spmd_vector_loop),
+       vectorized whatever its trip count (its few last iterations, fewer
+       than a vector's elements, run scalar: not counted apart) */
+    int dist = ix->dist && L->inner == 0 && spmd_vector_loop(lp);
+    if (ix->dist && !dist)
+        return 0;
+    if (!dist && (step_of(ix->st) != 1 || !cint(ix->lo, &lo) || !cint(ix->hi, &hi) || hi < lo))
         return 0;
     if ((lp->red_op == HPFRT_SUM || lp->red_op == HPFRT_PRODUCT) &&
         lp->red_type.base != TY_INTEGER)
@@ -771,7 +780,7 @@ static int vectorizable(LoopB *L, Aau *x)
     if (!widest)
         return 0;
     x->vec_el = widest;
-    x->vec_trips = hi - lo + 1;
+    x->vec_trips = dist ? -1 : hi - lo + 1;
     return 1;
 }
 

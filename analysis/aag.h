@@ -173,7 +173,8 @@ struct Aau {
                                   same values, or whole periods of them */
     /* a FORALL's innermost loop the node compiler may vectorize (Seq body
        and its IterD level; analysis/aag.c vectorizable()): the widest
-       element it moves, 0 when it cannot be, and its constant trip count;
+       element it moves, 0 when it cannot be, and its constant trip count
+       (-1: any, a distributed level hpfc marks for the vectorizer);
        the engine decides with the SAG's vector width */
     int vec_el;
     long long vec_trips;

@@ -234,6 +234,11 @@ void em_line(Emit *E, const char *fmt, ...)
     sb_free(&b);
 }
 
+void em_directive(Emit *E, const char *text)
+{
+    fprintf(E->out, "!%s\n", text);
+}
+
 static void comment(Emit *E, const char *text)
 {
     fprintf(E->out, "!%*s %s\n", E->fixed ? 5 : 2 * E->level, "", text);

@@ -35,6 +35,7 @@ typedef struct {
 
 /* emit.c: lines, names, expressions */
 void em_line(Emit *E, const char *fmt, ...) HPF_PRINTF(2, 3);   /* a statement */
+void em_directive(Emit *E, const char *text);  /* "!TEXT" from column 1 (!GCC$ ...) */
 char *em_ex(Emit *E, const Node *n);           /* an expression's text (free it) */
 char *em_int(Emit *E, const Node *n);          /* the same as libhpfrt's default INTEGER */
 const char *em_tsuffix(Type t);                /* libhpfrt's suffix for type t */

@@ -70,6 +70,18 @@ int spmd_gather_invariant(const SpLoop *l, const SpRef *r, const SpCtx *ctx)
     return 1;
 }
 
+int spmd_vector_loop(const SpLoop *lp)
+{
+    if (!lp->nidx || !lp->idx[0].dist || lp->mask || lp->nguard || lp->gathers.n ||
+        lp->scatter || lp->lhs_temp || lp->red_loc)
+        return 0;
+    if ((lp->red_op == HPFRT_SUM || lp->red_op == HPFRT_PRODUCT) &&
+        lp->red_type.base != TY_INTEGER)
+        return 0;
+    long long st;
+    return cint(lp->idx[0].st, &st) && st == 1;
+}
+
 int spmd_overlaps(const SpLoop *lp, SpOverlap *out)
 {
     int n = 0;

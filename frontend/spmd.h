@@ -318,6 +318,11 @@ int spmd_invariant(const Node *n);
  * loop's bounds, alignment subscripts and guards, and its mask are
  * invariant, and it is not inside an inline reduction. */
 int spmd_gather_invariant(const SpLoop *l, const SpRef *r, const SpCtx *ctx);
+/* Whether hpfc emits the innermost level of loop lp (distributed, step 1)
+ * twice, once for segments whose local index steps by 1, marked for the
+ * vectorizer (!GCC$ vector): no mask, guard, gather, scatter, temporary
+ * or location, no floating-point sum or product. */
+int spmd_vector_loop(const SpLoop *lp);
 
 /* Writes the program as Fortran calling libhpfrt: fixed form when fixed is
  * set (.f), free form otherwise. Returns 0, or -1 on a write error. */

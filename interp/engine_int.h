@@ -468,7 +468,7 @@ static inline int vectorized(const Eng *e, const Aau *a)
     if (!(e->pr.vec_width > 0) || a->vec_el <= 0)
         return 0;
     long long lanes = (long long)(e->pr.vec_width / a->vec_el);
-    return lanes >= 2 && a->vec_trips % lanes == 0;
+    return lanes >= 2 && (a->vec_trips < 0 || a->vec_trips % lanes == 0);
 }
 
 static inline int stopping(const Eng *e)
