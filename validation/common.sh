@@ -42,8 +42,12 @@ set_params() {
 same() {
     awk -v rtol="$RTOL" '
         function isint(s) { return s ~ /^[-+]?[0-9]+$/ }
-        function isnum(s) { return s ~ /^[-+]?([0-9]+\.?[0-9]*|\.[0-9]+)([eEdD][-+]?[0-9]+)?$/ }
-        function num(s) { gsub(/[dD]/, "e", s); return s + 0 }
+        # (an exponent of three digits drops its letter: 8.356+166)
+        function isnum(s) { return s ~ /^[-+]?([0-9]+\.?[0-9]*|\.[0-9]+)([eEdD][-+]?[0-9]+|[-+][0-9][0-9][0-9])?$/ }
+        function num(s) { gsub(/[dD]/, "e", s)
+                          if (s ~ /[0-9.][-+][0-9][0-9][0-9]$/ && s !~ /[eE]/)
+                              s = substr(s, 1, length(s) - 4) "e" substr(s, length(s) - 3)
+                          return s + 0 }
         NR == FNR { ref[FNR] = $0; nref = FNR; next }
         {
             n++
