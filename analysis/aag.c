@@ -629,7 +629,8 @@ static Aau *temps_aau(LoopB *L, int n)
  * turns the counting loop into its final count, so no Seq), the index
  * vector and the buffer of each gather allocated, a second pass recording
  * each gather's subscripts at every point (its Seq "inspect"), then the
- * executors. */
+ * executors. When every index vector of the round is invariant, the two
+ * passes run only while libhpfrt has no schedule for them (kept_by). */
 static void gather_level(LoopB *L, PtrVec *out, PtrVec *entries)
 {
     Build *B = L->B;
@@ -642,9 +643,11 @@ static void gather_level(LoopB *L, PtrVec *out, PtrVec *entries)
             n += ((const SpGather *)lp->gathers.v[i])->round == round;
         if (!n)
             continue;
-        push(B, out, pass_aau(L, "inspector: count the points", NULL));
+        Aau *count = pass_aau(L, "inspector: count the points", NULL);
+        push(B, out, count);
         push(B, out, temps_aau(L, 2 * n));
         Aau *rec = NULL;
+        int all_inv = 1;
         for (int i = 0; i < lp->gathers.n; i++) {
             const SpGather *g = lp->gathers.v[i];
             if (g->round != round)
@@ -663,6 +666,7 @@ static void gather_level(LoopB *L, PtrVec *out, PtrVec *entries)
             } else {
                 push(B, &rec->kids, p);
             }
+            all_inv &= spmd_gather_invariant(lp, g->r, g->ctx);
         }
         for (int i = 0; i < lp->gathers.n; i++) {
             const SpGather *g = lp->gathers.v[i];
@@ -671,6 +675,8 @@ static void gather_level(LoopB *L, PtrVec *out, PtrVec *entries)
             Aau *x = loop_aau(L, AAU_COMM, arena_printf(B->a, "gather %s",
                                                         aag_expr_text(B, g->ref)));
             CommEntry *e = new_comm(B, x, CM_GATHER, g->pat);
+            if (all_inv && !count->kept_by)
+                count->kept_by = rec->kept_by = e;
             e->loop = lp;
             e->g = g;
             e->arr = g->r->arr;

@@ -158,6 +158,10 @@ struct Aau {
     /* iterative AAUs */
     IterKind iter;
     const SpLoop *loop;        /* ITER_FORALL, ITER_COPY, and the Seq/Condt inside */
+    const CommEntry *kept_by;  /* ITER_COPY, a gather's inspector pass whose
+                                  round's index vectors are all invariant: the first
+                                  gather of the round (hpfc skips the pass while
+                                  libhpfrt keeps their schedules) */
     int level;                 /* ITER_FORALL: index of loop->idx */
     const SpRed *red;          /* ITER_RED */
     const Node *while_cond;    /* ITER_WHILE: the test (NULL: none); pre-statements

@@ -596,7 +596,7 @@ static void rt_externals(Emit *E)
 {
     em_line(E, "integer, external :: hpfrt_nprocs, hpfrt_ioproc, hpfrt_lo, hpfrt_hi, hpfrt_beta");
     em_line(E, "integer, external :: hpfrt_nseg, hpfrt_ntrip, hpfrt_mine, hpfrt_g2l");
-    em_line(E, "integer, external :: hpfrt_present, hpfrt_primary, hpfrt_i4");
+    em_line(E, "integer, external :: hpfrt_present, hpfrt_primary, hpfrt_i4, hpfrt_kept");
 }
 
 /* Whether a module lays out mapped data, which its init routine does. */

@@ -358,6 +358,32 @@ static void mark_ctx(Emit *E, const SpCtx *c)
         E->marks[c->id] = 1;
 }
 
+/* The loop's home array's descriptor for the gathers' schedules (the
+ * iteration sets depend on its layout), "0" when it has none. */
+static char *gather_home(Emit *E, const SpLoop *lp)
+{
+    return xstrdup(lp->arr ? em_desc(E, lp->arr) : "0");
+}
+
+/* The calls of round r's gathers through their sites' schedules; inv: 2
+ * when the index vectors were not recorded (kept, invariant), -1 to say
+ * for each whether its index vector is invariant (1) or not (0). */
+static void gather_calls(Emit *E, const SpLoop *lp, int r, const char *home, int inv)
+{
+    for (int i = 0; i < lp->gathers.n; i++) {
+        const SpGather *g = lp->gathers.v[i];
+        if (g->round != r)
+            continue;
+        int iv = inv >= 0 ? inv : spmd_gather_invariant(lp, g->r, g->ctx);
+        StrBuf b = {0};
+        em_first_elem(E, &b, g->r->arr);
+        em_line(E, "call hpfrt_gathers_%s(%s, %s, %sc%d, %st%d(1, 1), %st%d(1), %sg%d, %s, %d)",
+             em_tsuffix(g->r->arr->type), em_desc(E, g->r->arr), b.s, E->p, g->ctx->id, E->p,
+             g->idx, E->p, g->buf, E->p, g->buf, iv ? home : "0", iv);
+        sb_free(&b);
+    }
+}
+
 void emit_loop(Emit *E, const SpStmt *s)
 {
     const SpLoop *lp = s->u.loop;
@@ -406,10 +432,45 @@ void emit_loop(Emit *E, const SpStmt *s)
     for (int r = 0; r < lp->nrounds; r++) {
         E->round = r;
         memset(E->marks, 0, (size_t)E->u->ncounters + 2);
+        int all_inv = 1, any = 0;
         for (int i = 0; i < lp->gathers.n; i++) {
             const SpGather *g = lp->gathers.v[i];
-            if (g->round == r)
-                mark_ctx(E, g->ctx);
+            if (g->round != r)
+                continue;
+            mark_ctx(E, g->ctx);
+            any = 1;
+            all_inv &= spmd_gather_invariant(lp, g->r, g->ctx);
+        }
+        if (!any)
+            continue;
+        if (all_inv) {
+            /* index vectors that depend only on the mappings: while the
+               library keeps their schedules, neither counted nor recorded */
+            char *home = gather_home(E, lp);
+            StrBuf c = {0};
+            for (int i = 0; i < lp->gathers.n; i++) {
+                const SpGather *g = lp->gathers.v[i];
+                if (g->round == r)
+                    sb_printf(&c, "%shpfrt_kept(%sg%d, %s, %s) .ge. 0", c.len ? " .and. " : "",
+                              E->p, g->buf, em_desc(E, g->r->arr), home);
+            }
+            em_line(E, "if (%s) then", c.s);
+            sb_free(&c);
+            E->level++;
+            for (int i = 0; i < lp->gathers.n; i++) {
+                const SpGather *g = lp->gathers.v[i];
+                if (g->round != r)
+                    continue;
+                em_line(E, "%sc%d = hpfrt_kept(%sg%d, %s, %s)", E->p, g->ctx->id, E->p, g->buf,
+                     em_desc(E, g->r->arr), home);
+                em_line(E, "allocate(%st%d(%d, 1), %st%d(max(1, %sc%d)))", E->p, g->idx,
+                     g->r->arr->rank, E->p, g->buf, E->p, g->ctx->id);
+            }
+            gather_calls(E, lp, r, home, 2);
+            E->level--;
+            em_line(E, "else");
+            E->level++;
+            free(home);
         }
         walk(E, W_COUNT);
         for (int i = 0; i < lp->gathers.n; i++) {
@@ -420,21 +481,12 @@ void emit_loop(Emit *E, const SpStmt *s)
                  g->r->arr->rank, E->p, g->ctx->id, E->p, g->buf, E->p, g->ctx->id);
         }
         walk(E, W_RECORD);
-        for (int i = 0; i < lp->gathers.n; i++) {
-            const SpGather *g = lp->gathers.v[i];
-            if (g->round != r)
-                continue;
-            StrBuf b = {0};
-            em_first_elem(E, &b, g->r->arr);
-            /* the schedule kept at the site: the loop's home array and
-               whether the index vector depends on the mappings only */
-            int inv = spmd_gather_invariant(lp, g->r, g->ctx);
-            char home[300];
-            snprintf(home, sizeof home, "%s", lp->arr && inv ? em_desc(E, lp->arr) : "0");
-            em_line(E, "call hpfrt_gathers_%s(%s, %s, %sc%d, %st%d(1, 1), %st%d(1), %sg%d, %s, %d)",
-                 em_tsuffix(g->r->arr->type), em_desc(E, g->r->arr), b.s, E->p, g->ctx->id, E->p,
-                 g->idx, E->p, g->buf, E->p, g->buf, home, inv);
-            sb_free(&b);
+        char *home = gather_home(E, lp);
+        gather_calls(E, lp, r, home, -1);
+        free(home);
+        if (all_inv) {
+            E->level--;
+            em_line(E, "end if");
         }
     }
     memset(E->marks, 0, (size_t)E->u->ncounters + 2);

@@ -248,6 +248,8 @@ void en_walk(Eng *e, Aau *a, const double *mult)
         case ITER_WHILE: en_while_loop(e, a, mult); return;
         case ITER_FORALL:
         case ITER_COPY:
+            if (a->kept_by && en_gather_kept(e, a->kept_by))
+                return;           /* an inspector pass hpfc skips: schedules kept */
             if (e->loop == a->loop)
                 en_forall_level(e, a, mult);
             else

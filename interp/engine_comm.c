@@ -1107,6 +1107,16 @@ static int kept_schedule(Eng *e, const CommEntry *c, int first)
     return 0;
 }
 
+int en_gather_kept(const Eng *e, const CommEntry *c)
+{
+    if (!e->ginv || e->ginv[c->id - 1] <= 0)
+        return 0;
+    for (int i = 0; i < e->ngcache; i++)
+        if (e->gcache[i].c == c)
+            return 1;
+    return 0;
+}
+
 static void gather(Eng *e, Aau *a, const CommEntry *c)
 {
     const SpArr *arr = c->g ? c->g->r->arr : c->arr;

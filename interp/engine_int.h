@@ -356,6 +356,9 @@ int en_fixed_owner(Eng *e, const CommEntry *c, const Symbol *only, int *own);
 int en_mentions_index(const Node *n, const SpLoop *l);
 int en_reads_only(const Node *n, const Symbol *var);
 void en_comm_free(Eng *e);
+/* Whether libhpfrt keeps the schedule of invariant gather c (it has run
+ * before): hpfc's code then neither counts nor records its index vector. */
+int en_gather_kept(const Eng *e, const CommEntry *c);
 
 /* ---- charging and small helpers, inline ---- */
 

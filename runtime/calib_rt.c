@@ -221,12 +221,12 @@ static void gather_costs(void)
     Gather g[2 + 4 * NS + 3];
     CalJob jobs[2 + 4 * NS + 3];
     int nj = 0;
-    g[nj++] = (Gather){G_A2A, 0, ha, x, loc, buf, cnt, rcnt};
-    g[nj++] = (Gather){G_A2A_SELF, 0, ha, x, loc, buf, cnt, rcnt};
+    g[nj++] = (Gather){G_A2A, 0, ha, x, loc, buf, cnt, rcnt, 0};
+    g[nj++] = (Gather){G_A2A_SELF, 0, ha, x, loc, buf, cnt, rcnt, 0};
     for (int i = 0; i < NS; i++)
-        g[nj++] = (Gather){G_GATHER, ns[i], ha, x, loc, buf, cnt, rcnt};
+        g[nj++] = (Gather){G_GATHER, ns[i], ha, x, loc, buf, cnt, rcnt, 0};
     for (int i = 1; i < NS && np > 1; i++)
-        g[nj++] = (Gather){G_GATHER, ns[i], ha, x, rem, buf, cnt, rcnt};
+        g[nj++] = (Gather){G_GATHER, ns[i], ha, x, rem, buf, cnt, rcnt, 0};
     /* the same through a kept schedule (made at the warm-up call) */
     int jk = nj;
     for (int i = 0; i < NS; i++)
@@ -235,9 +235,9 @@ static void gather_costs(void)
         g[nj++] = (Gather){G_KEPT, ns[i], ha, x, rem, buf, cnt, rcnt, 0};
     /* a reduction through libhpfrt and the same straight to MPI */
     int jr = nj;
-    g[nj++] = (Gather){G_RED, 0, ha, x, loc, buf, cnt, rcnt};
-    g[nj++] = (Gather){G_RED_MPI, 0, ha, x, loc, buf, cnt, rcnt};
-    g[nj++] = (Gather){G_RED_SELF, 0, ha, x, loc, buf, cnt, rcnt};
+    g[nj++] = (Gather){G_RED, 0, ha, x, loc, buf, cnt, rcnt, 0};
+    g[nj++] = (Gather){G_RED_MPI, 0, ha, x, loc, buf, cnt, rcnt, 0};
+    g[nj++] = (Gather){G_RED_SELF, 0, ha, x, loc, buf, cnt, rcnt, 0};
     for (int j = 0; j < nj; j++)
         jobs[j] = (CalJob){run_gather, &g[j], 1.0, 0};      /* the time of a call */
     double *t = malloc((size_t)CAL_MAX_ROUNDS * (size_t)nj * sizeof *t);

@@ -170,7 +170,13 @@ void hpfrt_seg_(const int *lp, const int *s, int *i1, int *i2, int *is,
  *     last 16 schedules; the executor then sends only the replies. inv = 1
  *     says that the index vector depends only on the mappings of ha and of
  *     the loop's home array hh (0: none), so that a schedule made for the
- *     same commits of both is used without an MPI_Allreduce.
+ *     same commits of both is used without an MPI_Allreduce; inv = 2: the
+ *     same, and the index vector was not recorded (idx is not read), since
+ *     hpfrt_kept found the schedule.
+ * hpfrt_kept(hs, ha, hh)
+ *     the element count of the schedule kept at invariant site hs for the
+ *     present commits of arrays ha and hh, or -1 when there is none (the
+ *     caller then records the index vector and calls with inv = 1).
  * hpfrt_scatter_T(ha, x, n, idx, buf)
  *     the element at global indices idx(1:r, k) = buf(k), k = 1..n, on every
  *     process that holds it (all copies of a replicated one): the executor
@@ -206,6 +212,7 @@ void hpfrt_seg_(const int *lp, const int *s, int *i1, int *i2, int *is,
     void hpfrt_bcastio_##T##_(C *buf, const int *n);
 HPFRT_TYPES(HPFRT_DECLARE)
 #undef HPFRT_DECLARE
+int hpfrt_kept_(const int *hs, const int *ha, const int *hh);
 /* hpfrt_bcastio_ch(buf, n): n CHARACTER values, as hpfrt_bcastio_T */
 void hpfrt_bcastio_ch_(char *buf, const int *n, size_t len);
 

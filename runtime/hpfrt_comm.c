@@ -272,7 +272,8 @@ static void inspect(const RtArr *a, const char *fn, long n, const int *idx, size
     free(off);
 }
 
-/* buf(k) = the element at x + loc[k] bytes, for the k held here. */
+/* buf(k) = the element at x + loc[k] bytes, for the k held here (a
+ * gather without a schedule). */
 static void local_copies(char *buf, const char *x, const size_t *loc, long n, size_t es)
 {
     switch (es) {
@@ -330,9 +331,37 @@ typedef struct {
     long n;
     int *idx;               /* n*r: the index vector */
     size_t *loc;            /* n: as inspect() */
+    long nrun;              /* the local elements as runs of contiguous ones: */
+    long *run;              /* nrun triples: first k, offset in x (bytes), length */
     int made;
     RtPlan pl;
 } RtSched;
+
+/* The elements held here, loc[k] != -1, as runs: consecutive k whose
+ * elements are consecutive in x (a shift, a section of stride 1). */
+static void sched_runs(RtSched *s, size_t es)
+{
+    long n = s->n, nrun = 0;
+    for (long k = 0; k < n; k++)
+        if (s->loc[k] != (size_t)-1 && (k == 0 || s->loc[k - 1] == (size_t)-1 ||
+                                         s->loc[k] != s->loc[k - 1] + es))
+            nrun++;
+    s->run = rt_alloc((size_t)(3 * nrun + 1) * sizeof *s->run);
+    s->nrun = nrun;
+    long r = -1;
+    for (long k = 0; k < n; k++) {
+        if (s->loc[k] == (size_t)-1)
+            continue;
+        if (r >= 0 && s->loc[k - 1] != (size_t)-1 && s->loc[k] == s->loc[k - 1] + es) {
+            s->run[3 * r + 2]++;
+            continue;
+        }
+        r++;
+        s->run[3 * r] = k;
+        s->run[3 * r + 1] = (long)s->loc[k];
+        s->run[3 * r + 2] = 1;
+    }
+}
 
 typedef struct RtSite {
     RtSched way[SCHED_WAYS];
@@ -342,6 +371,7 @@ static void sched_drop(RtSched *s)
 {
     free(s->idx);
     free(s->loc);
+    free(s->run);
     if (s->made)
         plan_free(&s->pl);
     memset(s, 0, sizeof *s);
@@ -363,6 +393,33 @@ static long home_serial(int hh, const char *fn)
     return hh ? rt_arr(hh, fn)->serial : 0;
 }
 
+/* The site's schedule for the commits of arrays ha and hh (an invariant
+ * site, hpfrt_kept). */
+static const RtSched *kept_way(int hs, int ha, int hh, const char *fn)
+{
+    if (hs < 0 || hs > rt.nsite)
+        rt_error("%s: bad schedule handle %d", fn, hs);
+    if (hs == 0)
+        return NULL;
+    const RtArr *a = rt_arr(ha, fn);
+    long hser = home_serial(hh, fn);
+    const RtSite *site = &rt.site[hs - 1];
+    for (int w = 0; w < SCHED_WAYS; w++) {
+        const RtSched *s = &site->way[w];
+        if (s->used && s->ha == ha && s->serial == a->serial && s->hh == hh &&
+            s->hserial == hser)
+            return s;
+    }
+    return NULL;
+}
+
+int hpfrt_kept_(const int *hs, const int *ha, const int *hh)
+{
+    rt_need_init("hpfrt_kept");
+    const RtSched *s = kept_way(*hs, *ha, *hh, "hpfrt_kept");
+    return s ? (int)s->n : -1;
+}
+
 /* A gather through a kept schedule (hpfrt_gathers_T). *hs is the call
  * site's handle (0 before its first call). When inv is 1, the compiler
  * has proved that the index vector, on every process, depends only on the
@@ -370,7 +427,9 @@ static long home_serial(int hh, const char *fn)
  * of both is used without looking further. Otherwise a schedule is used
  * when the index vector is the one it was made for on every process (one
  * MPI_Allreduce of the ways that match, unless the array is held whole
- * everywhere or there is one process). */
+ * everywhere or there is one process). inv = 2: an invariant site whose
+ * index vector the caller did not record, since hpfrt_kept said the
+ * schedule is kept (idx is not read). */
 static void gather_sched(const char *fn, int ha, const char *x, int n, const int *idx,
                          char *buf, size_t esize, int *hs, int hh, int inv)
 {
@@ -400,13 +459,16 @@ static void gather_sched(const char *fn, int ha, const char *x, int n, const int
         if (inv) {
             if (s->hh != hh || s->hserial != hser)
                 continue;
-            if (s->n != n || memcmp(s->idx, idx, vbytes) != 0)
+            if (s->n != n || (inv == 1 && memcmp(s->idx, idx, vbytes) != 0))
                 rt_error("%s: internal error: an index vector the compiler took for "
                          "invariant has changed (array '%s')", fn, a->name);
         } else if (s->n != n || memcmp(s->idx, idx, vbytes) != 0)
             continue;
         match |= 1u << w;
     }
+    if (inv == 2 && !match)
+        rt_error("%s: internal error: no kept schedule for an index vector not recorded "
+                 "(array '%s')", fn, a->name);
     if (!inv && rt.np > 1 && !a->everywhere)
         MPI_Allreduce(MPI_IN_PLACE, &match, 1, MPI_UNSIGNED, MPI_BAND, rt.comm);
     long now = ++rt.sched_clock;
@@ -429,9 +491,12 @@ static void gather_sched(const char *fn, int ha, const char *x, int n, const int
         memcpy(s->idx, idx, vbytes);
         s->loc = rt_alloc((size_t)(n ? n : 1) * sizeof *s->loc);
         inspect(a, fn, n, idx, s->loc, &s->pl, &s->made);
+        sched_runs(s, esize);
     }
     s->used = now;
-    local_copies(buf, x, s->loc, n, esize);
+    for (long q = 0; q < s->nrun; q++)
+        memcpy(buf + (size_t)s->run[3 * q] * esize, x + s->run[3 * q + 1],
+               (size_t)s->run[3 * q + 2] * esize);
     if (s->made)
         plan_exec(&s->pl, esize, x, buf);
     rt_comm_end(t0);

@@ -7,10 +7,10 @@
 ! Rank 0 prints one PASS or FAIL line per check and "END <failures>".
 program rt_sched
   implicit none
-  integer, external :: hpfrt_nprocs, hpfrt_rank, hpfrt_ioproc
+  integer, external :: hpfrt_nprocs, hpfrt_rank, hpfrt_ioproc, hpfrt_kept
   integer, parameter :: n = 40, m = 30
-  integer :: np, me, nfail, ht, ha, lo, hi, hs, hi2, k, rep, v, bad, cnt, zero, one
-  integer :: idx(m)
+  integer :: np, me, nfail, ht, ha, lo, hi, hs, hi2, k, rep, v, bad, cnt, zero, one, two
+  integer :: idx(m), dummy(1)
   real(8) :: buf(m)
   real(8), allocatable :: x(:)
 
@@ -20,6 +20,7 @@ program rt_sched
   nfail = 0
   zero = 0
   one = 1
+  two = 2
 
   ! a (BLOCK) array of n elements: x(i) = 1000*rep + i at repetition rep
   call layout(1, 0)
@@ -97,6 +98,20 @@ program rt_sched
   end do
   call report('an invariant site three times', bad)
 
+  ! hpfrt_kept gives its count; a call that did not record the vector
+  ! (inv = 2, idx not read) gathers the same elements
+  bad = 0
+  if (hpfrt_kept(hi2, ha, ha) /= m) bad = bad + 1
+  if (hpfrt_kept(0, ha, ha) /= -1) bad = bad + 1
+  do rep = 4, 5
+    call fill(rep)
+    dummy = -99
+    buf = -1
+    call hpfrt_gathers_r8(ha, x(lo), hpfrt_kept(hi2, ha, ha), dummy(1), buf(1), hi2, ha, two)
+    bad = bad + check(m, rep)
+  end do
+  call report('hpfrt_kept and a call with the vector not recorded', bad)
+
   ! the array laid out again, CYCLIC(3): both sites make their schedules
   ! again for the new layout
   call relayout(3)
@@ -109,6 +124,10 @@ program rt_sched
     bad = bad + check(m, rep)
   end do
   call report('the array laid out again (CYCLIC(3))', bad)
+  bad = 0
+  call relayout(2)
+  if (hpfrt_kept(hi2, ha, ha) /= -1) bad = bad + 1
+  call report('hpfrt_kept after a layout: no schedule', bad)
 
   if (hpfrt_ioproc() == 1) print '(a,i0)', 'END ', nfail
   call hpfrt_finalize()

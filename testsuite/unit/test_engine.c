@@ -957,6 +957,13 @@ static void test_temporaries(void)
     const char *g = HEAD "  forall (i = 1:8) b(i) = a(2*i)\nend program t\n";
     check(predict(g, 1, &r0), "a gather on one processor predicts");
     check_us(r0.total, 54, "a gather's inspector: a counting pass and a recording pass");
+    /* run 3 times in a DO (set-up 10, 1 an iteration), the invariant
+       gather's passes run the first time only (libhpfrt keeps its
+       schedule, hpfc asks hpfrt_kept): 10 + 3 + 54 + 2 x 18 = 103 */
+    const char *g3 = HEAD "  do k = 1, 3\n    forall (i = 1:8) b(i) = a(2*i)\n  end do\n"
+                          "end program t\n";
+    check(predict(g3, 1, &r0), "an invariant gather 3 times predicts");
+    check_us(r0.total, 103, "an invariant gather 3 times: its inspector's passes once");
     SagGraph *as = small_with("", "        mem.alloc = 4 us\n", "");
     check(as != NULL, "a machine with mem.alloc loads");
     if (as) {
