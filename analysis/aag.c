@@ -741,8 +741,10 @@ static Aau *body_seq(LoopB *L, PtrVec *calls)
  * array it touches is contiguous along the loop or invariant in it, and
  * nothing in it stops the vectorizer: no mask or guard (branches), no
  * gathered or scattered operand (indexed temporaries), no call other than
- * the intrinsics the vector unit has, no floating-point sum or product
- * (reassociation is not allowed without -ffast-math). Sets x->vec_el and
+ * the intrinsics the vector unit has, no floating-point product. A
+ * floating-point sum may not be reassociated without -ffast-math, so GCC
+ * vectorizes it in order: the element's operations in vectors, the adds
+ * one after another (the sum keeps its chain, red.sum). Sets x->vec_el and
  * x->vec_trips; returns whether it can. */
 static int vectorizable(LoopB *L, Aau *x)
 {
@@ -763,8 +765,7 @@ static int vectorizable(LoopB *L, Aau *x)
         return 0;
     if (!dist && (step_of(ix->st) != 1 || !cint(ix->lo, &lo) || !cint(ix->hi, &hi) || hi < lo))
         return 0;
-    if ((lp->red_op == HPFRT_SUM || lp->red_op == HPFRT_PRODUCT) &&
-        lp->red_type.base != TY_INTEGER)
+    if (lp->red_op == HPFRT_PRODUCT && lp->red_type.base != TY_INTEGER)
         return 0;
     for (int i = 0; i < o->nlib; i++) {
         size_t k = 0;
@@ -863,8 +864,8 @@ static void build_loop(Build *B, const SpStmt *s, PtrVec *out)
                 it->vec_trips = body->vec_trips;
                 break;
             }
-    if (lp->red_op && !lp->red_loc && lp->red_type.base != TY_INTEGER && !body->vec_el &&
-        lp->red_op <= HPFRT_MIN)
+    if (lp->red_op && !lp->red_loc && lp->red_type.base != TY_INTEGER &&
+        (!body->vec_el || lp->red_op == HPFRT_SUM) && lp->red_op <= HPFRT_MIN)
         (ms ? ms : body)->chain = lp->red_op;
     push(B, where, body);
     call_aaus(B, &calls, s, lp, where, 0);

@@ -75,8 +75,9 @@ int spmd_vector_loop(const SpLoop *lp)
     if (!lp->nidx || !lp->idx[0].dist || lp->mask || lp->nguard || lp->gathers.n ||
         lp->scatter || lp->lhs_temp || lp->red_loc)
         return 0;
-    if ((lp->red_op == HPFRT_SUM || lp->red_op == HPFRT_PRODUCT) &&
-        lp->red_type.base != TY_INTEGER)
+    /* (a REAL sum vectorizes in order: its elements' operations in
+       vectors, the adds one by one; a product does not) */
+    if (lp->red_op == HPFRT_PRODUCT && lp->red_type.base != TY_INTEGER)
         return 0;
     long long st;
     return cint(lp->idx[0].st, &st) && st == 1;

@@ -321,7 +321,7 @@ int spmd_gather_invariant(const SpLoop *l, const SpRef *r, const SpCtx *ctx);
 /* Whether hpfc emits the innermost level of loop lp (distributed, step 1)
  * twice, once for segments whose local index steps by 1, marked for the
  * vectorizer (!GCC$ vector): no mask, guard, gather, scatter, temporary
- * or location, no floating-point sum or product. */
+ * or location, no floating-point product (a sum is vectorized in order). */
 int spmd_vector_loop(const SpLoop *lp);
 
 /* Writes the program as Fortran calling libhpfrt: fixed form when fixed is

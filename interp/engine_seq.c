@@ -105,7 +105,7 @@ static SeqMemo *seq_memo(Eng *e, const Aau *a)
     m->chain = a->chain ? (a->chain == HPFRT_MAX || a->chain == HPFRT_MIN ? e->pr.red_max
                            : a->chain == HPFRT_PRODUCT                    ? e->pr.red_prod
                                                                           : e->pr.red_sum) -
-                              e->pr.loop_iter
+                              (vec ? e->pr.vec_iter : e->pr.loop_iter)
                         : 0;
     m->cv = xmalloc((size_t)(o->nacc ? o->nacc : 1) * sizeof *m->cv);
     m->fp = xmalloc((size_t)(o->nacc ? o->nacc : 1) * sizeof *m->fp);

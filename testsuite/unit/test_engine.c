@@ -1248,6 +1248,22 @@ static void test_extensions(void)
         both(small, cs, prog, 1, &r0, &r1, rc[i].what);
         check_us(r1.total - r0.total, rc[i].more, rc[i].what);
     }
+    /* a REAL sum over a distributed dimension, vectorized in order
+       (spmd_vector_loop): x = sum(a*3.0d0), 16 elements. Scalar, an
+       element is loop.iter 1 + max(dmul 3 + dadd 2, the chain 5 - 1) = 6;
+       vectorized (vec.iter 0.5, vec.op.dmul 1, vec.op.dadd 1) it is
+       0.5 + max(1 + 1, 5 - 0.5) = 5: the chain still bounds it, 16 us
+       less; and a = 1.0d0 before it, vectorized, 16 x 0.5 less */
+    SagGraph *vsum = small_with("        red.sum = 5 cycles\n        vec.iter = 0.5 cycles\n"
+                                "        vec.op.dmul = 1 cycles\n        vec.op.dadd = 1 cycles\n",
+                                "", "");
+    if (cs && vsum) {
+        const char *ps = HEAD "  a = 1.0d0\n  x = sum(a*3.0d0)\nend program t\n";
+        both(cs, vsum, ps, 1, &r0, &r1, "a REAL sum vectorized in order predicts");
+        check_us(r0.total - r1.total, 16 * 1 + 16 * 0.5,
+                 "a REAL sum vectorized in order: its chain bounds it");
+    }
+    sag_free(vsum);
     /* a product: red.prod 9 us an element against loop.iter 1 + dmul 3,
        16 x 5 us more; without red.prod, red.sum's 5: 16 x 1 */
     SagGraph *ps2 = small_with("        red.sum = 5 cycles\n        red.prod = 9 cycles\n", "", "");
