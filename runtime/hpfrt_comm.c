@@ -265,8 +265,10 @@ static void inspect(const RtArr *a, const char *fn, long n, const int *idx, size
             m++;
         }
     }
-    plan_make(pl, a, m, sc, owner, off);
-    *made = 1;
+    if (rt.np > 1 || m > 0) {   /* (one process holding everything: no MPI) */
+        plan_make(pl, a, m, sc, owner, off);
+        *made = 1;
+    }
     free(sc);
     free(owner);
     free(off);
