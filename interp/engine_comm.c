@@ -1054,16 +1054,120 @@ typedef struct KeptSched {
     long used[KEPT_WAYS];         /* Eng.kept_clock at the last use; 0: empty */
 } KeptSched;
 
-/* A hash of the index vector of gather c now: every evaluation's point
- * (the loop indices there) and subscripts. 0 when something is not known. */
+/* An intrinsic of the source, or one the lowering built (mod, max, min,
+ * merge of a CSHIFT's or EOSHIFT's subscripts), as spmd_invariant takes
+ * them. */
+static int plain_intrinsic(const Node *n)
+{
+    return (n->u.ref.what == REF_INTRINSIC && !n->ir) ||
+           (n->u.ref.what == REF_FUNCTION && !n->u.ref.sym);
+}
+
+/* 1: n reads no FORALL index and nothing but scalar variables, constants
+ * and intrinsics of those; -1: it reads an index too (and nothing else);
+ * 0: it reads something else (an array element, a function). */
+static int index_free(const Node *n)
+{
+    if (!n)
+        return 1;
+    int r = 1;
+    switch (n->kind) {
+    case AST_INT_CONST: case AST_REAL_CONST: case AST_LOGICAL_CONST: return 1;
+    case AST_NAME: {
+        const Symbol *s = n->u.name.sym;
+        if (s && s->kind == SYM_INDEX)
+            return -1;
+        return s && (s->kind == SYM_PARAMETER || (s->kind == SYM_VARIABLE && !n->rank));
+    }
+    case AST_BINARY: {
+        int x = index_free(n->u.binary.lhs), y = index_free(n->u.binary.rhs);
+        return !x || !y ? 0 : x < 0 || y < 0 ? -1 : 1;
+    }
+    case AST_UNARY: case AST_PAREN: return index_free(n->u.unary.operand);
+    case AST_REF:
+        if (!plain_intrinsic(n))
+            return 0;
+        for (int i = 0; i < n->u.ref.args.n; i++) {
+            int x = index_free(n->u.ref.args.v[i]);
+            if (!x)
+                return 0;
+            if (x < 0)
+                r = -1;
+        }
+        return r;
+    default: return 0;
+    }
+}
+
+/* The values of n's largest parts that read no FORALL index, onto *h: an
+ * expression of the indices and of scalars is the same function of the
+ * indices while they are unchanged (2*i + mod(k, 16) repeats every 16
+ * k). 0 when n reads something else or a value is not known. */
+static int key_scalars(Eng *e, const Node *n, uint64_t *h)
+{
+    int f = index_free(n);
+    if (!f)
+        return 0;
+    if (!n || n->kind == AST_INT_CONST || n->kind == AST_REAL_CONST ||
+        n->kind == AST_LOGICAL_CONST)
+        return 1;
+    if (f > 0) {
+        FiValue v;
+        if (!fi_eval(e->fi, n, &v))
+            return 0;
+        uint64_t bits = (uint64_t)v.i;
+        if (v.type.base == TY_REAL || v.type.base == TY_COMPLEX)
+            memcpy(&bits, &v.r, sizeof bits);
+        *h = (*h ^ bits) * 1099511628211ull;
+        return 1;
+    }
+    switch (n->kind) {
+    case AST_NAME: return 1;      /* an index */
+    case AST_BINARY: return key_scalars(e, n->u.binary.lhs, h) && key_scalars(e, n->u.binary.rhs, h);
+    case AST_UNARY: case AST_PAREN: return key_scalars(e, n->u.unary.operand, h);
+    case AST_REF:
+        for (int i = 0; i < n->u.ref.args.n; i++)
+            if (!key_scalars(e, n->u.ref.args.v[i], h))
+                return 0;
+        return 1;
+    default: return 0;
+    }
+}
+
+/* A key of the index vector of gather c now. Where its subscripts, the
+ * loop's bounds, alignment subscripts, guards and mask read indices and
+ * scalars only, the values of their parts that read no index
+ * (key_scalars: the vector is a function of them and of the mappings; a
+ * few evaluations, whatever the loop's size; two values of such a part
+ * that give the same vector count as two vectors); otherwise a hash of the
+ * whole vector, every evaluation's point (the loop indices there) and
+ * subscripts. 0 when something is not known. */
 static int index_key(Eng *e, const CommEntry *c, uint64_t *key)
 {
     const SpLoop *l = c->loop;
+    const SpCtx *ctx = c->g->ctx;
+    uint64_t h = 1469598103934665603ull;
+    int scalars = ctx == l->ctx_iter || ctx == l->ctx_guard || ctx == l->ctx_mask;
+    scalars = scalars && key_scalars(e, l->mask, &h);
+    for (int k = 0; scalars && k < l->nidx; k++) {
+        const SpIndex *ix = &l->idx[k];
+        scalars = key_scalars(e, ix->lo, &h) && key_scalars(e, ix->hi, &h) &&
+                  key_scalars(e, ix->st, &h) && key_scalars(e, ix->a, &h) &&
+                  key_scalars(e, ix->b, &h);
+    }
+    for (int g = 0; scalars && g < l->nguard; g++)
+        scalars = key_scalars(e, l->guard[g].sub, &h);
+    for (int d = 0; scalars && d < c->g->r->arr->rank; d++)
+        scalars = key_scalars(e, c->g->r->sub[d], &h);
+    if (scalars) {
+        *key = h;
+        return 1;
+    }
     FiSpace sp;
     FiRefs rf;
-    if (!fi_space(e->fi, l, &sp) || !fi_refs(e->fi, l, c->g->ref, c->g->ctx, &rf))
+    if (!fi_space(e->fi, l, &sp) || !fi_refs(e->fi, l, c->g->ref, ctx, &rf))
         return 0;
-    uint64_t h = 1469598103934665603ull;
+    h = 1469598103934665603ull;
 #define MIX(v) (h = (h ^ (uint64_t)(v)) * 1099511628211ull)
     MIX(rf.n);
     for (long i = 0; i < rf.n; i++) {
