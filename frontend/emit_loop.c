@@ -429,6 +429,7 @@ void emit_loop(Emit *E, const SpStmt *s)
     free(ov);
     /* gathers, round by round: count, allocate, record, fetch */
     E->marks = xcalloc((size_t)E->u->ncounters + 2, 1);
+    char *home = gather_home(E, lp);
     for (int r = 0; r < lp->nrounds; r++) {
         E->round = r;
         memset(E->marks, 0, (size_t)E->u->ncounters + 2);
@@ -446,7 +447,6 @@ void emit_loop(Emit *E, const SpStmt *s)
         if (all_inv) {
             /* index vectors that depend only on the mappings: while the
                library keeps their schedules, neither counted nor recorded */
-            char *home = gather_home(E, lp);
             StrBuf c = {0};
             for (int i = 0; i < lp->gathers.n; i++) {
                 const SpGather *g = lp->gathers.v[i];
@@ -470,7 +470,6 @@ void emit_loop(Emit *E, const SpStmt *s)
             E->level--;
             em_line(E, "else");
             E->level++;
-            free(home);
         }
         walk(E, W_COUNT);
         for (int i = 0; i < lp->gathers.n; i++) {
@@ -481,14 +480,13 @@ void emit_loop(Emit *E, const SpStmt *s)
                  g->r->arr->rank, E->p, g->ctx->id, E->p, g->buf, E->p, g->ctx->id);
         }
         walk(E, W_RECORD);
-        char *home = gather_home(E, lp);
         gather_calls(E, lp, r, home, -1);
-        free(home);
         if (all_inv) {
             E->level--;
             em_line(E, "end if");
         }
     }
+    free(home);
     memset(E->marks, 0, (size_t)E->u->ncounters + 2);
     if (lp->lhs_temp || lp->scatter) {
         em_line(E, "%sn = 1", E->p);

@@ -1211,14 +1211,18 @@ static int kept_schedule(Eng *e, const CommEntry *c, int first)
     return 0;
 }
 
-int en_gather_kept(const Eng *e, const CommEntry *c)
+/* The pairs kept for invariant gather c, or NULL. */
+static GatherCache *gcache_of(const Eng *e, const CommEntry *c)
 {
-    if (!e->ginv || e->ginv[c->id - 1] <= 0)
-        return 0;
     for (int i = 0; i < e->ngcache; i++)
         if (e->gcache[i].c == c)
-            return 1;
-    return 0;
+            return &e->gcache[i];
+    return NULL;
+}
+
+int en_gather_kept(const Eng *e, const CommEntry *c)
+{
+    return e->ginv && e->ginv[c->id - 1] > 0 && gcache_of(e, c);
 }
 
 static void gather(Eng *e, Aau *a, const CommEntry *c)
@@ -1232,9 +1236,7 @@ static void gather(Eng *e, Aau *a, const CommEntry *c)
     GatherCache *gc = NULL;
     int first = 0;
     if (e->ginv[c->id - 1] > 0) {
-        for (int i = 0; i < e->ngcache && !gc; i++)
-            if (e->gcache[i].c == c)
-                gc = &e->gcache[i];
+        gc = gcache_of(e, c);
         if (!gc) {
             if (!gather_pairs(e, a, c, &local))
                 return;

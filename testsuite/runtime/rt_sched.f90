@@ -34,9 +34,7 @@ program rt_sched
   end do
   do rep = 1, 3
     call fill(rep)
-    buf = -1
-    call hpfrt_gathers_r8(ha, x(lo), m, idx(1), buf(1), hs, zero, zero)
-    bad = bad + check(m, rep)
+    bad = bad + gathered(m, rep, hs, zero, zero)
   end do
   if (hs <= 0) bad = bad + 1
   call report('one index vector three times, the values changed', bad)
@@ -51,8 +49,7 @@ program rt_sched
   end if
   do rep = 4, 5
     call fill(rep)
-    call hpfrt_gathers_r8(ha, x(lo), m, idx(1), buf(1), hs, zero, zero)
-    bad = bad + check(m, rep)
+    bad = bad + gathered(m, rep, hs, zero, zero)
   end do
   call report('a vector changed on rank 0 only', bad)
 
@@ -64,8 +61,7 @@ program rt_sched
       idx(k) = mod(me + v * k + 5 * v, n) + 1
     end do
     call fill(rep)
-    call hpfrt_gathers_r8(ha, x(lo), m, idx(1), buf(1), hs, zero, zero)
-    bad = bad + check(m, rep)
+    bad = bad + gathered(m, rep, hs, zero, zero)
   end do
   call report('20 index vectors in turn, twice', bad)
 
@@ -80,8 +76,7 @@ program rt_sched
       idx(k) = mod(11 * k + v + me, n) + 1
     end do
     call fill(rep)
-    call hpfrt_gathers_r8(ha, x(lo), cnt, idx(1), buf(1), hs, zero, zero)
-    bad = bad + check(cnt, rep)
+    bad = bad + gathered(cnt, rep, hs, zero, zero)
   end do
   call report('4 vectors of different lengths in turn, some empty', bad)
 
@@ -93,8 +88,7 @@ program rt_sched
   end do
   do rep = 1, 3
     call fill(rep)
-    call hpfrt_gathers_r8(ha, x(lo), m, idx(1), buf(1), hi2, ha, one)
-    bad = bad + check(m, rep)
+    bad = bad + gathered(m, rep, hi2, ha, one)
   end do
   call report('an invariant site three times', bad)
 
@@ -118,10 +112,8 @@ program rt_sched
   bad = 0
   do rep = 1, 3
     call fill(rep)
-    call hpfrt_gathers_r8(ha, x(lo), m, idx(1), buf(1), hi2, ha, one)
-    bad = bad + check(m, rep)
-    call hpfrt_gathers_r8(ha, x(lo), m, idx(1), buf(1), hs, zero, zero)
-    bad = bad + check(m, rep)
+    bad = bad + gathered(m, rep, hi2, ha, one)
+    bad = bad + gathered(m, rep, hs, zero, zero)
   end do
   call report('the array laid out again (CYCLIC(3))', bad)
   bad = 0
@@ -168,6 +160,16 @@ contains
       if (hpfrt_mine(ha, 1, i) == 1) x(hpfrt_g2l(ha, 1, i)) = 1000.0d0 * rep + i
     end do
   end subroutine fill
+
+  ! cnt elements at idx through the schedule of site hs (home array hh,
+  ! inv as hpfrt_gathers_T), checked against repetition rep's values
+  integer function gathered(cnt, rep, site, hh, inv)
+    integer, intent(in) :: cnt, rep, hh, inv
+    integer, intent(inout) :: site
+    buf = -1
+    call hpfrt_gathers_r8(ha, x(lo), cnt, idx(1), buf(1), site, hh, inv)
+    gathered = check(cnt, rep)
+  end function gathered
 
   integer function check(cnt, rep)
     integer, intent(in) :: cnt, rep
