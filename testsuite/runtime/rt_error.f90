@@ -6,11 +6,12 @@
 !   4  timer regions ended out of order
 !   5  hpfrt_abort with a message of the program's
 !   6  an INTEGER(8) value out of the default INTEGER's range (hpfrt_i4)
+!   7  a gather through a schedule handle the library never gave
 program rt_error
   implicit none
   integer, external :: hpfrt_lo, hpfrt_i4
   character(len=8) :: arg
-  integer :: c, ht, ha, hp, i
+  integer :: c, ht, ha, hp, i, hs
   real(8) :: x(0:11)
 
   call get_command_argument(1, arg)
@@ -43,6 +44,17 @@ program rt_error
     call hpfrt_abort('subscript out of range   ')
   case (6)
     i = hpfrt_i4(int(c, 8) * 1000000000_8)
+  case (7)
+    call hpfrt_tmpl_new(ht, 1, 't')
+    call hpfrt_tmpl_dim(ht, 1, 1, 10, 1, 0)
+    call hpfrt_tmpl_commit(ht, 0)
+    call hpfrt_arr_new(ha, ht, 1, 8, 'x')
+    call hpfrt_arr_dim(ha, 1, 1, 10, 1, 1, 0, 0, 0)
+    call hpfrt_arr_commit(ha)
+    hs = 99
+    hp = 0
+    i = 1
+    call hpfrt_gathers_r8(ha, x(0), i, i, x(1), hs, hp, hp)
   end select
   call hpfrt_finalize()
 end program rt_error
