@@ -10,6 +10,7 @@
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 #include "lower_int.h"
 #include "../runtime/hpfmap.h"
@@ -161,14 +162,179 @@ static int disjoint_row(const SpRef *r, const Node *lhs)
     return 0;
 }
 
+/* ---- the parity a FORALL's mask fixes (red-black orderings) ----------------
+ * A mask MOD(A, 2) == m (or one .AND. conjunct of it), A integer-linear in
+ * the FORALL's indices, lets only iterations with A of m's parity assign.
+ * When the left-hand side's subscripts are those indices (plus constants),
+ * the parity of A is a function of the element written; a reference at
+ * constant offsets c from the left-hand side whose offsets along the
+ * indices of odd coefficient sum to an odd number then reads elements of
+ * the other parity, which no iteration writes: the reads need no
+ * temporary. */
+typedef struct {
+    int ok;
+    int nidx;
+    Symbol **var;              /* the FORALL's indices */
+    long long odd[MAX_RANK * 2];  /* per index: its coefficient in A, mod 2 */
+} Parity;
+
+/* e = sum coef[k]*var[k] + *c0 with integer coefficients: 1, or 0 */
+static int lin_form(const Node *e, const Parity *P, long long *coef, long long *c0)
+{
+    long long v;
+    if (!e)
+        return 0;
+    if (cint(e, &v)) {
+        *c0 += v;
+        return 1;
+    }
+    switch (e->kind) {
+    case AST_NAME:
+        for (int k = 0; k < P->nidx; k++)
+            if (e->u.name.sym && e->u.name.sym == P->var[k]) {
+                coef[k] += 1;
+                return 1;
+            }
+        return 0;
+    case AST_PAREN:
+        return lin_form(e->u.unary.operand, P, coef, c0);
+    case AST_UNARY:
+        if (e->u.unary.op == OP_PLUS || e->u.unary.op == OP_NEG) {
+            long long k2[MAX_RANK * 2] = {0}, z = 0;
+            if (!lin_form(e->u.unary.operand, P, k2, &z))
+                return 0;
+            long long sg = e->u.unary.op == OP_NEG ? -1 : 1;
+            for (int k = 0; k < P->nidx; k++)
+                coef[k] += sg * k2[k];
+            *c0 += sg * z;
+            return 1;
+        }
+        return 0;
+    case AST_BINARY: {
+        Op op = e->u.binary.op;
+        if (op == OP_ADD || op == OP_SUB) {
+            long long k2[MAX_RANK * 2] = {0}, z = 0;
+            if (!lin_form(e->u.binary.lhs, P, coef, c0)
+                || !lin_form(e->u.binary.rhs, P, k2, &z))
+                return 0;
+            long long sg = op == OP_SUB ? -1 : 1;
+            for (int k = 0; k < P->nidx; k++)
+                coef[k] += sg * k2[k];
+            *c0 += sg * z;
+            return 1;
+        }
+        if (op == OP_MUL) {
+            const Node *f = e->u.binary.rhs, *x = e->u.binary.lhs;
+            if (!cint(f, &v)) {
+                f = e->u.binary.lhs;
+                x = e->u.binary.rhs;
+                if (!cint(f, &v))
+                    return 0;
+            }
+            long long k2[MAX_RANK * 2] = {0}, z = 0;
+            if (!lin_form(x, P, k2, &z))
+                return 0;
+            for (int k = 0; k < P->nidx; k++)
+                coef[k] += v * k2[k];
+            *c0 += v * z;
+            return 1;
+        }
+        return 0;
+    }
+    default:
+        return 0;
+    }
+}
+
+/* One conjunct: MOD(A, d) == m or m == MOD(A, d), d even, m constant; or
+ * MOD(A, 2) /= 0 (A odd). Sets P->odd and returns 1. */
+static int parity_conjunct(const Node *e, Parity *P)
+{
+    while (e && e->kind == AST_PAREN)
+        e = e->u.unary.operand;
+    if (!e || e->kind != AST_BINARY)
+        return 0;
+    if (e->u.binary.op == OP_AND)
+        return parity_conjunct(e->u.binary.lhs, P) || parity_conjunct(e->u.binary.rhs, P);
+    if (e->u.binary.op != OP_EQ && e->u.binary.op != OP_NE)
+        return 0;
+    const Node *md = e->u.binary.lhs, *mv = e->u.binary.rhs;
+    long long m, d;
+    if (!cint(mv, &m)) {
+        md = e->u.binary.rhs;
+        mv = e->u.binary.lhs;
+        if (!cint(mv, &m))
+            return 0;
+    }
+    while (md->kind == AST_PAREN)
+        md = md->u.unary.operand;
+    if (md->kind != AST_REF || md->u.ref.what != REF_INTRINSIC || strcasecmp(md->u.ref.id, "mod")
+        || md->u.ref.args.n != 2 || !cint(md->u.ref.args.v[1], &d) || d == 0 || d % 2)
+        return 0;
+    if (e->u.binary.op == OP_NE && (m != 0 || (d != 2 && d != -2)))
+        return 0;
+    long long coef[MAX_RANK * 2] = {0}, c0 = 0;
+    if (!lin_form(md->u.ref.args.v[0], P, coef, &c0))
+        return 0;
+    for (int k = 0; k < P->nidx; k++)
+        P->odd[k] = coef[k] & 1;
+    return 1;
+}
+
+static Parity mask_parity(const Node *mask, int nidx, Symbol **vars)
+{
+    Parity P = {0};
+    if (!mask || nidx > MAX_RANK * 2)
+        return P;
+    P.nidx = nidx;
+    P.var = vars;
+    P.ok = parity_conjunct(mask, &P);
+    return P;
+}
+
+/* Does the reference read only elements the assignment to lhs never
+ * writes, by the mask's parity? */
+static int parity_disjoint(const Parity *P, const SpRef *r, const Node *lhs)
+{
+    if (!P->ok)
+        return 0;
+    long long sum = 0;
+    int seen[MAX_RANK * 2] = {0};
+    for (int d = 0; d < lhs->u.ref.args.n; d++) {
+        long long cl[MAX_RANK * 2] = {0}, cr[MAX_RANK * 2] = {0}, zl = 0, zr = 0;
+        if (!lin_form(lhs->u.ref.args.v[d], P, cl, &zl) || !lin_form(r->sub[d], P, cr, &zr))
+            return 0;
+        int idx = -1;
+        for (int k = 0; k < P->nidx; k++) {
+            if (cl[k] != cr[k])
+                return 0;             /* not a constant offset */
+            if (cl[k] && P->odd[k]) {
+                if (idx >= 0 || (cl[k] != 1 && cl[k] != -1))
+                    return 0;         /* A's parity is not read off this subscript */
+                idx = k;
+            }
+        }
+        if (idx >= 0) {
+            seen[idx] = 1;
+            sum += zr - zl;
+        }
+    }
+    for (int k = 0; k < P->nidx; k++)
+        if (P->odd[k] && !seen[k])
+            return 0;                 /* an index of odd coefficient not on the left */
+    return (sum & 1) != 0;
+}
+
 static int lhs_read_visit(Node *n, void *ctx)
 {
     void **c = ctx;
     Node *lhs = c[0];
+    const Parity *par = c[1];
     if (n->kind == AST_REF && n->u.ref.what == REF_ELEMENT && n->ir
         && n->u.ref.sym == lhs->u.ref.sym) {
         SpRef *r = n->ir;
-        if ((r->acc == ACC_LOCAL || r->acc == ACC_GLOBAL) && !disjoint_row(r, lhs)) {
+        if ((r->acc == ACC_LOCAL || r->acc == ACC_GLOBAL) && !disjoint_row(r, lhs)
+            && !parity_disjoint(par, r, lhs)) {
             for (int d = 0; d < lhs->u.ref.args.n; d++)
                 if (!same_expr(r->sub[d], lhs->u.ref.args.v[d]) || r->delta[d])
                     return 1;
@@ -323,7 +489,8 @@ SpLoop *lower_loop(Lower *L, int nidx, Symbol **vars, Node **lo, Node **hi, Node
     }
     lp->rhs = lx(L, rhs, lp->ctx_mask);
     if (!red_op && !lp->scatter && lhs->u.ref.sym) {
-        void *c[1] = {lhs};
+        Parity par = mask_parity(mask, nidx, vars);
+        void *c[2] = {lhs, &par};
         if (lhs_read_visit(lp->rhs, c) || (lp->mask && lhs_read_visit(lp->mask, c))) {
             lp->lhs_temp = 1;
             lp->tbuf = new_temp(L, lhs->type, 1);
