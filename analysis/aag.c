@@ -629,8 +629,9 @@ static Aau *temps_aau(LoopB *L, int n)
  * turns the counting loop into its final count, so no Seq), the index
  * vector and the buffer of each gather allocated, a second pass recording
  * each gather's subscripts at every point (its Seq "inspect"), then the
- * executors. When every index vector of the round is invariant, the two
- * passes run only while libhpfrt has no schedule for them (kept_by). */
+ * executors. When every index vector of the round is invariant, or keyed
+ * by scalars (spmd_gather_keys), the two passes run only while libhpfrt
+ * has no schedule for them (kept_by). */
 static void gather_level(LoopB *L, PtrVec *out, PtrVec *entries)
 {
     Build *B = L->B;
@@ -666,7 +667,7 @@ static void gather_level(LoopB *L, PtrVec *out, PtrVec *entries)
             } else {
                 push(B, &rec->kids, p);
             }
-            all_inv &= spmd_gather_invariant(lp, g->r, g->ctx);
+            all_inv &= spmd_gather_keys(lp, g->r, g->ctx, NULL) >= 0;
         }
         for (int i = 0; i < lp->gathers.n; i++) {
             const SpGather *g = lp->gathers.v[i];

@@ -57,7 +57,7 @@ static void scan_stmts(Emit *E, const PtrVec *v)
             for (int k = 0; k < lp->nidx; k++) {
                 vec_push(NULL, &E->vused, lp->idx[k].var);
                 if (lp->idx[k].dist)
-                    E->lused[lp->idx[k].lp] = 1;
+                    E->lused[lp->idx[k].lp] |= spmd_seg_hoisted(lp, k) ? 3 : 1;
             }
             red_vars_visit(lp->rhs, &E->vused);
             if (lp->mask)
@@ -782,6 +782,10 @@ static void declarations(Emit *E)
         if (E->lused[k])
             add_name(&names, "%sh%d, %ss%d, %sf%d, %se%d, %sk%d, %sl%d, %sm%d", E->p, k, E->p, k,
                  E->p, k, E->p, k, E->p, k, E->p, k, E->p, k);
+    decl_list(E, "integer", &names);
+    for (int k = 1; k <= u->nloopvars; k++)
+        if (E->lused[k] & 2)
+            add_name(&names, "%sq%d(6)", E->p, k);
     decl_list(E, "integer", &names);
     for (int k = 1; k <= u->ncounters; k++)
         if (E->cused[k])

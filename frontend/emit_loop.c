@@ -294,14 +294,42 @@ static void walk(Emit *E, int mode)
        by 1, marked for the vectorizer (GCC at -O2 vectorizes only loops
        of known trip counts otherwise) */
     int unit = mode == W_COMPUTE && spmd_vector_loop(lp);
+    /* the segment count and first segment of the inner distributed
+       levels, once for the nest (hpf_qN: count, f, e, k, l, m) */
+    for (int k = lp->nidx - 1; k >= 0; k--) {
+        if (!spmd_seg_hoisted(lp, k))
+            continue;
+        int q = lp->idx[k].lp;
+        em_line(E, "%sq%d(1) = hpfrt_nseg(%sh%d)", E->p, q, E->p, q);
+        em_line(E, "if (%sq%d(1) .gt. 0) call hpfrt_seg(%sh%d, 1, %sq%d(2), %sq%d(3), %sq%d(4), "
+             "%sq%d(5), %sq%d(6))", E->p, q, E->p, q, E->p, q, E->p, q, E->p, q, E->p, q, E->p, q);
+    }
     for (int k = lp->nidx - 1; k >= 0; k--) {
         const SpIndex *ix = &lp->idx[k];
         if (ix->dist) {
             int q = ix->lp;
-            em_line(E, "do %ss%d = 1, hpfrt_nseg(%sh%d)", E->p, q, E->p, q);
-            E->level++;
+            if (spmd_seg_hoisted(lp, k)) {
+                em_line(E, "do %ss%d = 1, %sq%d(1)", E->p, q, E->p, q);
+                E->level++;
+                em_line(E, "if (%ss%d .eq. 1) then", E->p, q);
+                E->level++;
+                static const char fld[] = "felkm";
+                const int at[] = {2, 3, 5, 4, 6};   /* f e l k m in hpf_qN */
+                for (int i = 0; i < 5; i++)
+                    em_line(E, "%s%c%d = %sq%d(%d)", E->p, fld[i], q, E->p, q, at[i]);
+                E->level--;
+                em_line(E, "else");
+                E->level++;
+            } else {
+                em_line(E, "do %ss%d = 1, hpfrt_nseg(%sh%d)", E->p, q, E->p, q);
+                E->level++;
+            }
             em_line(E, "call hpfrt_seg(%sh%d, %ss%d, %sf%d, %se%d, %sk%d, %sl%d, %sm%d)", E->p, q,
                  E->p, q, E->p, q, E->p, q, E->p, q, E->p, q, E->p, q);
+            if (spmd_seg_hoisted(lp, k)) {
+                E->level--;
+                em_line(E, "end if");
+            }
             if (k == 0 && unit) {
                 /* (the local index the DO variable: a counter of the
                    library's, whose address hpfrt_seg takes, stepped in the
@@ -374,7 +402,7 @@ static void gather_calls(Emit *E, const SpLoop *lp, int r, const char *home, int
         const SpGather *g = lp->gathers.v[i];
         if (g->round != r)
             continue;
-        int iv = inv >= 0 ? inv : spmd_gather_invariant(lp, g->r, g->ctx);
+        int iv = inv >= 0 ? inv : spmd_gather_keys(lp, g->r, g->ctx, NULL) >= 0;
         StrBuf b = {0};
         em_first_elem(E, &b, g->r->arr);
         em_line(E, "call hpfrt_gathers_%s(%s, %s, %sc%d, %st%d(1, 1), %st%d(1), %sg%d, %s, %d)",
@@ -440,10 +468,26 @@ void emit_loop(Emit *E, const SpStmt *s)
                 continue;
             mark_ctx(E, g->ctx);
             any = 1;
-            all_inv &= spmd_gather_invariant(lp, g->r, g->ctx);
+            all_inv &= spmd_gather_keys(lp, g->r, g->ctx, NULL) >= 0;
         }
         if (!any)
             continue;
+        /* the keys of the sites whose index vectors depend on scalars */
+        for (int i = 0; i < lp->gathers.n; i++) {
+            const SpGather *g = lp->gathers.v[i];
+            const Node *keys[SPMD_MAX_KEYS];
+            int nk = g->round == r ? spmd_gather_keys(lp, g->r, g->ctx, keys) : 0;
+            if (nk <= 0)
+                continue;
+            StrBuf b = {0};
+            for (int k = 0; k < nk; k++) {
+                char *v = em_ex(E, keys[k]);
+                sb_printf(&b, "%sint(%s, 8)", k ? ", " : "", v);
+                free(v);
+            }
+            em_line(E, "call hpfrt_gkey(%sg%d, (/ %s /), %d)", E->p, g->buf, b.s, nk);
+            sb_free(&b);
+        }
         if (all_inv) {
             /* index vectors that depend only on the mappings: while the
                library keeps their schedules, neither counted nor recorded */

@@ -49,6 +49,73 @@ int spmd_invariant(const Node *n)
     }
 }
 
+/* spmd_invariant, scalar INTEGER variables allowed too: 1, each added to
+ * keys[0..*nk) once (a name node of it); 0 when n reads anything else or
+ * more than max scalars. */
+static int keyed_expr(const Node *n, const Node **keys, int *nk, int max)
+{
+    if (!n)
+        return 1;
+    switch (n->kind) {
+    case AST_NAME: {
+        const Symbol *y = n->u.name.sym;
+        if (spmd_invariant(n))
+            return 1;
+        if (!y || y->kind != SYM_VARIABLE || y->rank || n->rank || y->optional
+            || y->type.base != TY_INTEGER || (y->type.kind != 4 && y->type.kind != 8))
+            return 0;
+        for (int i = 0; i < *nk; i++)
+            if (keys[i]->u.name.sym == y)
+                return 1;
+        if (*nk >= max)
+            return 0;
+        keys[(*nk)++] = n;
+        return 1;
+    }
+    case AST_BINARY:
+        return keyed_expr(n->u.binary.lhs, keys, nk, max) &&
+               keyed_expr(n->u.binary.rhs, keys, nk, max);
+    case AST_UNARY: case AST_PAREN: return keyed_expr(n->u.unary.operand, keys, nk, max);
+    case AST_REF:
+        if (!(n->u.ref.what == REF_INTRINSIC && !n->ir) &&
+            !(n->u.ref.what == REF_FUNCTION && !n->u.ref.sym))
+            return 0;
+        for (int i = 0; i < n->u.ref.args.n; i++)
+            if (!keyed_expr(n->u.ref.args.v[i], keys, nk, max))
+                return 0;
+        return 1;
+    default: return spmd_invariant(n);
+    }
+}
+
+int spmd_gather_keys(const SpLoop *l, const SpRef *r, const SpCtx *ctx, const Node **keys)
+{
+    const Node *k0[SPMD_MAX_KEYS];
+    int nk = 0, m = SPMD_MAX_KEYS;
+    if (!keys)
+        keys = k0;
+    if (ctx && ctx != l->ctx_iter && ctx != l->ctx_guard && ctx != l->ctx_mask)
+        return -1;                /* inside an inline reduction */
+    if (!keyed_expr(l->mask, keys, &nk, m))
+        return -1;
+    for (int k = 0; k < l->nidx; k++) {
+        const SpIndex *ix = &l->idx[k];
+        if (!keyed_expr(ix->lo, keys, &nk, m) || !keyed_expr(ix->hi, keys, &nk, m) ||
+            !keyed_expr(ix->st, keys, &nk, m))
+            return -1;
+        if (ix->dist && (ix->arr != l->arr || !keyed_expr(ix->a, keys, &nk, m) ||
+                         !keyed_expr(ix->b, keys, &nk, m)))
+            return -1;
+    }
+    for (int g = 0; g < l->nguard; g++)
+        if (!keyed_expr(l->guard[g].sub, keys, &nk, m))
+            return -1;
+    for (int d = 0; d < r->arr->rank; d++)
+        if (!keyed_expr(r->sub[d], keys, &nk, m))
+            return -1;
+    return nk;
+}
+
 int spmd_gather_invariant(const SpLoop *l, const SpRef *r, const SpCtx *ctx)
 {
     if (ctx && ctx != l->ctx_iter && ctx != l->ctx_guard && ctx != l->ctx_mask)
@@ -82,6 +149,11 @@ int spmd_vector_loop(const SpLoop *lp)
         return 0;
     long long st;
     return cint(lp->idx[0].st, &st) && st == 1;
+}
+
+int spmd_seg_hoisted(const SpLoop *lp, int k)
+{
+    return k >= 0 && k < lp->nidx - 1 && lp->idx[k].dist;
 }
 
 int spmd_overlaps(const SpLoop *lp, SpOverlap *out)

@@ -318,11 +318,28 @@ int spmd_invariant(const Node *n);
  * loop's bounds, alignment subscripts and guards, and its mask are
  * invariant, and it is not inside an inline reduction. */
 int spmd_gather_invariant(const SpLoop *l, const SpRef *r, const SpCtx *ctx);
+/* The same, scalar INTEGER variables allowed as well (ipnt in
+ * x(ipnt + 2*i)): the index vector is then a function of the mappings and
+ * of their values, which every process holds alike (scalars are
+ * replicated). Returns how many such scalars there are, a name node of
+ * each written to keys (NULL: not written; at most SPMD_MAX_KEYS, beyond which the gather is
+ * not keyed), 0 for an invariant gather, -1 when the index vector depends
+ * on something else. hpfc passes their values to the library as the
+ * site's key (hpfrt_gkey): a schedule is kept per key, with no
+ * MPI_Allreduce and no index vector recorded while it is kept. */
+enum { SPMD_MAX_KEYS = 8 };
+int spmd_gather_keys(const SpLoop *l, const SpRef *r, const SpCtx *ctx, const Node **keys);
 /* Whether hpfc emits the innermost level of loop lp (distributed, step 1)
  * twice, once for segments whose local index steps by 1, marked for the
  * vectorizer (!GCC$ vector): no mask, guard, gather, scatter, temporary
  * or location, no floating-point product (a sum is vectorized in order). */
 int spmd_vector_loop(const SpLoop *lp);
+/* Level k of the nest is a distributed level inside another level: its
+ * iteration set does not change within one execution of the nest, so the
+ * emitted code asks for its segment count and first segment once, before
+ * the nest (hpf_qN), and calls hpfrt_seg at an entry for the later
+ * segments only; the engine charges rt.seg once an execution for it. */
+int spmd_seg_hoisted(const SpLoop *lp, int k);
 
 /* Writes the program as Fortran calling libhpfrt: fixed form when fixed is
  * set (.f), free form otherwise. Returns 0, or -1 on a write error. */

@@ -1036,13 +1036,18 @@ static int gather_pairs(Eng *e, Aau *a, const CommEntry *c, PairList *pl)
 }
 
 /* The pairs of a gather whose index vector is invariant
- * (spmd_gather_invariant) are the same at every execution: computed once.
- * A scatter's: the same test on its left-hand side. */
-static int gather_invariant(const CommEntry *c)
+ * (spmd_gather_invariant) are the same at every execution: computed once
+ * (G_INVARIANT). A scatter's: the same test on its left-hand side. A
+ * gather whose index vector depends on scalars besides (spmd_gather_keys)
+ * has its schedules kept by their values, without an MPI_Allreduce
+ * (G_KEYED); any other is G_OTHER. */
+enum { G_INVARIANT = 1, G_KEYED = 2, G_OTHER = -1 };
+static int gather_class(const CommEntry *c)
 {
     if (c->kind == CM_SCATTER)
-        return spmd_gather_invariant(c->loop, c->loop->lhs->ir, NULL);
-    return spmd_gather_invariant(c->loop, c->g->r, c->g->ctx);
+        return spmd_gather_invariant(c->loop, c->loop->lhs->ir, NULL) ? G_INVARIANT : G_OTHER;
+    int nk = spmd_gather_keys(c->loop, c->g->r, c->g->ctx, NULL);
+    return nk == 0 ? G_INVARIANT : nk > 0 ? G_KEYED : G_OTHER;
 }
 
 /* The schedules libhpfrt keeps at a gather's call site (hpfrt_gathers_T,
@@ -1188,7 +1193,7 @@ static int index_key(Eng *e, const CommEntry *c, uint64_t *key)
  * one replaces the least recently used, as the library does). */
 static int kept_schedule(Eng *e, const CommEntry *c, int first)
 {
-    if (e->ginv[c->id - 1] > 0)
+    if (e->ginv[c->id - 1] == G_INVARIANT)
         return !first;
     uint64_t key;
     if (!index_key(e, c, &key))
@@ -1211,6 +1216,20 @@ static int kept_schedule(Eng *e, const CommEntry *c, int first)
     return 0;
 }
 
+/* Whether keyed gather c's index vector now is one libhpfrt keeps a
+ * schedule for (kept_schedule's test, the ways left as they are). */
+static int keyed_kept(Eng *e, const CommEntry *c)
+{
+    uint64_t key;
+    if (!e->kept || !index_key(e, c, &key))
+        return 0;
+    const KeptSched *k = &e->kept[c->id - 1];
+    for (int w = 0; w < KEPT_WAYS; w++)
+        if (k->used[w] && k->key[w] == key)
+            return 1;
+    return 0;
+}
+
 /* The pairs kept for invariant gather c, or NULL. */
 static GatherCache *gcache_of(const Eng *e, const CommEntry *c)
 {
@@ -1220,9 +1239,13 @@ static GatherCache *gcache_of(const Eng *e, const CommEntry *c)
     return NULL;
 }
 
-int en_gather_kept(const Eng *e, const CommEntry *c)
+int en_gather_kept(Eng *e, const CommEntry *c)
 {
-    return e->ginv && e->ginv[c->id - 1] > 0 && gcache_of(e, c);
+    if (!e->ginv)
+        return 0;
+    if (e->ginv[c->id - 1] == G_KEYED)
+        return keyed_kept(e, c);
+    return e->ginv[c->id - 1] == G_INVARIANT && gcache_of(e, c);
 }
 
 static void gather(Eng *e, Aau *a, const CommEntry *c)
@@ -1232,10 +1255,10 @@ static void gather(Eng *e, Aau *a, const CommEntry *c)
     if (!e->ginv)
         e->ginv = xcalloc((size_t)e->g->ncomm, 1);
     if (!e->ginv[c->id - 1])
-        e->ginv[c->id - 1] = gather_invariant(c) ? 1 : -1;
+        e->ginv[c->id - 1] = (signed char)gather_class(c);
     GatherCache *gc = NULL;
     int first = 0;
-    if (e->ginv[c->id - 1] > 0) {
+    if (e->ginv[c->id - 1] == G_INVARIANT) {
         gc = gcache_of(e, c);
         if (!gc) {
             if (!gather_pairs(e, a, c, &local))
@@ -1249,6 +1272,8 @@ static void gather(Eng *e, Aau *a, const CommEntry *c)
     }
     /* (a gather's index vector before its pairs: both ask fi) */
     int kept = c->kind == CM_GATHER && c->g && kept_schedule(e, c, first);
+    if (e->ginv[c->id - 1] == G_KEYED)
+        en_charge_all(e, a, M_OVHD, e->pr.call_ovhd, NULL);   /* hpfrt_gkey */
     if (!gc && !gather_pairs(e, a, c, &local))
         return;
     int es = elsize(arr->type);
@@ -1258,7 +1283,7 @@ static void gather(Eng *e, Aau *a, const CommEntry *c)
         make_rounds(e, gc, req, val);
     if (kept)
         kept_exchange(e, a, pl, val, gc,
-                      e->ginv[c->id - 1] < 0 && e->NP > 1 && en_arr_grid(e, arr) != NULL);
+                      e->ginv[c->id - 1] == G_OTHER && e->NP > 1 && en_arr_grid(e, arr) != NULL);
     else
         pairs_exchange(e, a, pl, req, val, gc);
     if (pl == &local)

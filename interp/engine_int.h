@@ -181,7 +181,7 @@ typedef struct {
     struct LcCache *lcc;          /* by AAU id - 1: counts of FORALL nests that cannot change */
     size_t lcc_doubles;           /* their size, at most LC_MAX_DOUBLES */
     int npcc;
-    signed char *ginv;            /* by communication id - 1: gather_invariant, 0: not yet */
+    signed char *ginv;            /* by communication id - 1: gather_class, 0: not yet */
     struct KeptSched *kept;       /* by communication id - 1: the schedules libhpfrt keeps */
     long kept_clock;
     const Aau *at;                /* the AAU being walked (for en_outside's message) */
@@ -357,8 +357,9 @@ int en_mentions_index(const Node *n, const SpLoop *l);
 int en_reads_only(const Node *n, const Symbol *var);
 void en_comm_free(Eng *e);
 /* Whether libhpfrt keeps the schedule of invariant gather c (it has run
- * before): hpfc's code then neither counts nor records its index vector. */
-int en_gather_kept(const Eng *e, const CommEntry *c);
+ * before), or of keyed gather c for its scalars' present values: hpfc's
+ * code then neither counts nor records its index vector. */
+int en_gather_kept(Eng *e, const CommEntry *c);
 
 /* ---- charging and small helpers, inline ---- */
 

@@ -175,8 +175,16 @@ void hpfrt_seg_(const int *lp, const int *s, int *i1, int *i2, int *is,
  *     hpfrt_kept found the schedule.
  * hpfrt_kept(hs, ha, hh)
  *     the element count of the schedule kept at invariant site hs for the
- *     present commits of arrays ha and hh, or -1 when there is none (the
- *     caller then records the index vector and calls with inv = 1).
+ *     present commits of arrays ha and hh (and the site's key), or -1 when
+ *     there is none (the caller then records the index vector and calls
+ *     with inv = 1).
+ * hpfrt_gkey(hs, key, m)
+ *     the key of site hs for the calls that follow: m INTEGER(8) values
+ *     (0 <= m <= 8) of the scalars its index vector depends on besides the
+ *     mappings (x(ipnt + 2*i): ipnt), the same on every process. An
+ *     invariant site (inv = 1 or 2) keeps a schedule per key: one is used
+ *     when the commits and the key are those it was made for. Sets hs at
+ *     the site's first call, as hpfrt_gathers_T does.
  * hpfrt_scatter_T(ha, x, n, idx, buf)
  *     the element at global indices idx(1:r, k) = buf(k), k = 1..n, on every
  *     process that holds it (all copies of a replicated one): the executor
@@ -213,6 +221,7 @@ void hpfrt_seg_(const int *lp, const int *s, int *i1, int *i2, int *is,
 HPFRT_TYPES(HPFRT_DECLARE)
 #undef HPFRT_DECLARE
 int hpfrt_kept_(const int *hs, const int *ha, const int *hh);
+void hpfrt_gkey_(int *hs, const long long *key, const int *m);
 /* hpfrt_bcastio_ch(buf, n): n CHARACTER values, as hpfrt_bcastio_T */
 void hpfrt_bcastio_ch_(char *buf, const int *n, size_t len);
 

@@ -326,10 +326,14 @@ static void gather(const char *fn, int ha, const char *x, int n, const int *idx,
  * collective inspection everywhere. */
 enum { SCHED_WAYS = 16 };
 
+enum { SCHED_KEYS = 8 };
+
 typedef struct {
     long used;              /* rt.sched_clock at the last use; 0: empty */
     int ha, hh;             /* the array gathered from, the loop's home array */
     long serial, hserial;   /* their commits */
+    int nkey;               /* the site's key when it was made (hpfrt_gkey) */
+    long long key[SCHED_KEYS];
     long n;
     int *idx;               /* n*r: the index vector */
     size_t *loc;            /* n: as inspect() */
@@ -367,7 +371,42 @@ static void sched_runs(RtSched *s, size_t es)
 
 typedef struct RtSite {
     RtSched way[SCHED_WAYS];
+    int nkey;               /* the key of the present call (hpfrt_gkey) */
+    long long key[SCHED_KEYS];
 } RtSite;
+
+/* Whether schedule s was made for the site's present key. */
+static int same_key(const RtSched *s, const RtSite *site)
+{
+    return s->nkey == site->nkey &&
+           !memcmp(s->key, site->key, (size_t)site->nkey * sizeof *site->key);
+}
+
+/* The site of handle *hs, made at its first call (*hs = 0). */
+static RtSite *site_of(int *hs, const char *fn)
+{
+    if (*hs < 0 || *hs > rt.nsite)
+        rt_error("%s: bad schedule handle %d", fn, *hs);
+    if (*hs == 0) {
+        if (rt.nsite == rt.maxsite) {
+            rt.maxsite = rt.maxsite ? 2 * rt.maxsite : 16;
+            rt.site = rt_grow(rt.site, (size_t)rt.maxsite * sizeof *rt.site);
+        }
+        memset(&rt.site[rt.nsite], 0, sizeof rt.site[rt.nsite]);
+        *hs = ++rt.nsite;
+    }
+    return &rt.site[*hs - 1];
+}
+
+void hpfrt_gkey_(int *hs, const long long *key, const int *m)
+{
+    rt_need_init("hpfrt_gkey");
+    if (*m < 0 || *m > SCHED_KEYS)
+        rt_error("hpfrt_gkey: a key of %d values (0 to %d)", *m, SCHED_KEYS);
+    RtSite *site = site_of(hs, "hpfrt_gkey");
+    site->nkey = *m;
+    memcpy(site->key, key, (size_t)*m * sizeof *key);
+}
 
 static void sched_drop(RtSched *s)
 {
@@ -409,7 +448,7 @@ static const RtSched *kept_way(int hs, int ha, int hh, const char *fn)
     for (int w = 0; w < SCHED_WAYS; w++) {
         const RtSched *s = &site->way[w];
         if (s->used && s->ha == ha && s->serial == a->serial && s->hh == hh &&
-            s->hserial == hser)
+            s->hserial == hser && same_key(s, site))
             return s;
     }
     return NULL;
@@ -438,19 +477,9 @@ static void gather_sched(const char *fn, int ha, const char *x, int n, const int
     RtArr *a = arr_typed(ha, esize, fn);
     if (n < 0)
         rt_error("%s: negative element count %d", fn, n);
-    if (*hs < 0 || *hs > rt.nsite)
-        rt_error("%s: bad schedule handle %d", fn, *hs);
+    RtSite *site = site_of(hs, fn);
     long hser = home_serial(hh, fn);
     double t0 = rt_comm_begin();
-    if (*hs == 0) {
-        if (rt.nsite == rt.maxsite) {
-            rt.maxsite = rt.maxsite ? 2 * rt.maxsite : 16;
-            rt.site = rt_grow(rt.site, (size_t)rt.maxsite * sizeof *rt.site);
-        }
-        memset(&rt.site[rt.nsite], 0, sizeof rt.site[rt.nsite]);
-        *hs = ++rt.nsite;
-    }
-    RtSite *site = &rt.site[*hs - 1];
     int r = a->r;
     size_t vbytes = (size_t)n * (size_t)r * sizeof *idx;
     unsigned match = 0;
@@ -459,7 +488,7 @@ static void gather_sched(const char *fn, int ha, const char *x, int n, const int
         if (!s->used || s->ha != ha || s->serial != a->serial)
             continue;
         if (inv) {
-            if (s->hh != hh || s->hserial != hser)
+            if (s->hh != hh || s->hserial != hser || !same_key(s, site))
                 continue;
             if (s->n != n || (inv == 1 && memcmp(s->idx, idx, vbytes) != 0))
                 rt_error("%s: internal error: an index vector the compiler took for "
@@ -488,6 +517,8 @@ static void gather_sched(const char *fn, int ha, const char *x, int n, const int
         s->hh = hh;
         s->serial = a->serial;
         s->hserial = hser;
+        s->nkey = site->nkey;
+        memcpy(s->key, site->key, sizeof s->key);
         s->n = n;
         s->idx = rt_alloc(vbytes + 1);
         memcpy(s->idx, idx, vbytes);
@@ -619,9 +650,40 @@ static void scatter(const char *fn, int ha, char *x, int n, const int *idx, cons
 
 /* ---- overlap shifts ---------------------------------------------------------- */
 
+/* Copies n elements of es bytes, src stepping by sstep bytes, dst by
+ * dstep: a run of the box. Short runs (a shift along the first dimension
+ * packs one or two elements per column) go element by element with a copy
+ * of constant size, which the compiler turns into one load and store. */
+static inline void run_copy(char *dst, size_t dstep, const char *src, size_t sstep, long n,
+                            size_t es)
+{
+    if (n > 4 && dstep == es && sstep == es) {
+        memcpy(dst, src, (size_t)n * es);
+        return;
+    }
+    switch (es) {
+    case 4:
+        for (long i = 0; i < n; i++)
+            memcpy(dst + (size_t)i * dstep, src + (size_t)i * sstep, 4);
+        break;
+    case 8:
+        for (long i = 0; i < n; i++)
+            memcpy(dst + (size_t)i * dstep, src + (size_t)i * sstep, 8);
+        break;
+    case 16:
+        for (long i = 0; i < n; i++)
+            memcpy(dst + (size_t)i * dstep, src + (size_t)i * sstep, 16);
+        break;
+    default:
+        for (long i = 0; i < n; i++)
+            memcpy(dst + (size_t)i * dstep, src + (size_t)i * sstep, es);
+    }
+}
+
 /* Copies the box from[d]..to[d] (local indices, every dimension) of the
  * local array x to buf (pack) or from buf (unpack), column-major. Returns
- * the number of elements. */
+ * the number of elements. The odometer over the dimensions past the first
+ * moves the array's offset by their strides instead of forming it anew. */
 static size_t box_copy(const RtArr *a, char *x, const long *from, const long *to,
                        char *buf, int pack)
 {
@@ -632,22 +694,25 @@ static size_t box_copy(const RtArr *a, char *x, const long *from, const long *to
             return 0;
     long l[RT_MAXR];
     memcpy(l, from, (size_t)r * sizeof *l);
-    size_t run = (size_t)(to[0] - from[0] + 1) * es, n = 0;
+    long run = to[0] - from[0] + 1;
+    size_t step0 = (r ? a->dim[0].stride : 1) * es;
+    size_t off = rt_offset(a, l) * es, n = 0;
     for (;;) {
-        char *p = x + rt_offset(a, l) * es;
         if (pack)
-            memcpy(buf + n, p, run);
+            run_copy(buf + n, es, x + off, step0, run, es);
         else
-            memcpy(p, buf + n, run);
-        n += run;
+            run_copy(x + off, step0, buf + n, es, run, es);
+        n += (size_t)run * es;
         int d = 1;
         while (d < r && l[d] == to[d]) {
+            off -= (size_t)(to[d] - from[d]) * a->dim[d].stride * es;
             l[d] = from[d];
             d++;
         }
         if (d >= r)
             break;
         l[d]++;
+        off += a->dim[d].stride * es;
     }
     return n / es;
 }

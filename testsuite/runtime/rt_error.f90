@@ -7,11 +7,13 @@
 !   5  hpfrt_abort with a message of the program's
 !   6  an INTEGER(8) value out of the default INTEGER's range (hpfrt_i4)
 !   7  a gather through a schedule handle the library never gave
+!   8  a gather site's key of more values than the library keeps (8)
 program rt_error
   implicit none
   integer, external :: hpfrt_lo, hpfrt_i4
   character(len=8) :: arg
   integer :: c, ht, ha, hp, i, hs
+  integer(8) :: key(9)
   real(8) :: x(0:11)
 
   call get_command_argument(1, arg)
@@ -55,6 +57,11 @@ program rt_error
     hp = 0
     i = 1
     call hpfrt_gathers_r8(ha, x(0), i, i, x(1), hs, hp, hp)
+  case (8)
+    hs = 0
+    key = 1
+    i = 9
+    call hpfrt_gkey(hs, key, i)
   end select
   call hpfrt_finalize()
 end program rt_error

@@ -2,14 +2,16 @@
 ! (hpfrt_gathers_T). A schedule must give the values the array holds now,
 ! be made again when the index vector changes on one process only, when
 ! the array is laid out again, and survive a site's cycling through more
-! index vectors than it keeps (16). Every result is checked against the
+! index vectors than it keeps (16), and keep a schedule per key at a site
+! keyed by a scalar (hpfrt_gkey). Every result is checked against the
 ! value at the global index, as an uncached gather would give it.
 ! Rank 0 prints one PASS or FAIL line per check and "END <failures>".
 program rt_sched
   implicit none
   integer, external :: hpfrt_nprocs, hpfrt_rank, hpfrt_ioproc, hpfrt_kept
   integer, parameter :: n = 40, m = 30
-  integer :: np, me, nfail, ht, ha, lo, hi, hs, hi2, k, rep, v, bad, cnt, zero, one, two
+  integer :: np, me, nfail, ht, ha, lo, hi, hs, hi2, hk, k, rep, v, bad, cnt, zero, one, two
+  integer(8) :: key(1)
   integer :: idx(m), dummy(1)
   real(8) :: buf(m)
   real(8), allocatable :: x(:)
@@ -105,6 +107,35 @@ program rt_sched
     bad = bad + check(m, rep)
   end do
   call report('hpfrt_kept and a call with the vector not recorded', bad)
+
+  ! a site keyed by a scalar (hpfrt_gkey): the index vector is a function
+  ! of key(1) on every process; three keys in turn, each kept, and the
+  ! vector not recorded (inv = 2) where hpfrt_kept finds it for the key
+  hk = 0
+  bad = 0
+  do rep = 1, 9
+    key(1) = mod(rep, 3) * 5
+    do k = 1, m
+      idx(k) = mod(3 * k + int(key(1)) + me, n) + 1
+    end do
+    call fill(rep)
+    call hpfrt_gkey(hk, key, one)
+    if (rep > 3 .and. hpfrt_kept(hk, ha, ha) /= m) bad = bad + 1
+    if (rep <= 3 .and. hpfrt_kept(hk, ha, ha) /= -1) bad = bad + 1
+    if (rep > 3) then
+      buf = -1
+      dummy = -99
+      call hpfrt_gathers_r8(ha, x(lo), m, dummy(1), buf(1), hk, ha, two)
+      bad = bad + check(m, rep)
+    else
+      bad = bad + gathered(m, rep, hk, ha, one)
+    end if
+  end do
+  ! a key no schedule was made for
+  key(1) = 7
+  call hpfrt_gkey(hk, key, one)
+  if (hpfrt_kept(hk, ha, ha) /= -1) bad = bad + 1
+  call report('a site keyed by a scalar, three keys in turn', bad)
 
   ! the array laid out again, CYCLIC(3): both sites make their schedules
   ! again for the new layout

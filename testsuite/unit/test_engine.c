@@ -788,19 +788,21 @@ static void test_coll_call(void)
     sag = small;
 }
 
-/* rt.seg: the segments of a distributed level (hpfrt_nseg, hpfrt_seg) at
- * every entry of it. a = 1 over 8 x 8 on 1 processor: (BLOCK,BLOCK) enters
- * its outer level once and its inner one 8 times, 9 entries of a
- * distributed level; (BLOCK,*) runs its first (distributed) dimension
- * innermost, 8 entries, its outer level not distributed. rt.seg = 3 us
- * against none. */
+/* rt.seg: the segments of a distributed level (hpfrt_nseg, hpfrt_seg): at
+ * every entry of the outermost level, and once an execution for an inner
+ * level (hpfc asks before the nest: spmd_seg_hoisted), whose entries call
+ * again only for later segments, which CYCLIC may have. a = 1 over 8 x 8
+ * on 1 processor: (BLOCK,BLOCK) enters its outer level once (1) and has
+ * one inner level (1): 2; (BLOCK,*) runs its first (distributed) dimension
+ * innermost, inside the undistributed one: 1; (CYCLIC,CYCLIC): 1 + 1 and
+ * its inner level's 8 entries: 10. rt.seg = 3 us against none. */
 static void test_rt_seg(void)
 {
     SagGraph *small = sag;
     static const struct { const char *dist; double us; } cases[] = {
-        {"(block, block)", 9 * 3.0}, {"(block, *)", 8 * 3.0},
+        {"(block, block)", 2 * 3.0}, {"(block, *)", 1 * 3.0}, {"(cyclic, cyclic)", 10 * 3.0},
     };
-    for (int i = 0; i < 2; i++) {
+    for (int i = 0; i < 3; i++) {
         char prog[256];
         snprintf(prog, sizeof prog, "program t\n  real(8) :: a(8, 8)\n!hpf$ distribute a%s\n"
                  "  a = 1.0d0\nend program t\n", cases[i].dist);
@@ -811,7 +813,7 @@ static void test_rt_seg(void)
         sag_free(sag);
         sag = small;
         char what[128];
-        snprintf(what, sizeof what, "rt.seg at each entry of a distributed level, %s",
+        snprintf(what, sizeof what, "rt.seg of the distributed levels, inner ones hoisted, %s",
                  cases[i].dist);
         check(ok, what);
         if (ok)
@@ -1184,6 +1186,28 @@ static void test_extensions(void)
                  "  do k = 1, %d\n    %s\n  end do\nend program t\n", kc[i].last, kc[i].stmt);
         both(small, ks, prog, 1, &r0, &r1, kc[i].what);
         check_us(r1.part[M_OVHD] - r0.part[M_OVHD], kc[i].ovhd, kc[i].what);
+    }
+    /* an index vector that depends on a scalar, b(i) = a(2*i + m) with m
+       set before the loop, is kept by m's value (hpfrt_gkey): on two
+       processors it costs what the invariant a(2*i + 3) costs, the
+       key's call aside (call.overhead 0 here): no MPI_Allreduce, the
+       inspector's passes skipped while kept */
+    for (int np = 1; ks && np <= 2; np++) {
+        EngineResult rk, ri;
+        const char *fmt = "program t\n  integer :: i, k, m\n  real(8) :: a(64), b(64)\n"
+                          "!hpf$ distribute a(block)\n!hpf$ align b(i) with a(i)\n"
+                          "  m = 3\n  do k = 1, 10\n    forall (i = 1:8) b(i) = a(2*i + %s)\n"
+                          "  end do\nend program t\n";
+        char pk[512], pi[512];
+        snprintf(pk, sizeof pk, fmt, "m");
+        snprintf(pi, sizeof pi, fmt, "3");
+        sag = ks;
+        check(predict(pk, np, &rk), "kept schedule: a gather keyed by a scalar");
+        check(predict(pi, np, &ri), "kept schedule: the invariant gather");
+        sag = small;
+        char what[128];
+        snprintf(what, sizeof what, "kept schedule: keyed by m as the invariant one on %d", np);
+        check_us(rk.total, ri.total * 1e6, what);
     }
     const char *kr = HEAD "  do k = 1, 3\n    forall (i = 1:8) b(i) = a(17 - i)\n  end do\n"
                           "end program t\n";
