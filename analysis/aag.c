@@ -742,11 +742,30 @@ static Aau *body_seq(LoopB *L, PtrVec *calls)
  * array it touches is contiguous along the loop or invariant in it, and
  * nothing in it stops the vectorizer: no mask or guard (branches), no
  * gathered or scattered operand (indexed temporaries), no call other than
- * the intrinsics the vector unit has, no floating-point product. A
+ * the intrinsics the vector unit has (ABS, MAX, MIN, SQRT, SIGN) and the
+ * library functions that have vector variants (aag_vec_math: SQRT, EXP,
+ * SIN, ...; x->vec_lib says which, and the engine takes the loop as
+ * vectorized only where the SAG has their vec.lib.* costs), no
+ * floating-point product. A
  * floating-point sum may not be reassociated without -ffast-math, so GCC
  * vectorizes it in order: the element's operations in vectors, the adds
  * one after another (the sum keeps its chain, red.sum). Sets x->vec_el and
  * x->vec_trips; returns whether it can. */
+const char *const aag_vec_math[AAG_NVEC_MATH] = {
+    "lib.sqrt", "lib.exp", "lib.log", "lib.log10", "lib.sin", "lib.cos", "lib.tan", "lib.atan",
+    "lib.atan2", "lib.asin", "lib.acos", "lib.sinh", "lib.cosh", "lib.tanh", "lib.pow",
+};
+
+int aag_vec_math_index(const char *param)
+{
+    for (int i = 0; i < AAG_NVEC_MATH; i++) {
+        size_t n = strlen(aag_vec_math[i]);
+        if (!strncmp(param, aag_vec_math[i], n) && (param[n] == 0 || param[n] == '.'))
+            return i;
+    }
+    return -1;
+}
+
 static int vectorizable(LoopB *L, Aau *x)
 {
     static const char *const vlib[] = {"lib.abs", "lib.max", "lib.min", "lib.sqrt", "lib.sign"};
@@ -768,12 +787,17 @@ static int vectorizable(LoopB *L, Aau *x)
         return 0;
     if (lp->red_op == HPFRT_PRODUCT && lp->red_type.base != TY_INTEGER)
         return 0;
+    unsigned need = 0;
     for (int i = 0; i < o->nlib; i++) {
         size_t k = 0;
         while (k < sizeof vlib / sizeof *vlib && strcmp(o->lib[i].param, vlib[k]))
             k++;
-        if (k == sizeof vlib / sizeof *vlib)
+        if (k < sizeof vlib / sizeof *vlib)
+            continue;
+        int m = aag_vec_math_index(o->lib[i].param);
+        if (m < 0)
             return 0;
+        need |= 1u << m;
     }
     int widest = 0;
     for (int i = 0; i < o->nacc; i++) {
@@ -789,6 +813,7 @@ static int vectorizable(LoopB *L, Aau *x)
         return 0;
     x->vec_el = widest;
     x->vec_trips = dist ? -1 : hi - lo + 1;
+    x->vec_lib = need;
     return 1;
 }
 
@@ -863,6 +888,7 @@ static void build_loop(Build *B, const SpStmt *s, PtrVec *out)
             if (it->cls == AAU_ITERD && it->iter == ITER_FORALL && it->level == L.inner) {
                 it->vec_el = body->vec_el;
                 it->vec_trips = body->vec_trips;
+                it->vec_lib = body->vec_lib;
                 break;
             }
     if (lp->red_op && !lp->red_loc && lp->red_type.base != TY_INTEGER &&

@@ -182,6 +182,10 @@ struct Aau {
        the engine decides with the SAG's vector width */
     int vec_el;
     long long vec_trips;
+    /* ... and the library functions it calls that need their vector
+       variants for that (bit i: aag_vec_math[i]); the engine takes the
+       loop as vectorized only where the SAG has vec.lib.NAME for each */
+    unsigned vec_lib;
     /* a reduction's element waits for the one before on its accumulator
        (REAL sums, products, maxima, minima, not vectorized): the Seq each
        iteration runs (the mask's when masked: the compiler makes the
@@ -281,5 +285,13 @@ void aag_dump(FILE *out, const Aag *g);     /* --dump-aag: the tree, op counts, 
 void saag_dump(FILE *out, const Aag *g);    /* --dump-saag: the AAG with its communication
                                               edges and the communication table */
 void aag_dot(FILE *out, const Aag *g);      /* --dot: the SAAG as a digraph */
+
+/* The library functions a vectorized loop may call through vector
+ * variants (GCC with glibc's libmvec: math-vector-fortran.h), as lib.*
+ * parameters without their class suffixes; and the index of a lib.*
+ * parameter among them (lib.sin.reduced: lib.sin's), or -1. */
+enum { AAG_NVEC_MATH = 15 };
+extern const char *const aag_vec_math[AAG_NVEC_MATH];
+int aag_vec_math_index(const char *param);
 
 #endif

@@ -57,6 +57,8 @@ typedef struct {
        operations and intrinsics not measured there), the run-time
        library's own costs (rt.*), the first store to a page */
     double vec_width, vec_iter, vec_op[OPC_N], vec_ratio, vec_fetch, vec_store;
+    double vec_lib[AAG_NVEC_MATH];  /* vec.lib.NAME by aag_vec_math's index */
+    unsigned vec_lib_have;          /* bit i: the SAG gives vec_lib[i] */
     int recv_early;               /* net.receive.post = early: a round's receives are
                                      posted before its sends (MPI_Sendrecv) */
     double div_overlap;           /* op.div.overlap: the share of the other work that runs
@@ -466,10 +468,12 @@ static inline int elsize(Type t)
 
 /* Whether a (a FORALL's body or innermost level, analysis/aag.c
  * vectorizable()) runs vectorized on this machine: the SAG has a vector
- * unit, and the trip count is a multiple of the elements of a vector. */
+ * unit and the vector variants of the library functions it calls
+ * (vec.lib.NAME), and the trip count is a multiple of the elements of a
+ * vector. */
 static inline int vectorized(const Eng *e, const Aau *a)
 {
-    if (!(e->pr.vec_width > 0) || a->vec_el <= 0)
+    if (!(e->pr.vec_width > 0) || a->vec_el <= 0 || (a->vec_lib & ~e->pr.vec_lib_have))
         return 0;
     long long lanes = (long long)(e->pr.vec_width / a->vec_el);
     return lanes >= 2 && (a->vec_trips < 0 || a->vec_trips % lanes == 0);

@@ -150,6 +150,14 @@ void en_read_params(Params *p, const SagUnit *n)
         double v = sag_seconds(n, name, -1);
         p->vec_op[k] = v >= 0 ? v : p->op[k] * p->vec_ratio;
     }
+    p->vec_lib_have = 0;
+    for (int i = 0; i < AAG_NVEC_MATH; i++) {
+        char name[64];
+        snprintf(name, sizeof name, "vec.%s", aag_vec_math[i]);
+        p->vec_lib[i] = sag_seconds(n, name, -1);
+        if (p->vec_lib[i] >= 0)
+            p->vec_lib_have |= 1u << i;
+    }
     p->vec_fetch = sag_seconds(n, "vec.fetch", p->fetch_hit * p->vec_ratio);
     p->vec_store = sag_seconds(n, "vec.store", p->store_hit * p->vec_ratio);
     p->rt_region = sag_seconds(n, "rt.region", 0);

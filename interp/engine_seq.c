@@ -93,9 +93,15 @@ static SeqMemo *seq_memo(Eng *e, const Aau *a)
     double t = 0;
     for (int k = 0; k < OPC_N; k++)
         t += o->op[k] * (vec ? e->pr.vec_op[k] : e->pr.op[k]);
-    for (int i = 0; i < o->nlib; i++)
-        t += o->lib[i].n * lib_seconds(e, o->lib[i].param) *
-             (vec ? e->pr.vec_ratio : 1);
+    for (int i = 0; i < o->nlib; i++) {
+        /* in a vectorized loop the vector variant's element where the SAG
+           has it (vec.lib.exp), else the call scaled as the add is */
+        int m = vec ? aag_vec_math_index(o->lib[i].param) : -1;
+        if (m >= 0 && (e->pr.vec_lib_have >> m & 1))
+            t += o->lib[i].n * e->pr.vec_lib[m];
+        else
+            t += o->lib[i].n * lib_seconds(e, o->lib[i].param) * (vec ? e->pr.vec_ratio : 1);
+    }
     t += o->allocs * e->pr.alloc;
     m->fixed = t;
     m->div = 0;

@@ -573,6 +573,115 @@ subroutine ck_vec(op, ncol, k, m, x, y, c) bind(c, name='ck_vec')
             end do
             l = l + m
         end do
+    ! library functions in the vectorized loop, op as ck_dop's: GCC calls
+    ! the vector variants of the C library's (glibc's libmvec, which
+    ! gfortran's math-vector-fortran.h declares), or none, and then the
+    ! loop stays scalar
+    case (10)
+        do j = 1, ncol, k
+            do i = 0, ni - 1
+                y(1 + i, l) = sqrt(x(1 + i, l))
+            end do
+            l = l + m
+        end do
+    case (11)
+        do j = 1, ncol, k
+            do i = 0, ni - 1
+                y(1 + i, l) = exp(x(1 + i, l))
+            end do
+            l = l + m
+        end do
+    case (12)
+        do j = 1, ncol, k
+            do i = 0, ni - 1
+                y(1 + i, l) = log(x(1 + i, l))
+            end do
+            l = l + m
+        end do
+    case (13)
+        do j = 1, ncol, k
+            do i = 0, ni - 1
+                y(1 + i, l) = log10(x(1 + i, l))
+            end do
+            l = l + m
+        end do
+    case (14)
+        do j = 1, ncol, k
+            do i = 0, ni - 1
+                y(1 + i, l) = sin(x(1 + i, l))
+            end do
+            l = l + m
+        end do
+    case (15)
+        do j = 1, ncol, k
+            do i = 0, ni - 1
+                y(1 + i, l) = cos(x(1 + i, l))
+            end do
+            l = l + m
+        end do
+    case (16)
+        do j = 1, ncol, k
+            do i = 0, ni - 1
+                y(1 + i, l) = tan(x(1 + i, l))
+            end do
+            l = l + m
+        end do
+    case (17)
+        do j = 1, ncol, k
+            do i = 0, ni - 1
+                y(1 + i, l) = atan(x(1 + i, l))
+            end do
+            l = l + m
+        end do
+    case (18)
+        do j = 1, ncol, k
+            do i = 0, ni - 1
+                y(1 + i, l) = atan2(x(1 + i, l), c(4))
+            end do
+            l = l + m
+        end do
+    case (19)
+        do j = 1, ncol, k
+            do i = 0, ni - 1
+                y(1 + i, l) = asin(x(1 + i, l))
+            end do
+            l = l + m
+        end do
+    case (20)
+        do j = 1, ncol, k
+            do i = 0, ni - 1
+                y(1 + i, l) = acos(x(1 + i, l))
+            end do
+            l = l + m
+        end do
+    case (21)
+        do j = 1, ncol, k
+            do i = 0, ni - 1
+                y(1 + i, l) = sinh(x(1 + i, l))
+            end do
+            l = l + m
+        end do
+    case (22)
+        do j = 1, ncol, k
+            do i = 0, ni - 1
+                y(1 + i, l) = cosh(x(1 + i, l))
+            end do
+            l = l + m
+        end do
+    case (23)
+        do j = 1, ncol, k
+            do i = 0, ni - 1
+                y(1 + i, l) = tanh(x(1 + i, l))
+            end do
+            l = l + m
+        end do
+    case (24)
+        do j = 1, ncol, k
+            do i = 0, ni - 1
+                y(1 + i, l) = x(1 + i, l) ** c(5)
+            end do
+            l = l + m
+        end do
     end select
 end subroutine ck_vec
 

@@ -200,6 +200,7 @@ void cal_cost(const char *name, double s, const char *fmt, ...)
 
 void calib_proc(void)
 {
+    double vec_add = 0;           /* vec.op.dadd, as measured */
     if (cal.rank != 0) {
         cal_phase_end(1);
         return;
@@ -429,6 +430,7 @@ void calib_proc(void)
         free(t);
         int nr = cal.rounds;
         double vadd = cal_est(v[0], nr), h_vadd = cal_last_hw();
+        vec_add = vadd;
         double vmul = cal_est(v[1], nr), h_vmul = cal_last_hw();
         double vdiv = cal_est(v[2], nr), h_vdiv = cal_last_hw();
         double vld = cal_est(v[3], nr), h_vld = cal_last_hw();
@@ -470,10 +472,39 @@ void calib_proc(void)
             {"lib.atan2", 18}, {"lib.asin", 19}, {"lib.acos", 20}, {"lib.sinh", 21},
             {"lib.cosh", 22}, {"lib.tanh", 23}, {"lib.pow", 24},
         };
-        for (size_t i = 0; i < sizeof fn / sizeof fn[0]; i++)
-            cal_cost(fn[i].name, diff(kern(KD, fn[i].op), u0), "measured: y(l) = %s(x(l)%s)",
+        double scalar[sizeof fn / sizeof fn[0]];
+        for (size_t i = 0; i < sizeof fn / sizeof fn[0]; i++) {
+            scalar[i] = diff(kern(KD, fn[i].op), u0);
+            cal_cost(fn[i].name, scalar[i], "measured: y(l) = %s(x(l)%s)",
                      fn[i].op == 24 ? "" : fn[i].name + 4,
                      fn[i].op == 18 ? ", 0.3" : fn[i].op == 24 ? "**1.7" : "");
+        }
+        /* the same in a vectorized loop (ck_vec): where the node compiler
+           calls vector variants of them (GCC with glibc's libmvec, which
+           gfortran's math-vector-fortran.h declares), an element costs a
+           fraction of a call (glibc 2.36's pow and atan2 about 0.7, its
+           exp 0.4). Written only where the loop is faster than the calls
+           (below 0.9 of them; asin and acos are not): without
+           vec.lib.NAME the engine takes a loop calling NAME as not
+           vectorized (interp/engine_int.h, vectorized()) */
+        cal_comment(CAL_PROC, "library functions in a vectorized loop (ck_vec): an element, less"
+                              " the base loop's add; absent where the loop was not faster than"
+                              " the calls (not vectorized)");
+        int nv = n - n % CK_VEC_NI;
+        for (size_t i = 0; i < sizeof fn / sizeof fn[0]; i++) {
+            Kern a = kern(KVEC, fn[i].op), b = kern(KVEC, 6);
+            a.n = b.n = nv;
+            double v = diff(a, b) + cal_floor(vec_add);
+            char name[64];
+            snprintf(name, sizeof name, "vec.%s", fn[i].name);
+            if (v > 0 && v < 0.9 * scalar[i])
+                cal_cost(name, v, "measured: y(1+i, j) = %s(x(1+i, j)%s) in ck_vec's loop,"
+                         " against its base, plus vec.op.dadd", fn[i].op == 24 ? "" : fn[i].name + 4,
+                         fn[i].op == 18 ? ", 0.3" : fn[i].op == 24 ? "**1.7" : "");
+            else
+                cal_comment(CAL_PROC, "%s: not vectorized here (%.3g ns an element in the"
+                            " loop, the call %.3g ns)", name, v * 1e9, scalar[i] * 1e9);
+        }
         /* the slower classes of arguments (analysis/aag_ops.c): sin and cos
            of |x| >= 2.43 reduce it modulo pi/2 first; exp of x below
            -708.4 returns a subnormal number */
