@@ -24,42 +24,20 @@ const char *const pattern_name[PAT_COUNT] = {
     "remap", "reduce",
 };
 
-int spmd_invariant(const Node *n)
-{
-    if (!n)
-        return 1;
-    switch (n->kind) {
-    case AST_INT_CONST: case AST_REAL_CONST: case AST_LOGICAL_CONST: return 1;
-    case AST_NAME:
-        return n->u.name.sym && (n->u.name.sym->kind == SYM_PARAMETER ||
-                                 n->u.name.sym->kind == SYM_INDEX);
-    case AST_BINARY: return spmd_invariant(n->u.binary.lhs) && spmd_invariant(n->u.binary.rhs);
-    case AST_UNARY: case AST_PAREN: return spmd_invariant(n->u.unary.operand);
-    case AST_REF:
-        /* an intrinsic of the source, or one the lowering built (mod,
-           max, min, merge of a CSHIFT's or EOSHIFT's subscripts) */
-        if (!(n->u.ref.what == REF_INTRINSIC && !n->ir) &&
-            !(n->u.ref.what == REF_FUNCTION && !n->u.ref.sym))
-            return 0;
-        for (int i = 0; i < n->u.ref.args.n; i++)
-            if (!spmd_invariant(n->u.ref.args.v[i]))
-                return 0;
-        return 1;
-    default: return 0;
-    }
-}
-
-/* spmd_invariant, scalar INTEGER variables allowed too: 1, each added to
- * keys[0..*nk) once (a name node of it); 0 when n reads anything else or
- * more than max scalars. */
+/* Whether n reads only constants, PARAMETERs, FORALL indices and intrinsics
+ * of those (the lowering's mod, max, min, merge included), and scalar
+ * INTEGER variables, each added to keys[0..*nk) once (a name node of it):
+ * 1; 0 when it reads anything else or more than max scalars (max 0:
+ * spmd_invariant). */
 static int keyed_expr(const Node *n, const Node **keys, int *nk, int max)
 {
     if (!n)
         return 1;
     switch (n->kind) {
+    case AST_INT_CONST: case AST_REAL_CONST: case AST_LOGICAL_CONST: return 1;
     case AST_NAME: {
         const Symbol *y = n->u.name.sym;
-        if (spmd_invariant(n))
+        if (y && (y->kind == SYM_PARAMETER || y->kind == SYM_INDEX))
             return 1;
         if (!y || y->kind != SYM_VARIABLE || y->rank || n->rank || y->optional
             || y->type.base != TY_INTEGER || (y->type.kind != 4 && y->type.kind != 8))
@@ -77,6 +55,8 @@ static int keyed_expr(const Node *n, const Node **keys, int *nk, int max)
                keyed_expr(n->u.binary.rhs, keys, nk, max);
     case AST_UNARY: case AST_PAREN: return keyed_expr(n->u.unary.operand, keys, nk, max);
     case AST_REF:
+        /* an intrinsic of the source, or one the lowering built (mod,
+           max, min, merge of a CSHIFT's or EOSHIFT's subscripts) */
         if (!(n->u.ref.what == REF_INTRINSIC && !n->ir) &&
             !(n->u.ref.what == REF_FUNCTION && !n->u.ref.sym))
             return 0;
@@ -84,8 +64,14 @@ static int keyed_expr(const Node *n, const Node **keys, int *nk, int max)
             if (!keyed_expr(n->u.ref.args.v[i], keys, nk, max))
                 return 0;
         return 1;
-    default: return spmd_invariant(n);
+    default: return 0;
     }
+}
+
+int spmd_invariant(const Node *n)
+{
+    int nk = 0;
+    return keyed_expr(n, NULL, &nk, 0);
 }
 
 int spmd_gather_keys(const SpLoop *l, const SpRef *r, const SpCtx *ctx, const Node **keys)
@@ -118,24 +104,7 @@ int spmd_gather_keys(const SpLoop *l, const SpRef *r, const SpCtx *ctx, const No
 
 int spmd_gather_invariant(const SpLoop *l, const SpRef *r, const SpCtx *ctx)
 {
-    if (ctx && ctx != l->ctx_iter && ctx != l->ctx_guard && ctx != l->ctx_mask)
-        return 0;                 /* inside an inline reduction */
-    if (!spmd_invariant(l->mask))
-        return 0;
-    for (int k = 0; k < l->nidx; k++) {
-        const SpIndex *ix = &l->idx[k];
-        if (!spmd_invariant(ix->lo) || !spmd_invariant(ix->hi) || !spmd_invariant(ix->st))
-            return 0;
-        if (ix->dist && (ix->arr != l->arr || !spmd_invariant(ix->a) || !spmd_invariant(ix->b)))
-            return 0;
-    }
-    for (int g = 0; g < l->nguard; g++)
-        if (!spmd_invariant(l->guard[g].sub))
-            return 0;
-    for (int d = 0; d < r->arr->rank; d++)
-        if (!spmd_invariant(r->sub[d]))
-            return 0;
-    return 1;
+    return spmd_gather_keys(l, r, ctx, NULL) == 0;
 }
 
 int spmd_vector_loop(const SpLoop *lp)
@@ -251,6 +220,20 @@ typedef struct {
 } Parity;
 
 /* e = sum coef[k]*var[k] + *c0 with integer coefficients: 1, or 0 */
+static int lin_form(const Node *e, const Parity *P, long long *coef, long long *c0);
+
+/* coef, c0 += f times the linear form of e */
+static int lin_add(const Node *e, const Parity *P, long long f, long long *coef, long long *c0)
+{
+    long long k2[MAX_RANK * 2] = {0}, z = 0;
+    if (!lin_form(e, P, k2, &z))
+        return 0;
+    for (int k = 0; k < P->nidx; k++)
+        coef[k] += f * k2[k];
+    *c0 += f * z;
+    return 1;
+}
+
 static int lin_form(const Node *e, const Parity *P, long long *coef, long long *c0)
 {
     long long v;
@@ -271,45 +254,19 @@ static int lin_form(const Node *e, const Parity *P, long long *coef, long long *
     case AST_PAREN:
         return lin_form(e->u.unary.operand, P, coef, c0);
     case AST_UNARY:
-        if (e->u.unary.op == OP_PLUS || e->u.unary.op == OP_NEG) {
-            long long k2[MAX_RANK * 2] = {0}, z = 0;
-            if (!lin_form(e->u.unary.operand, P, k2, &z))
-                return 0;
-            long long sg = e->u.unary.op == OP_NEG ? -1 : 1;
-            for (int k = 0; k < P->nidx; k++)
-                coef[k] += sg * k2[k];
-            *c0 += sg * z;
-            return 1;
-        }
-        return 0;
+        if (e->u.unary.op != OP_PLUS && e->u.unary.op != OP_NEG)
+            return 0;
+        return lin_add(e->u.unary.operand, P, e->u.unary.op == OP_NEG ? -1 : 1, coef, c0);
     case AST_BINARY: {
         Op op = e->u.binary.op;
-        if (op == OP_ADD || op == OP_SUB) {
-            long long k2[MAX_RANK * 2] = {0}, z = 0;
-            if (!lin_form(e->u.binary.lhs, P, coef, c0)
-                || !lin_form(e->u.binary.rhs, P, k2, &z))
-                return 0;
-            long long sg = op == OP_SUB ? -1 : 1;
-            for (int k = 0; k < P->nidx; k++)
-                coef[k] += sg * k2[k];
-            *c0 += sg * z;
-            return 1;
-        }
+        if (op == OP_ADD || op == OP_SUB)
+            return lin_form(e->u.binary.lhs, P, coef, c0) &&
+                   lin_add(e->u.binary.rhs, P, op == OP_SUB ? -1 : 1, coef, c0);
         if (op == OP_MUL) {
-            const Node *f = e->u.binary.rhs, *x = e->u.binary.lhs;
-            if (!cint(f, &v)) {
-                f = e->u.binary.lhs;
-                x = e->u.binary.rhs;
-                if (!cint(f, &v))
-                    return 0;
-            }
-            long long k2[MAX_RANK * 2] = {0}, z = 0;
-            if (!lin_form(x, P, k2, &z))
-                return 0;
-            for (int k = 0; k < P->nidx; k++)
-                coef[k] += v * k2[k];
-            *c0 += v * z;
-            return 1;
+            if (cint(e->u.binary.rhs, &v))
+                return lin_add(e->u.binary.lhs, P, v, coef, c0);
+            if (cint(e->u.binary.lhs, &v))
+                return lin_add(e->u.binary.rhs, P, v, coef, c0);
         }
         return 0;
     }

@@ -31,12 +31,7 @@ program rt_error
     call hpfrt_tmpl_dim(ht, 2, 1, 10, 3, 2)
     call hpfrt_tmpl_commit(ht, hp)
   case (3)
-    call hpfrt_tmpl_new(ht, 1, 't')
-    call hpfrt_tmpl_dim(ht, 1, 1, 10, 1, 0)
-    call hpfrt_tmpl_commit(ht, 0)
-    call hpfrt_arr_new(ha, ht, 1, 8, 'x')
-    call hpfrt_arr_dim(ha, 1, 1, 10, 1, 1, 0, 1, 1)
-    call hpfrt_arr_commit(ha)
+    call block_x(1)
     call hpfrt_overlap_r8(ha, x(0), 1, 2, 0)
   case (4)
     call hpfrt_region_begin(10)
@@ -47,12 +42,7 @@ program rt_error
   case (6)
     i = hpfrt_i4(int(c, 8) * 1000000000_8)
   case (7)
-    call hpfrt_tmpl_new(ht, 1, 't')
-    call hpfrt_tmpl_dim(ht, 1, 1, 10, 1, 0)
-    call hpfrt_tmpl_commit(ht, 0)
-    call hpfrt_arr_new(ha, ht, 1, 8, 'x')
-    call hpfrt_arr_dim(ha, 1, 1, 10, 1, 1, 0, 0, 0)
-    call hpfrt_arr_commit(ha)
+    call block_x(0)
     hs = 99
     hp = 0
     i = 1
@@ -64,4 +54,18 @@ program rt_error
     call hpfrt_gkey(hs, key, i)
   end select
   call hpfrt_finalize()
+
+contains
+
+  ! x(1:10), (BLOCK) on a template of its own, g ghost cells each side
+  subroutine block_x(g)
+    integer, intent(in) :: g
+    call hpfrt_tmpl_new(ht, 1, 't')
+    call hpfrt_tmpl_dim(ht, 1, 1, 10, 1, 0)
+    call hpfrt_tmpl_commit(ht, 0)
+    call hpfrt_arr_new(ha, ht, 1, 8, 'x')
+    call hpfrt_arr_dim(ha, 1, 1, 10, 1, 1, 0, g, g)
+    call hpfrt_arr_commit(ha)
+  end subroutine block_x
+
 end program rt_error
