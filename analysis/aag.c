@@ -574,18 +574,17 @@ static void build_red(LoopB *L, const SpRed *sr, PtrVec *out)
     free(calls.v);
 }
 
-/* The overlap exchanges of a loop (spmd_overlaps, as emit.c makes them):
+/* The overlap exchanges of a loop (lp->ovl, as emit.c makes them):
  * each a Seq for the index translation and packing of the boundary (a few
  * integer operations a call; the bytes are the Comm's), then the Comm. */
 static void overlap_level(LoopB *L, PtrVec *out, PtrVec *entries)
 {
     Build *B = L->B;
     const SpLoop *lp = L->lp;
-    SpOverlap *ov = xmalloc((size_t)(lp->overlaps.n * MAX_RANK + 1) * sizeof *ov);
-    int nov = spmd_overlaps(lp, ov);
-    for (int i = 0; i < nov; i++) {
-        const SpArr *arr = ov[i].arr;
-        int d = ov[i].dim;
+    for (int i = 0; i < lp->novl; i++) {
+        const SpOverlap *ov = &lp->ovl[i];
+        const SpArr *arr = ov->arr;
+        int d = ov->dim;
         Aau *p = loop_aau(L, AAU_SEQ, arena_printf(B->a, "pack %s dim %d", arr->name, d + 1));
         p->ops.op[OPC_IADD] = 2;
         p->ops.op[OPC_IMUL] = 1;
@@ -595,13 +594,13 @@ static void overlap_level(LoopB *L, PtrVec *out, PtrVec *entries)
         e->loop = lp;
         e->arr = arr;
         e->dim = d;
-        e->below = (int)ov[i].below;
-        e->above = (int)ov[i].above;
+        e->below = (int)ov->below;
+        e->above = (int)ov->above;
+        e->ov = ov;
         e->type = arr->type;
         push(B, out, x);
         vec_push(NULL, entries, e);
     }
-    free(ov);
 }
 
 /* A pass over every point of the loop (the copy-back pass, and a

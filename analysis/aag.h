@@ -107,6 +107,7 @@ typedef struct {
     const SpGather *g;         /* CM_GATHER */
     const SpArr *arr;          /* the array moved (NULL for a scalar) */
     int dim, below, above;     /* CM_OVERLAP */
+    const SpOverlap *ov;       /* CM_OVERLAP: its box */
     const Node *elem;          /* CM_BCAST: the element (global subscripts) */
     int red_op;                /* CM_REDUCE: HPFRT_SUM ... */
     int count;                 /* CM_REDUCE: values combined (2 for a location) */

@@ -521,6 +521,12 @@ static void walk_loop(Build *B, const SpStmt *s, int sidx)
     }
     for (int g = 0; g < lp->nguard; g++)
         use(B, lp->guard[g].sub, "guard", s);
+    for (int i = 0; i < lp->novl; i++)
+        for (int e = 0; e < lp->ovl[i].arr->rank; e++)
+            if (lp->ovl[i].lo[e]) {
+                use(B, lp->ovl[i].lo[e], "shift box", s);
+                use(B, lp->ovl[i].hi[e], "shift box", s);
+            }
     if (lp->mask)
         use(B, lp->mask, "mask", s);
     red_uses_visit(B, lp->mask, s);

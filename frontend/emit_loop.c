@@ -445,16 +445,29 @@ void emit_loop(Emit *E, const SpStmt *s)
         free(st);
     }
     /* overlap shifts: one call per array dimension, widest ghost region */
-    SpOverlap *ov = xmalloc((size_t)(lp->overlaps.n * MAX_RANK + 1) * sizeof *ov);
-    int nov = spmd_overlaps(lp, ov);
-    for (int i = 0; i < nov; i++) {
-        StrBuf b = {0};
+    const SpOverlap *ov = lp->ovl;
+    for (int i = 0; i < lp->novl; i++) {
+        StrBuf b = {0}, lo = {0}, hi = {0}, ext = {0};
         em_first_elem(E, &b, ov[i].arr);
-        em_line(E, "call hpfrt_overlap_%s(%s, %s, %d, %lld, %lld)", em_tsuffix(ov[i].arr->type),
-             em_desc(E, ov[i].arr), b.s, ov[i].dim + 1, ov[i].below, ov[i].above);
+        /* the box the shifted references read (huge: the whole dimension),
+           and how far past its own block a process reads them */
+        for (int e = 0; e < ov[i].arr->rank; e++) {
+            sb_printf(&ext, "%s%d, %d", e ? ", " : "", ov[i].ext[e][0], ov[i].ext[e][1]);
+            char *l = ov[i].lo[e] ? em_int(E, ov[i].lo[e]) : NULL;
+            char *h = ov[i].hi[e] ? em_int(E, ov[i].hi[e]) : NULL;
+            sb_printf(&lo, "%s%s", e ? ", " : "", l ? l : "-huge(0)");
+            sb_printf(&hi, "%s%s", e ? ", " : "", h ? h : "huge(0)");
+            free(l);
+            free(h);
+        }
+        em_line(E, "call hpfrt_overlap_%s(%s, %s, %d, %lld, %lld, (/ %s /), (/ %s /), (/ %s /))",
+             em_tsuffix(ov[i].arr->type), em_desc(E, ov[i].arr), b.s, ov[i].dim + 1,
+             ov[i].below, ov[i].above, lo.s, hi.s, ext.s);
         sb_free(&b);
+        sb_free(&lo);
+        sb_free(&hi);
+        sb_free(&ext);
     }
-    free(ov);
     /* gathers, round by round: count, allocate, record, fetch */
     E->marks = xcalloc((size_t)E->u->ncounters + 2, 1);
     char *home = gather_home(E, lp);

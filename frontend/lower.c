@@ -28,7 +28,8 @@ const char *const pattern_name[PAT_COUNT] = {
  * of those (the lowering's mod, max, min, merge included), and scalar
  * INTEGER variables, each added to keys[0..*nk) once (a name node of it):
  * 1; 0 when it reads anything else or more than max scalars (max 0:
- * spmd_invariant). */
+ * spmd_invariant). max -1: any number of scalars, not recorded, and no
+ * FORALL index (spmd_scalar_expr). */
 static int keyed_expr(const Node *n, const Node **keys, int *nk, int max)
 {
     if (!n)
@@ -37,11 +38,13 @@ static int keyed_expr(const Node *n, const Node **keys, int *nk, int max)
     case AST_INT_CONST: case AST_REAL_CONST: case AST_LOGICAL_CONST: return 1;
     case AST_NAME: {
         const Symbol *y = n->u.name.sym;
-        if (y && (y->kind == SYM_PARAMETER || y->kind == SYM_INDEX))
+        if (y && (y->kind == SYM_PARAMETER || (y->kind == SYM_INDEX && max >= 0)))
             return 1;
         if (!y || y->kind != SYM_VARIABLE || y->rank || n->rank || y->optional
             || y->type.base != TY_INTEGER || (y->type.kind != 4 && y->type.kind != 8))
             return 0;
+        if (max < 0)
+            return 1;
         for (int i = 0; i < *nk; i++)
             if (keys[i]->u.name.sym == y)
                 return 1;
@@ -72,6 +75,12 @@ int spmd_invariant(const Node *n)
 {
     int nk = 0;
     return keyed_expr(n, NULL, &nk, 0);
+}
+
+int spmd_scalar_expr(const Node *n)
+{
+    int nk = 0;
+    return keyed_expr(n, NULL, &nk, -1);
 }
 
 int spmd_gather_keys(const SpLoop *l, const SpRef *r, const SpCtx *ctx, const Node **keys)
@@ -123,35 +132,6 @@ int spmd_vector_loop(const SpLoop *lp)
 int spmd_seg_hoisted(const SpLoop *lp, int k)
 {
     return k >= 0 && k < lp->nidx - 1 && lp->idx[k].dist;
-}
-
-int spmd_overlaps(const SpLoop *lp, SpOverlap *out)
-{
-    int n = 0;
-    for (int i = 0; i < lp->overlaps.n; i++) {
-        const SpRef *r = lp->overlaps.v[i];
-        int first = 1;
-        for (int j = 0; j < i; j++)
-            if (((const SpRef *)lp->overlaps.v[j])->arr == r->arr)
-                first = 0;
-        if (!first)
-            continue;
-        for (int d = 0; d < r->arr->rank; d++) {
-            long long wlo = 0, whi = 0;
-            for (int j = i; j < lp->overlaps.n; j++) {
-                const SpRef *q = lp->overlaps.v[j];
-                if (q->arr != r->arr)
-                    continue;
-                if (-q->delta[d] > wlo)
-                    wlo = -q->delta[d];
-                if (q->delta[d] > whi)
-                    whi = q->delta[d];
-            }
-            if (wlo || whi)
-                out[n++] = (SpOverlap){r->arr, d, wlo, whi};
-        }
-    }
-    return n;
 }
 
 /* ---- loops ---- */
@@ -517,6 +497,7 @@ SpLoop *lower_loop(Lower *L, int nidx, Symbol **vars, Node **lo, Node **hi, Node
         lp->lhs = l;
     }
     lp->rhs = lx(L, rhs, lp->ctx_mask);
+    overlap_boxes(L, lp);
     if (!red_op && !lp->scatter && lhs->u.ref.sym) {
         Parity par = mask_parity(mask, nidx, vars);
         void *c[2] = {lhs, &par};

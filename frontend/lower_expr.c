@@ -846,6 +846,116 @@ int affine_of(Lower *L, Node *e, Symbol **v, long long *a, long long *c, Node **
     return f.ok;
 }
 
+/* Whether n has a part of kind INTEGER(8) (no MIN or MAX of mixed kinds is
+ * formed over it). */
+static int int8_visit(Node *n, void *ctx)
+{
+    if (n->type.base == TY_INTEGER && n->type.kind == 8)
+        return 1;
+    return ast_children(n, int8_visit, ctx);
+}
+
+/* The lowest and highest value subscript s takes over the iterations of
+ * lp: s = a*v + rest with v one of lp's indices (constant step) or no
+ * index, rest of scalars that the FORALL cannot change. 0 when it is not
+ * of that form (an inline reduction's index, an array element). */
+static int sub_range(Lower *L, const SpLoop *lp, Node *s, Node **lo, Node **hi)
+{
+    Affine f = affine(L, s);
+    if (!f.ok || int8_visit(s, NULL))
+        return 0;
+    if (!f.v) {
+        if (!spmd_scalar_expr(s))
+            return 0;
+        *lo = *hi = s;
+        return 1;
+    }
+    const SpIndex *ix = NULL;
+    for (int k = 0; k < lp->nidx; k++)
+        if (lp->idx[k].var == f.v)
+            ix = &lp->idx[k];
+    long long st;
+    if (!ix || !cint(ix->st, &st) || st == 0 || int8_visit(ix->lo, NULL)
+        || int8_visit(ix->hi, NULL))
+        return 0;
+    Node *first = subst_copy(L, s, f.v, ix->lo), *last = subst_copy(L, s, f.v, ix->hi);
+    if (!spmd_scalar_expr(first) || !spmd_scalar_expr(last))
+        return 0;
+    /* (from lo towards hi: an empty FORALL gives an empty range) */
+    *lo = (f.a > 0) == (st > 0) ? first : last;
+    *hi = (f.a > 0) == (st > 0) ? last : first;
+    return 1;
+}
+
+/* MIN (max 0) or MAX (max 1) of two bounds, folded when both are constants. */
+static Node *bound_union(Lower *L, Node *a, Node *b, int max)
+{
+    long long x, y;
+    if (cint(a, &x) && cint(b, &y))
+        return mk_int(L, max ? (x > y ? x : y) : (x < y ? x : y));
+    if (same_expr(a, b))
+        return a;
+    Node *args[2] = {a, b};
+    return mk_call(L, max ? "max" : "min", (Type){TY_INTEGER, 4}, 2, args);
+}
+
+void overlap_boxes(Lower *L, SpLoop *lp)
+{
+    int n = lp->overlaps.n;
+    lp->ovl = arena_alloc(L->a, (size_t)(n * MAX_RANK + 1) * sizeof *lp->ovl);
+    lp->novl = 0;
+    for (int i = 0; i < n; i++) {
+        const SpRef *r = lp->overlaps.v[i];
+        int first = 1;
+        for (int j = 0; j < i; j++)
+            if (((const SpRef *)lp->overlaps.v[j])->arr == r->arr)
+                first = 0;
+        if (!first)
+            continue;
+        for (int d = 0; d < r->arr->rank; d++) {
+            SpOverlap o = {r->arr, d, 0, 0, {0}, {0}, {{0}}};
+            int known[MAX_RANK], any = 0;
+            for (int e = 0; e < r->arr->rank; e++)
+                known[e] = 1;
+            for (int j = i; j < n; j++) {
+                const SpRef *q = lp->overlaps.v[j];
+                int again = 0;
+                for (int k = i; k < j; k++)
+                    again |= lp->overlaps.v[k] == q;
+                if (q->arr != r->arr || again)
+                    continue;
+                if (-q->delta[d] > o.below)
+                    o.below = -q->delta[d];
+                if (q->delta[d] > o.above)
+                    o.above = q->delta[d];
+                if (!q->delta[d])
+                    continue;     /* not shifted along d: reads none of its ghosts */
+                /* the box of what the references shifted along d read */
+                for (int e = 0; e < r->arr->rank; e++) {
+                    if (-q->delta[e] > o.ext[e][0])
+                        o.ext[e][0] = (int)-q->delta[e];
+                    if (q->delta[e] > o.ext[e][1])
+                        o.ext[e][1] = (int)q->delta[e];
+                    Node *lo, *hi;
+                    if (!known[e] || !sub_range(L, lp, q->sub[e], &lo, &hi)) {
+                        known[e] = 0;
+                        continue;
+                    }
+                    o.lo[e] = any ? bound_union(L, o.lo[e], lo, 0) : lo;
+                    o.hi[e] = any ? bound_union(L, o.hi[e], hi, 1) : hi;
+                }
+                any = 1;
+            }
+            if (!o.below && !o.above)
+                continue;
+            for (int e = 0; e < r->arr->rank; e++)
+                if (!known[e])
+                    o.lo[e] = o.hi[e] = NULL;
+            lp->ovl[lp->novl++] = o;
+        }
+    }
+}
+
 static int axis_of(const SpArr *r, int te)
 {
     for (int d = 0; d < r->rank; d++)

@@ -109,6 +109,9 @@ SpCtx *new_ctx(Lower *L, SpCtx *parent);
 int depends_on_loop(Lower *L, Node *e);
 int max_round(Node *e);
 int affine_of(Lower *L, Node *e, Symbol **v, long long *a, long long *c, Node **rest);
+/* lp->ovl: its overlap exchanges, each with the box its shifted references
+ * read (spmd.h, SpOverlap); after the loop's body is lowered */
+void overlap_boxes(Lower *L, SpLoop *lp);
 void collect_refs(Node *e, PtrVec *out);
 int unit_communicates(Node *unit, int depth);
 Node *hoist_value(Lower *L, Node *v);

@@ -142,6 +142,23 @@ typedef struct SpRed {
 
 /* ---- loops --------------------------------------------------------------- */
 
+/* One overlap exchange of a loop: an array dimension, the widest ghost
+ * widths, below and above, that the loop's references need, and the box
+ * the references shifted along it read: per array dimension the lowest
+ * and highest subscript over the loop's iterations (global subscripts,
+ * evaluated as the loop starts; NULL: the whole dimension), and per
+ * distributed dimension how far past its own block a processor reads
+ * (ext[e][0] cells below, ext[e][1] above: the offsets of those
+ * references there; 0 0: its own cells only, no ghost cells of that
+ * dimension). Only that part of the boundary is exchanged. */
+typedef struct {
+    const SpArr *arr;
+    int dim;
+    long long below, above;
+    Node *lo[MAX_RANK], *hi[MAX_RANK];
+    int ext[MAX_RANK][2];
+} SpOverlap;
+
 typedef struct SpIndex {
     Symbol *var;
     Node *lo, *hi, *st;           /* lowered */
@@ -181,6 +198,10 @@ typedef struct SpLoop {
     PtrVec gathers;               /* SpGather */
     int nrounds;
     PtrVec overlaps;              /* SpRef of the references needing ghost cells */
+    SpOverlap *ovl;               /* the exchanges they make, in the order they run (arrays
+                                     in the order of their first reference, dimensions
+                                     ascending) */
+    int novl;
     /* reductions */
     int red_op;                   /* HPFRT_SUM ...; 0 for an assignment */
     int red_loc;                  /* MAXLOC/MINLOC: the result is red_pos, the position
@@ -297,21 +318,13 @@ const SpUnit *spmd_callee(const SpProgram *p, const SpUnit *from, const Node *ca
 const SpUnit *spmd_unit_named(const SpProgram *p, const SpUnit *from, const char *name);
 
 
-/* One overlap exchange of a loop: an array dimension and the widest ghost
- * widths, below and above, that the loop's references need. */
-typedef struct {
-    const SpArr *arr;
-    int dim;
-    long long below, above;
-} SpOverlap;
-
-/* The loop's overlap exchanges in the order they run (arrays in the order
- * of their first reference, dimensions ascending). out holds at least
- * lp->overlaps.n * MAX_RANK entries; returns how many there are. */
-int spmd_overlaps(const SpLoop *lp, SpOverlap *out);
 /* An expression whose value cannot change while the program runs:
  * constants, PARAMETERs, FORALL indices and intrinsics of those. */
 int spmd_invariant(const Node *n);
+/* An expression of constants, PARAMETERs, scalar INTEGER variables and
+ * intrinsics of those, no FORALL index: it keeps its value while a
+ * FORALL runs. */
+int spmd_scalar_expr(const Node *n);
 /* Whether the index vector of a gather of r in loop l (at context ctx;
  * NULL: its left-hand side, a scatter's) depends only on the mappings of
  * r's array and of the loop's home array l->arr: its subscripts, the

@@ -117,26 +117,29 @@ static void loop(Dump *D, const SpStmt *s, int level)
         expr(D, lp->guard[g].sub);
         fputc('\n', D->out);
     }
-    for (int i = 0; i < lp->overlaps.n; i++) {
-        const SpRef *r = lp->overlaps.v[i];
-        int first = 1;
-        for (int j = 0; j < i; j++)
-            first &= ((const SpRef *)lp->overlaps.v[j])->arr != r->arr;
-        for (int d = 0; first && d < r->arr->rank; d++) {
-            long long wlo = 0, whi = 0;
-            for (int j = i; j < lp->overlaps.n; j++) {
-                const SpRef *q = lp->overlaps.v[j];
-                if (q->arr == r->arr && -q->delta[d] > wlo)
-                    wlo = -q->delta[d];
-                if (q->arr == r->arr && q->delta[d] > whi)
-                    whi = q->delta[d];
+    for (int i = 0; i < lp->novl; i++) {
+        const SpOverlap *o = &lp->ovl[i];
+        indent(D, level + 1);
+        fprintf(D->out, "comm overlap %s dim %d ghosts %lld below %lld above", o->arr->name,
+                o->dim + 1, o->below, o->above);
+        int box = 0;
+        for (int e = 0; e < o->arr->rank; e++)
+            box |= o->lo[e] != NULL;
+        for (int e = 0; box && e < o->arr->rank; e++) {
+            fputs(e ? ", " : " box ", D->out);
+            if (!o->lo[e]) {
+                fputc(':', D->out);
+                continue;
             }
-            if (wlo || whi) {
-                indent(D, level + 1);
-                fprintf(D->out, "comm overlap %s dim %d ghosts %lld below %lld above\n",
-                        r->arr->name, d + 1, wlo, whi);
-            }
+            expr(D, o->lo[e]);
+            fputc(':', D->out);
+            expr(D, o->hi[e]);
         }
+        for (int e = 0; e < o->arr->rank; e++)
+            if (e != o->dim && (o->ext[e][0] || o->ext[e][1]))
+                fprintf(D->out, " reach dim %d %d below %d above", e + 1, o->ext[e][0],
+                        o->ext[e][1]);
+        fputc('\n', D->out);
     }
     for (int i = 0; i < lp->gathers.n; i++) {
         const SpGather *g = lp->gathers.v[i];

@@ -13,19 +13,119 @@ static int holds(const void *hd, int c)
     return hpfmap_count(hd, c) > 0;
 }
 
-/* The runs of contiguous elements in processor p's slab of w cells along
- * dimension d of arr, which libhpfrt packs and unpacks one copy each: along
- * the first dimension a run of w elements at every point of the others;
- * along another the first dimension's whole extent is one run. */
-static double slab_runs(Eng *e, const SpArr *arr, int p, int d, int w)
+/* The box an overlap shift exchanges, evaluated for one execution: per
+ * dimension of the array the range of template cells (distributed
+ * dimensions) or subscripts (the others) that the shifted references read;
+ * whole[e] where the lowering gave none. */
+typedef struct {
+    long long lo[MAX_RANK], hi[MAX_RANK];
+    int whole[MAX_RANK];
+} ShiftBox;
+
+static void shift_box(Eng *e, const CommEntry *c, ShiftBox *b)
 {
-    double other = en_local_elems(e, arr, p, d);
-    if (d == 0 || other <= 0)
-        return other;
-    /* the first dimension's extent: all the elements over the others' */
-    double all = en_local_elems(e, arr, p, -1), rest = en_local_elems(e, arr, p, 0);
-    double first = rest > 0 ? all / rest : 0;
-    return first > 0 ? (double)w * other / first : 0;
+    const SpArr *arr = c->arr;
+    for (int d = 0; d < arr->rank; d++) {
+        const Node *lo = c->ov->lo[d], *hi = c->ov->hi[d];
+        int t = arr->tmpl ? arr->tdim[d] : -1;
+        b->whole[d] = !lo || (t >= 0 && !arr->cknown[d]);
+        if (b->whole[d])
+            continue;
+        long long l = en_eval_int(e, lo, 1, c->line, "shift box");
+        long long h = en_eval_int(e, hi, l, c->line, "shift box");
+        if (l > h) {
+            b->lo[d] = 1;
+            b->hi[d] = 0;
+            continue;
+        }
+        if (t >= 0) {
+            /* subscripts to cells */
+            long long c1 = arr->ca[d] * l + arr->cb[d], c2 = arr->ca[d] * h + arr->cb[d];
+            l = c1 < c2 ? c1 : c2;
+            h = c1 < c2 ? c2 : c1;
+        }
+        b->lo[d] = l;
+        b->hi[d] = h;
+    }
+}
+
+static long long overlap_len(long long a, long long b, long long lo, long long hi)
+{
+    if (a < lo)
+        a = lo;
+    if (b > hi)
+        b = hi;
+    return b >= a ? b - a + 1 : 0;
+}
+
+/* The elements of processor p's slab across dimension d of the box: per
+ * other dimension the positions of its block and of the ghost cells it
+ * reads there (ext) within the box, as libhpfrt clips them (a dimension
+ * that is not one block a processor: its cells); cnt[] gets each. */
+static double box_other(Eng *e, const CommEntry *c, const ShiftBox *b, int p, double *cnt)
+{
+    const SpArr *arr = c->arr;
+    Grid *g = en_arr_grid(e, arr);
+    const int *co = g ? coords_of(g, p) : NULL;
+    double n = 1;
+    for (int d = 0; d < arr->rank; d++) {
+        int t = arr->tmpl ? arr->tdim[d] : -1;
+        double k;
+        if (t >= 0 && arr->tmpl->gdim[t] >= 0 && co) {
+            const HpfDim *hd = &en_tmpl_of(e, arr->tmpl)->d[t];
+            int q = co[arr->tmpl->gdim[t]];
+            long cells = hpfmap_count(hd, q);
+            if (!hpfmap_single_block(hd) || cells == 0) {
+                k = (double)cells;
+            } else {
+                long long first = hd->lb + (long long)q * hd->k;
+                long long a = first - c->ov->ext[d][0], z = first + cells - 1 + c->ov->ext[d][1];
+                k = b->whole[d] ? (double)(z - a + 1)
+                                : (double)overlap_len(a, z, b->lo[d], b->hi[d]);
+            }
+        } else {
+            long long lo = en_eval_int(e, arr->lo[d], 1, 0, "array bound");
+            long long hi = en_eval_int(e, arr->hi[d], lo, 0, "array bound");
+            k = b->whole[d] ? (double)(hi >= lo ? hi - lo + 1 : 0)
+                            : (double)overlap_len(lo, hi, b->lo[d], b->hi[d]);
+        }
+        cnt[d] = k;
+        if (d != c->dim)
+            n *= k;
+    }
+    return n;
+}
+
+/* The runs of contiguous elements in a slab of w cells along dimension d
+ * (cnt: the box's extent per dimension), which libhpfrt packs and unpacks
+ * one copy each: along the first dimension a run of w elements at every
+ * point of the others; along another the first dimension's extent is one
+ * run. */
+static double slab_runs(const SpArr *arr, const double *cnt, int d, long long w)
+{
+    double r = d == 0 ? 1 : (double)w;
+    for (int e = 1; e < arr->rank; e++)
+        if (e != d)
+            r *= cnt[e];
+    return r;
+}
+
+/* The cells of dimension d (template hd) that the processor at grid
+ * coordinate q sends in direction dir (0: its top `below` cells up to
+ * q + 1; 1: its bottom `above` cells down to q - 1), within the template
+ * and the box, as libhpfrt clips them. */
+static long long shift_cells(const CommEntry *c, const HpfDim *hd, const ShiftBox *b, int q,
+                             int dir)
+{
+    long long first = hd->lb + (long long)q * hd->k;
+    long long a = dir == 0 ? first + hd->k - c->below : first;
+    long long z = dir == 0 ? first + hd->k - 1 : first + c->above - 1;
+    long long lo = hd->lb, hi = hd->lb + hd->n - 1;
+    if (!b->whole[c->dim]) {
+        lo = lo > b->lo[c->dim] ? lo : b->lo[c->dim];
+        hi = hi < b->hi[c->dim] ? hi : b->hi[c->dim];
+    }
+    return overlap_len(a, z, lo, hi);
 }
 
 static void overlap_shift(Eng *e, Aau *a, const CommEntry *c)
@@ -41,39 +141,57 @@ static void overlap_shift(Eng *e, Aau *a, const CommEntry *c)
         /* the run-time library's own work around the messages (rt.shift):
            its buffers, the element type, the slabs' set-up */
         en_charge_all(e, a, M_OVHD, e->pr.rt_shift, NULL);
+    ShiftBox box;
+    shift_box(e, c, &box);
     int *dst = buf_get(e), *src = buf_get(e);
     int *hops = buf_get(e);
-    double *bytes = buf_get(e);
+    double *bytes = buf_get(e), *other = buf_get(e);
+    double *sruns = buf_get(e), *rruns = buf_get(e);
     int coord[MAX_RANK];
+    double cnt[MAX_RANK];
     for (int dir = 0; dir < 2; dir++) {
         /* dir 0: the top `below` cells go up; dir 1: the bottom `above` go
            down. Each (interpreted) processor holding cells sends to its
            neighbour on one side and receives from the one on the other,
-           when those hold cells too. */
+           when those hold cells too: the cells of the box. */
         int w = dir == 0 ? c->below : c->above;
         if (w <= 0)
             continue;
         for (int p = 0; p < e->P; p++) {
             dst[p] = src[p] = -1;
+            sruns[p] = rruns[p] = 0;
             memcpy(coord, coords_of(g, p), (size_t)g->rank * sizeof *coord);
             int c0 = coord[gd];
             if (hpfmap_count(&m->d[t], c0) == 0)
+                continue;
+            /* (the partners differ only along gd: the same slab across it) */
+            other[p] = box_other(e, c, &box, p, cnt);
+            if (other[p] <= 0)
                 continue;
             int node = hpfmap_rank(g->rank, g->shape, e->pr.placement, coord);
             for (int side = 0; side < 2; side++) {
                 int cn = c0 + ((dir == 0) == (side == 0) ? 1 : -1);
                 if (cn < 0 || cn >= g->shape[gd] || hpfmap_count(&m->d[t], cn) == 0)
                     continue;
+                /* the cells that go: mine (side 0) or the partner's */
+                long long cells = shift_cells(c, &m->d[t], &box, side == 0 ? c0 : cn, dir);
+                if (cells == 0)
+                    continue;
+                double nb = (double)cells * other[p] * elsize(arr->type);
+                /* each run of contiguous elements of a slab copied into the
+                   buffer before its message goes, and out of it after the
+                   neighbour's has come (rt.shift.run) */
+                double runs = e->pr.rt_shift_run * slab_runs(arr, cnt, c->dim, cells);
                 coord[gd] = cn;
-                int q = e->ec ? en_latest_partner(e, p, gd, cn - c0, 0, holds, &m->d[t],
-                                                 (double)w * en_local_elems(e, arr, p, c->dim) *
-                                                     elsize(arr->type))
+                int q = e->ec ? en_latest_partner(e, p, gd, cn - c0, 0, holds, &m->d[t], nb)
                               : en_proc_of(e, g->rank, g->shape, coord);
                 if (side == 0) {
                     dst[p] = q;
-                    bytes[p] = (double)w * en_local_elems(e, arr, p, c->dim) * elsize(arr->type);
+                    bytes[p] = nb;
+                    sruns[p] = runs;
                 } else {
                     src[p] = q;
+                    rruns[p] = runs;
                     /* the nodes of the two positions under the machine's
                        placement (one hop apart under Gray placement) */
                     hops[p] = en_rank_hops(e, node, hpfmap_rank(g->rank, g->shape,
@@ -82,26 +200,21 @@ static void overlap_shift(Eng *e, Aau *a, const CommEntry *c)
                 coord[gd] = c0;
             }
         }
-        /* each run of contiguous elements of a slab copied into the buffer
-           before its message goes, and out of it after the neighbour's has
-           come (rt.shift.run) */
-        double pr = e->pr.rt_shift_run, *runs = pr > 0 ? buf_get(e) : NULL;
-        for (int p = 0; runs && p < e->P; p++) {
-            runs[p] = dst[p] >= 0 || src[p] >= 0 ? pr * slab_runs(e, arr, p, c->dim, w) : 0;
-            if (dst[p] >= 0)
-                charge(e, a, M_OVHD, p, runs[p]);
-        }
+        for (int p = 0; p < e->P; p++)
+            if (dst[p] >= 0 && sruns[p] > 0)
+                charge(e, a, M_OVHD, p, sruns[p]);
         en_exchange(e, a, dst, src, bytes, hops);
-        for (int p = 0; runs && p < e->P; p++)
-            if (src[p] >= 0)
-                charge(e, a, M_OVHD, p, runs[p]);
-        if (runs)
-            buf_put(e, runs);
+        for (int p = 0; p < e->P; p++)
+            if (src[p] >= 0 && rruns[p] > 0)
+                charge(e, a, M_OVHD, p, rruns[p]);
     }
     buf_put(e, dst);
     buf_put(e, src);
     buf_put(e, hops);
     buf_put(e, bytes);
+    buf_put(e, other);
+    buf_put(e, sruns);
+    buf_put(e, rruns);
 }
 
 /* Pairs (receiver, sender) with element counts, in a small open hash. */

@@ -150,13 +150,20 @@ void hpfrt_seg_(const int *lp, const int *s, int *i1, int *i2, int *is,
 
 /* For each type T in i4 i8 r4 r8 c4 c8 l4 (the element type of x):
  *
- * hpfrt_overlap_T(ha, x, d, wlo, whi)
+ * hpfrt_overlap_T(ha, x, d, wlo, whi, lo, hi, ext)
  *     overlap shift: fill wlo ghost cells below and whi above the owned
  *     cells of dimension d of the local array x (its first element) from
- *     the neighbours along the grid dimension, over the whole allocated
- *     range of the other dimensions (so calls for dimensions in increasing
- *     order also fill corners). Neighbour send/receive when every block is
- *     at least as wide as the shift; otherwise a general fill from owners.
+ *     the neighbours along the grid dimension, those of the box lo(e) ..
+ *     hi(e) (global subscripts, e = 1..r; -huge(0) .. huge(0): the whole
+ *     dimension) that the statement reads: in dimension d the ghost cells
+ *     in lo(d)..hi(d); in each other one the positions within the box
+ *     from ext(2e-1) cells below the process's block to ext(2e) above it
+ *     (the ghost cells of that dimension it reads; 0, 0: none), within
+ *     the allocated range (so calls for dimensions in increasing order
+ *     also fill the corners that are read). Neighbour send/receive when
+ *     every block is at least as wide as the shift; otherwise a general
+ *     fill from owners. A dimension e that is not one block a process
+ *     keeps its whole range.
  * hpfrt_gather_T(ha, x, n, idx, buf)
  *     buf(k) = the element at global indices idx(1:r, k), k = 1..n, read
  *     from x where this process holds it, otherwise fetched from an owner
@@ -207,7 +214,8 @@ void hpfrt_seg_(const int *lp, const int *s, int *i1, int *i2, int *is,
 
 #define HPFRT_DECLARE(T, C) \
     void hpfrt_overlap_##T##_(const int *ha, C *x, const int *d, const int *wlo, \
-                              const int *whi); \
+                              const int *whi, const int *lo, const int *hi, \
+                              const int *ext); \
     void hpfrt_gather_##T##_(const int *ha, const C *x, const int *n, const int *idx, \
                              C *buf); \
     void hpfrt_gathers_##T##_(const int *ha, const C *x, const int *n, const int *idx, \

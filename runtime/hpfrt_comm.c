@@ -717,31 +717,39 @@ static size_t box_copy(const RtArr *a, char *x, const long *from, const long *to
     return n / es;
 }
 
+/* The cells [c1, c2] clipped to [lo, hi]. */
+static void clip_to(long lo, long hi, long *c1, long *c2)
+{
+    if (*c1 < lo)
+        *c1 = lo;
+    if (*c2 > hi)
+        *c2 = hi;
+}
+
 /* The cells [c1, c2] of the template dimension hd clipped to it. */
 static void clip(const HpfDim *hd, long *c1, long *c2)
 {
-    if (*c1 < hd->lb)
-        *c1 = hd->lb;
-    if (*c2 > hd->lb + hd->n - 1)
-        *c2 = hd->lb + hd->n - 1;
+    clip_to(hd->lb, hd->lb + hd->n - 1, c1, c2);
 }
 
 /* One direction of a neighbour shift along dimension d (0-based): this
  * process sends its cells [s1, s2] to rank dest and receives the cells
  * [r1, r2] from rank src (empty ranges: no message), all as local indices
- * relative to the cell base. Slabs span the whole allocated range of the
- * other dimensions. */
-static void shift(const RtArr *a, char *x, int d, long base, long s1, long s2, int dest,
-                  long r1, long r2, int src, int tag)
+ * relative to the cell base. Slabs span box[e] (local indices) of the
+ * other dimensions, the same on both partners. */
+static void shift(const RtArr *a, char *x, int d, const long (*box)[2], long base, long s1,
+                  long s2, int dest, long r1, long r2, int src, int tag)
 {
     long from[RT_MAXR], to[RT_MAXR];
     size_t slab = 1;
     for (int e = 0; e < a->r; e++) {
-        from[e] = a->dim[e].lo;
-        to[e] = a->dim[e].hi;
+        from[e] = box[e][0];
+        to[e] = box[e][1];
         if (e != d)
-            slab *= (size_t)(to[e] - from[e] + 1);
+            slab *= to[e] >= from[e] ? (size_t)(to[e] - from[e] + 1) : 0;
     }
+    if (slab == 0)
+        s2 = s1 - 1, r2 = r1 - 1;   /* nothing read there: no messages */
     long ns = s2 >= s1 ? s2 - s1 + 1 : 0, nr = r2 >= r1 ? r2 - r1 + 1 : 0;
     if (ns == 0)
         dest = MPI_PROC_NULL;
@@ -791,21 +799,21 @@ static long cell_of(const RtArr *a, int e, long l, int *ok)
 
 /* General fill of the ghost cells l1..l2 of dimension d from their owners
  * (shifts wider than a neighbour's block). Collective. */
-static void ghost_list(const RtArr *a, int d, long l1, long l2, long **sc, int **owner,
-                       size_t **off, long *m, long *cap)
+static void ghost_list(const RtArr *a, int d, const long (*box)[2], long l1, long l2,
+                       long **sc, int **owner, size_t **off, long *m, long *cap)
 {
     int r = a->r;
     size_t es = (size_t)a->esize;
     long from[RT_MAXR], to[RT_MAXR], l[RT_MAXR];
     for (int e = 0; e < r; e++) {
-        from[e] = a->dim[e].lo;
-        to[e] = a->dim[e].hi;
-        if (a->dim[e].tdim == 0 && a->dim[e].ub < a->dim[e].lb)
+        from[e] = box[e][0];
+        to[e] = box[e][1];
+        if (to[e] < from[e] || (a->dim[e].tdim == 0 && a->dim[e].ub < a->dim[e].lb))
             return;   /* no elements at all */
     }
-    from[d] = l1;
-    to[d] = l2;
-    if (l2 < l1)
+    from[d] = l1 > box[d][0] ? l1 : box[d][0];
+    to[d] = l2 < box[d][1] ? l2 : box[d][1];
+    if (to[d] < from[d])
         return;
     memcpy(l, from, (size_t)r * sizeof *l);
     for (;;) {
@@ -836,8 +844,51 @@ static void ghost_list(const RtArr *a, int d, long l1, long l2, long **sc, int *
     }
 }
 
+/* The local indices of dimension e that the global subscripts lo..hi
+ * denote on this process, within its allocated range and no more than
+ * ext[0] cells below its own block and ext[1] above (ghosts this process
+ * reads): *l1 > *l2 when none. A dimension that is not one block a
+ * process (a CYCLIC one) keeps its whole range. */
+static void local_box(const RtArr *a, int e, long lo, long hi, const int *ext, long *l1,
+                      long *l2)
+{
+    const RtArrDim *m = &a->dim[e];
+    *l1 = m->lo;
+    *l2 = m->hi;
+    if (m->tdim && hpfmap_single_block(&m->hd)) {
+        if (1 - ext[0] > *l1)
+            *l1 = 1 - ext[0];
+        if (m->count + ext[1] < *l2)
+            *l2 = m->count + ext[1];
+    }
+    if (lo > hi) {
+        *l2 = *l1 - 1;
+        return;
+    }
+    long c1 = lo, c2 = hi;
+    if (m->tdim) {
+        if (!hpfmap_single_block(&m->hd))
+            return;
+        /* subscripts to cells, to local indices (hpfrt.h's ghost convention) */
+        c1 = m->alpha * lo + m->beta;
+        c2 = m->alpha * hi + m->beta;   /* (long: huge(0) times alpha fits) */
+        if (c1 > c2) {
+            long t = c1;
+            c1 = c2;
+            c2 = t;
+        }
+        long base = m->hd.lb + a->grid.coords[m->g] * m->hd.k;
+        c1 -= base - 1;
+        c2 -= base - 1;
+    }
+    if (c1 > *l1)
+        *l1 = c1;
+    if (c2 < *l2)
+        *l2 = c2;
+}
+
 static void overlap(const char *fn, int ha, char *x, int dd, int wlo, int whi,
-                    size_t esize)
+                    const int *lo, const int *hi, const int *ext, size_t esize)
 {
     RtArr *a = arr_typed(ha, esize, fn);
     if (dd < 1 || dd > a->r)
@@ -859,6 +910,15 @@ static void overlap(const char *fn, int ha, char *x, int dd, int wlo, int whi,
     int P = hd->nprocs;
     if (P == 1)
         return;   /* the ghost cells lie outside the template */
+    /* the box the statement reads, as local indices; the same on the
+       partners of every message, which differ only along d */
+    long box[RT_MAXR][2];
+    for (int e = 0; e < a->r; e++) {
+        if (e != d && (ext[2 * e] < 0 || ext[2 * e + 1] < 0))
+            rt_error("%s: negative reach for dimension %d of array '%s'", fn, e + 1, a->name);
+        int all[2] = {m->glo, m->ghi};   /* (along d: the ghost widths) */
+        local_box(a, e, lo[e], hi[e], e == d ? all : ext + 2 * e, &box[e][0], &box[e][1]);
+    }
     double t0 = rt_comm_begin();
     int p = a->grid.coords[m->g];
     long k = hd->k;
@@ -878,15 +938,26 @@ static void overlap(const char *fn, int ha, char *x, int dd, int wlo, int whi,
                 down = hpfmap_rank(a->grid.r, a->grid.shape, rt.placement, c);
             }
             long nb = base + k;   /* the upper neighbour's first cell */
+            /* the cells of d read, global: both partners clip to them */
+            long rd1 = m->alpha * (long)lo[d] + m->beta, rd2 = m->alpha * (long)hi[d] + m->beta;
+            if (rd1 > rd2) {
+                long t = rd1;
+                rd1 = rd2;
+                rd2 = t;
+            }
+            if (lo[d] > hi[d])
+                rd2 = rd1 - 1;
             /* lower ghosts: my top cells go up, the lower neighbour's come in */
             long s1 = nb - wlo, s2 = nb - 1, r1 = base - wlo, r2 = base - 1;
             clip(hd, &s1, &s2);
             clip(hd, &r1, &r2);
+            clip_to(rd1, rd2, &s1, &s2);
+            clip_to(rd1, rd2, &r1, &r2);
             if (up == MPI_PROC_NULL)
                 s2 = s1 - 1;
             if (down == MPI_PROC_NULL)
                 r2 = r1 - 1;
-            shift(a, x, d, base, s1, s2, up, r1, r2, down, TAG_UP);
+            shift(a, x, d, box, base, s1, s2, up, r1, r2, down, TAG_UP);
             /* upper ghosts: my bottom cells go down, the upper one's come in */
             s1 = base;
             s2 = base + whi - 1;
@@ -894,11 +965,13 @@ static void overlap(const char *fn, int ha, char *x, int dd, int wlo, int whi,
             r2 = nb + whi - 1;
             clip(hd, &s1, &s2);
             clip(hd, &r1, &r2);
+            clip_to(rd1, rd2, &s1, &s2);
+            clip_to(rd1, rd2, &r1, &r2);
             if (down == MPI_PROC_NULL)
                 s2 = s1 - 1;
             if (up == MPI_PROC_NULL)
                 r2 = r1 - 1;
-            shift(a, x, d, base, s1, s2, down, r1, r2, up, TAG_DOWN);
+            shift(a, x, d, box, base, s1, s2, down, r1, r2, up, TAG_DOWN);
         }
     } else {
         /* general fill through the executor of gathers */
@@ -906,8 +979,8 @@ static void overlap(const char *fn, int ha, char *x, int dd, int wlo, int whi,
         int *owner = NULL;
         size_t *off = NULL;
         if (a->present) {
-            ghost_list(a, d, 1 - wlo, 0, &sc, &owner, &off, &mm, &cap);
-            ghost_list(a, d, m->count + 1, m->count + whi, &sc, &owner, &off, &mm, &cap);
+            ghost_list(a, d, box, 1 - wlo, 0, &sc, &owner, &off, &mm, &cap);
+            ghost_list(a, d, box, m->count + 1, m->count + whi, &sc, &owner, &off, &mm, &cap);
         }
         fetch(a, x, mm, sc, owner, x, off);
         free(sc);
@@ -993,9 +1066,11 @@ static void bcastio(const char *fn, int ty, void *buf, int n)
 
 #define HPFRT_DEFINE(T, C)                                                             \
     void hpfrt_overlap_##T##_(const int *ha, C *x, const int *d, const int *wlo,       \
-                              const int *whi)                                          \
+                              const int *whi, const int *lo, const int *hi,            \
+                              const int *ext)                                          \
     {                                                                                  \
-        overlap("hpfrt_overlap_" #T, *ha, (char *)x, *d, *wlo, *whi, sizeof(C));       \
+        overlap("hpfrt_overlap_" #T, *ha, (char *)x, *d, *wlo, *whi, lo, hi, ext,      \
+                sizeof(C));                                                            \
     }                                                                                  \
     void hpfrt_gather_##T##_(const int *ha, const C *x, const int *n, const int *idx,  \
                              C *buf)                                                   \

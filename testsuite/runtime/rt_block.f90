@@ -95,7 +95,7 @@ contains
         end if
       end if
     end do
-    call hpfrt_overlap_r8(ha, x(lo), 1, w, w)
+    call hpfrt_overlap_r8(ha, x(lo), 1, w, w, (/ -huge(0) /), (/ huge(0) /), (/ 0, 0 /))
     do l = lo, hi
       cell = first + l - 1
       want = -1
@@ -154,16 +154,16 @@ contains
         l = l + ls
       end do
     end do
-    call hpfrt_overlap_i4(ha, x(lo), 1, 1, 1)
-    call hpfrt_overlap_l4(hb, y(lo), 1, 1, 1)
+    call hpfrt_overlap_i4(ha, x(lo), 1, 1, 1, (/ -huge(0) /), (/ huge(0) /), (/ 0, 0 /))
+    call hpfrt_overlap_l4(hb, y(lo), 1, 1, 1, (/ -huge(0) /), (/ huge(0) /), (/ 0, 0 /))
     do l = lo, hi
       cell = first + l - 1
       want = -1
       if (l >= 0 .and. l <= cnt + 1 .and. cell >= 1 .and. cell <= n) want = 3 * cell
       if (x(l) /= want) bad = bad + 1
     end do
-    call hpfrt_overlap_i4(ha, x(lo), 1, 2, 2)
-    call hpfrt_overlap_l4(hb, y(lo), 1, 2, 2)
+    call hpfrt_overlap_i4(ha, x(lo), 1, 2, 2, (/ -huge(0) /), (/ huge(0) /), (/ 0, 0 /))
+    call hpfrt_overlap_l4(hb, y(lo), 1, 2, 2, (/ -huge(0) /), (/ huge(0) /), (/ 0, 0 /))
     do l = lo, hi
       cell = first + l - 1
       want = -1

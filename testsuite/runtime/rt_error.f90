@@ -32,7 +32,7 @@ program rt_error
     call hpfrt_tmpl_commit(ht, hp)
   case (3)
     call block_x(1)
-    call hpfrt_overlap_r8(ha, x(0), 1, 2, 0)
+    call hpfrt_overlap_r8(ha, x(0), 1, 2, 0, (/ -huge(0) /), (/ huge(0) /), (/ 0, 0 /))
   case (4)
     call hpfrt_region_begin(10)
     call hpfrt_region_begin(20)

@@ -98,8 +98,10 @@ contains
         lj = lj + ms
       end do
     end do
-    call hpfrt_overlap_r8(ha, x(lo1, lo2), 1, g, g)
-    call hpfrt_overlap_r8(ha, x(lo1, lo2), 2, g, g)
+    call hpfrt_overlap_r8(ha, x(lo1, lo2), 1, g, g, (/ -huge(0), -huge(0) /), &
+         (/ huge(0), huge(0) /), (/ g, g, g, g /))
+    call hpfrt_overlap_r8(ha, x(lo1, lo2), 2, g, g, (/ -huge(0), -huge(0) /), &
+         (/ huge(0), huge(0) /), (/ g, g, g, g /))
     do lj = lo2, hi2
       do li = lo1, hi1
         i = f1 + li - 1
@@ -114,6 +116,11 @@ contains
       end do
     end do
     call report(label, bad)
+    ! a box: only the ghost cells it holds are filled (corners not checked)
+    do k = 1, 2
+      call box(ha, x, lo1, hi1, lo2, hi2, f1, f2, n1, n2, mm, nn, g, k, (/ 4, 3 /), &
+           (/ mm - 3, 5 /), label)
+    end do
     ! every element, in reverse order of the elements
     allocate(idx(2, mm * nn), buf(mm * nn))
     k = 0
@@ -131,7 +138,54 @@ contains
     end do
     call report(label // ': gather', bad)
     call hpfrt_arr_free(ha)
+
   end subroutine block2d
+
+  ! the ghost cells of x (block2d's array) emptied, a shift along
+  ! dimension d of the box blo..bhi; a ghost cell along d over owned cells
+  ! of the other dimension must hold its value when in the box, -1
+  ! otherwise (corners are not checked)
+  subroutine box(ha, x, lo1, hi1, lo2, hi2, f1, f2, n1, n2, mm, nn, g, d, blo, bhi, label)
+    integer, intent(in) :: ha, lo1, hi1, lo2, hi2, f1, f2, n1, n2, mm, nn, g, d, blo(2), bhi(2)
+    real(8), intent(inout) :: x(lo1:hi1, lo2:hi2)
+    character(*), intent(in) :: label
+    logical :: own1, own2, inbox
+    character(80) :: what
+    integer :: li, lj, i, j, bad
+    real(8) :: want
+    do lj = lo2, hi2
+      do li = lo1, hi1
+        if (li < 1 .or. li > n1 .or. lj < 1 .or. lj > n2) x(li, lj) = -1
+      end do
+    end do
+    call hpfrt_overlap_r8(ha, x(lo1, lo2), d, g, g, blo, bhi, (/ 0, 0, 0, 0 /))
+    bad = 0
+    do lj = lo2, hi2
+      do li = lo1, hi1
+        i = f1 + li - 1
+        j = f2 + lj - 1
+        own1 = li >= 1 .and. li <= n1
+        own2 = lj >= 1 .and. lj <= n2
+        inbox = i >= blo(1) .and. i <= bhi(1) .and. j >= blo(2) .and. j <= bhi(2)
+        if (own1 .and. own2) then
+          want = i + 100 * j
+        else if ((d == 1 .and. own2) .or. (d == 2 .and. own1)) then
+          want = -1
+          if (inbox .and. i >= 1 .and. i <= mm .and. j >= 1 .and. j <= nn) want = i + 100 * j
+        else
+          cycle
+        end if
+        if (x(li, lj) /= want) then
+          bad = bad + 1
+          print '(a,i0,a,i0,a,i0,a,f8.1,a,f8.1)', 'rank ', me, ': x(', li, ',', lj, &
+               ') =', x(li, lj), ', expected', want
+        end if
+      end do
+    end do
+    write (what, '(a,i0,a,i0,a,i0,a,i0,a,i0,a)') ': box shift along ', d, ' of (', &
+         blo(1), ':', bhi(1), ', ', blo(2), ':', bhi(2), ')'
+    call report(label // trim(what), bad)
+  end subroutine box
 
   subroutine others()
     integer, external :: hpfrt_lo, hpfrt_hi, hpfrt_nseg, hpfrt_present, &

@@ -1044,6 +1044,37 @@ static void test_shift_runs(void)
     sag = small;
 }
 
+/* Overlap shifts of the box a statement reads, by hand, on 2 processors
+ * of u(8, 8) (BLOCK,*): rows 1-4 and 5-8. Sending a message is 100 us of
+ * start-up and 1 us a byte (the communication part; receiving it is not):
+ * the mean over the two. One column (u(i +- 1, 3)): a row of the slab is 1
+ * element, 8 bytes each way: 108 on each. Every column: 8 elements, 164.
+ * Rows 3-4 read (i = 2:3, u(i + 1, 3)): none of the ghost cells, no
+ * message. Rows 3-6 (i = 2:5): only processor 1's row 5 goes down, 108
+ * there, none on 0. */
+static void test_shift_box(void)
+{
+    static const struct { const char *stmt; double comm; const char *what; } sc[] = {
+        {"forall (i = 2:7) v(i, 3) = u(i - 1, 3) + u(i + 1, 3)", 108,
+         "a shift of one column: an element a message"},
+        {"forall (i = 2:7, j = 1:8) v(i, j) = u(i - 1, j) + u(i + 1, j)", 164,
+         "a shift of every column: 8 elements a message"},
+        {"forall (i = 2:3) v(i, 3) = u(i + 1, 3)", 0,
+         "rows 3-4 read: no ghost cell, no message"},
+        {"forall (i = 2:5) v(i, 3) = u(i + 1, 3)", 108 / 2.0,
+         "rows 3-6 read: one message down"},
+    };
+    for (size_t i = 0; i < sizeof sc / sizeof *sc; i++) {
+        char prog[512];
+        snprintf(prog, sizeof prog, "program t\n  integer :: i, j\n  real(8) :: u(8, 8), v(8, 8)\n"
+                 "!hpf$ distribute u(block, *)\n!hpf$ align v(i, j) with u(i, j)\n"
+                 "  u = 1.0d0\n  %s\nend program t\n", sc[i].stmt);
+        EngineResult r;
+        check(predict(prog, 2, &r), "a shift of a box predicts");
+        check_us(r.mean[M_COMM], sc[i].comm, sc[i].what);
+    }
+}
+
 /* The extensions for a modern processor (doc/validation.md): each against
  * the small machine without it, on one processor unless said. */
 /* Library calls by the class of their arguments (analysis/aag_ops.c), by
@@ -1423,6 +1454,7 @@ int main(void)
     test_rt_seg();
     test_temporaries();
     test_shift_runs();
+    test_shift_box();
     test_lib_classes();
     test_extensions();
     sag_free(sag);
