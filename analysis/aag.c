@@ -345,6 +345,15 @@ static void build_bcast(Build *B, const SpStmt *s, PtrVec *out)
     push(B, out, x);
 }
 
+/* Item it of x, of max items, sized only at run time (est: the AAG's
+ * estimate of its bytes). */
+static void io_dyn(Build *B, Aau *x, const Node *it, int est, int max)
+{
+    if (!x->io_dyn)
+        x->io_dyn = arena_alloc(B->a, (size_t)max * sizeof *x->io_dyn);
+    x->io_dyn[x->nio_dyn++] = (AauIoItem){it, est};
+}
+
 /* SP_IO: a Seq on the I/O processor with the bytes it moves; a READ's
  * values then go to every processor (a bcastio Comm). */
 static void build_io(Build *B, const SpStmt *s, PtrVec *out)
@@ -353,6 +362,7 @@ static void build_io(Build *B, const SpStmt *s, PtrVec *out)
     Aau *x = new_aau(B, AAU_SEQ, s, aag_stmt_text(B, io));
     x->on = ON_IO;
     x->io = 1;
+    int nitems = io->kind == AST_CALL ? 0 : io->u.io.items.n;
     PtrVec calls = {0};
     OpCtx c = op_ctx(B, &x->ops, NULL, 1, &calls);
     int bytes = 0;
@@ -361,8 +371,12 @@ static void build_io(Build *B, const SpStmt *s, PtrVec *out)
        results), stored there */
     for (int i = 0; i < s->u.io.reads.n; i++) {
         const Node *it = s->u.io.reads.v[i];
-        int b = aag_io_bytes(B, it), el = aag_type_size(it->type);
-        bytes += b;
+        int sized = 1;
+        int b = aag_io_bytes(B, it, &sized), el = aag_type_size(it->type);
+        if (sized)
+            bytes += b;
+        else
+            io_dyn(B, x, it, b, s->u.io.reads.n + nitems);
         elems += el > 0 ? (double)(b / el) : 1;
         if (it->kind == AST_REF && it->u.ref.what == REF_SECTION) {
             const SpRef *r = it->ir;
@@ -386,7 +400,11 @@ static void build_io(Build *B, const SpStmt *s, PtrVec *out)
     } else if (io->kind != AST_READ) {
         for (int i = 0; i < io->u.io.items.n; i++) {
             const Node *it = io->u.io.items.v[i];
-            bytes += aag_io_bytes(B, it);
+            int sized = 1, b = aag_io_bytes(B, it, &sized);
+            if (sized)
+                bytes += b;
+            else
+                io_dyn(B, x, it, b, s->u.io.reads.n + nitems);
             if (!it->rank && it->kind != AST_IMPLIED_DO)
                 ops_expr(&c, it);
         }
@@ -402,6 +420,7 @@ static void build_io(Build *B, const SpStmt *s, PtrVec *out)
                                                       io->kind == AST_CALL ? "set" : "read"));
         CommEntry *e = new_comm(B, y, CM_BCASTIO, PAT_BCAST);
         e->io = s;
+        e->io_aau = x;
         e->type = ((const Node *)s->u.io.reads.v[0])->type;
         e->bytes = bytes;
         push(B, out, y);

@@ -96,6 +96,19 @@ typedef enum {
 
 typedef struct Aau Aau;
 
+/* A character variable's length is not kept in its Type: its I/O volume
+ * is estimated at this many bytes. */
+enum { AAG_CHAR_BYTES = 16 };
+
+/* An item of a WRITE or PRINT whose size is not a constant (an implied DO
+ * of variable bounds, a section of variable bounds, an ALLOCATABLE array),
+ * and the bytes the AAG estimated for it (an unknown extent taken as 1024
+ * elements), for where the engine cannot evaluate it. */
+typedef struct {
+    const Node *item;
+    int est;
+} AauIoItem;
+
 /* A row of the communication table: one communication or synchronization
  * point of the program, with what the engine needs to cost it. */
 typedef struct {
@@ -113,6 +126,7 @@ typedef struct {
     int count;                 /* CM_REDUCE: values combined (2 for a location) */
     Type type;                 /* of the values moved */
     const SpStmt *io;          /* CM_BCASTIO: the READ */
+    const Aau *io_aau;         /* CM_BCASTIO: its Seq (the items sized at run time) */
     int line;
     /* added by the abstraction parse (analysis/aag.c) */
     long long bytes;           /* bytes moved per execution when the IR fixes them
@@ -199,7 +213,10 @@ struct Aau {
     AauOps ops;                /* Seq, SyncSeq: one execution (summed over parts) */
     int nparts;
     AauPart *parts;            /* Seq: the statements clustered into it */
-    int io_bytes;              /* Seq on ON_IO for I/O: bytes read or written (0: none) */
+    int io_bytes;              /* Seq on ON_IO for I/O: bytes read or written (0: none),
+                                  the items of io_dyn apart */
+    int nio_dyn;               /* items read or written whose extents only the run */
+    AauIoItem *io_dyn;         /* knows: the engine sizes them at each execution */
     int io;                    /* an I/O statement */
     int pre;                   /* computes a WHILE or ELSE IF condition's parts */
     int ctl;                   /* SP_SEQ holding EXIT, CYCLE, RETURN, GOTO, STOP: AST kind */

@@ -493,6 +493,8 @@ static void red_uses_visit(Build *B, const Node *e, const SpStmt *s)
     ast_children((Node *)e, red_uses_cb, c);
 }
 
+/* The bounds that size an I/O item (the engine evaluates them, aag.h
+ * io_dyn): implied DOs', sections' triplets. */
 static void io_size_visit(Build *B, const Node *e, const SpStmt *s)
 {
     if (e && e->kind == AST_IMPLIED_DO) {
@@ -501,6 +503,18 @@ static void io_size_visit(Build *B, const Node *e, const SpStmt *s)
         use(B, e->u.impdo.step, "io size", s);
         for (int i = 0; i < e->u.impdo.items.n; i++)
             io_size_visit(B, e->u.impdo.items.v[i], s);
+    } else if (e && e->kind == AST_ARRAY_CTOR) {
+        for (int i = 0; i < e->u.list.items.n; i++)
+            io_size_visit(B, e->u.list.items.v[i], s);
+    } else if (e && e->kind == AST_REF && e->u.ref.what == REF_SECTION) {
+        for (int d = 0; d < e->u.ref.args.n; d++) {
+            const Node *t = e->u.ref.args.v[d];
+            if (t->kind != AST_TRIPLET)
+                continue;
+            use(B, t->u.triplet.lo, "io size", s);
+            use(B, t->u.triplet.hi, "io size", s);
+            use(B, t->u.triplet.stride, "io size", s);
+        }
     }
 }
 

@@ -13,10 +13,6 @@
  * larger than a cache block, which is all the cache model asks of it. */
 enum { AAG_UNKNOWN_EXTENT = 1024 };
 
-/* A character variable's length is not kept in its Type: its I/O volume
- * is estimated at this many bytes. */
-enum { AAG_CHAR_BYTES = 16 };
-
 /* A map from pointers to ints (v + 1 kept as the pointer): -1 when
  * absent. */
 typedef PtrMap PMap;
@@ -80,7 +76,8 @@ void ops_arith(AauOps *o, Type t, Op op, double n);  /* n operations op of type 
 void ops_combine(AauOps *o, int red_op, Type t);     /* one step of a reduction */
 long long ops_ref_stride(OpCtx *c, const Node *ref); /* bytes between iterations */
 int aag_type_size(Type t);
-int aag_io_bytes(Build *B, const Node *item);       /* an I/O item's volume, estimated */
+int aag_io_bytes(Build *B, const Node *item, int *sized);   /* an I/O item's volume, estimated
+                                                       (*sized 0: not a constant) */
 const SpUnit *aag_callee(Build *B, const Node *ref);   /* the unit a CALL or reference
                                                           calls, or NULL */
 const char *aag_temp_name(Build *B, int temp);      /* "hpf_t3" */

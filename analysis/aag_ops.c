@@ -812,17 +812,22 @@ void ops_expr(OpCtx *c, const Node *e)
 
 /* ---- I/O volume ---- */
 
-static long long extent_product(const Node *e)
+static long long extent_product(const Node *e, int *sized)
 {
     long long n = 1;
-    for (int d = 0; d < e->rank; d++)
-        n *= e->extent && e->extent[d] >= 0 ? e->extent[d] : AAG_UNKNOWN_EXTENT;
+    for (int d = 0; d < e->rank; d++) {
+        int known = e->extent && e->extent[d] >= 0;
+        n *= known ? e->extent[d] : AAG_UNKNOWN_EXTENT;
+        *sized &= known;
+    }
     return n;
 }
 
 /* Bytes an I/O item moves: its elements times their size; a character
- * constant its length, a character variable AAG_CHAR_BYTES. */
-int aag_io_bytes(Build *B, const Node *e)
+ * constant its length, a character variable AAG_CHAR_BYTES. *sized is
+ * cleared where an extent is not a constant (AAG_UNKNOWN_EXTENT taken: the
+ * engine evaluates the item at each execution, aag.h io_dyn). */
+int aag_io_bytes(Build *B, const Node *e, int *sized)
 {
     long long n = 0, lo, hi, st = 1;
     switch (e->kind) {
@@ -832,17 +837,19 @@ int aag_io_bytes(Build *B, const Node *e)
     case AST_IMPLIED_DO: {
         long long per = 0;
         for (int i = 0; i < e->u.impdo.items.n; i++)
-            per += aag_io_bytes(B, e->u.impdo.items.v[i]);
+            per += aag_io_bytes(B, e->u.impdo.items.v[i], sized);
         long long trips = AAG_UNKNOWN_EXTENT;
         if (cint(e->u.impdo.lo, &lo) && cint(e->u.impdo.hi, &hi)
             && (!e->u.impdo.step || cint(e->u.impdo.step, &st)) && st)
             trips = (hi - lo + st) / st > 0 ? (hi - lo + st) / st : 0;
+        else
+            *sized = 0;
         n = per * trips;
         break;
     }
     case AST_ARRAY_CTOR:
         for (int i = 0; i < e->u.list.items.n; i++)
-            n += aag_io_bytes(B, e->u.list.items.v[i]);
+            n += aag_io_bytes(B, e->u.list.items.v[i], sized);
         break;
     case AST_NAME: {
         const Symbol *y = e->u.name.sym;
@@ -850,15 +857,17 @@ int aag_io_bytes(Build *B, const Node *e)
         n = el;
         if (y && y->rank) {
             n = el;
-            for (int d = 0; d < y->rank; d++)
+            for (int d = 0; d < y->rank; d++) {
                 n *= y->bounds_known[d] ? (y->hi[d] >= y->lo[d] ? y->hi[d] - y->lo[d] + 1 : 0)
                                         : AAG_UNKNOWN_EXTENT;
+                *sized &= y->bounds_known[d];
+            }
         }
         break;
     }
     default:
         n = (e->type.base == TY_CHARACTER ? AAG_CHAR_BYTES : aag_type_size(e->type))
-            * (e->rank ? extent_product(e) : 1);
+            * (e->rank ? extent_product(e, sized) : 1);
         break;
     }
     (void)B;

@@ -1496,7 +1496,10 @@ void en_comm(Eng *e, Aau *a)
     case CM_BCASTIO:
         coll_call(e, a, 0);
         first_coll(e, a, &e->bcast_done, e->pr.first_bcast);
-        en_broadcast(e, a, 0, c->bytes > 0 ? (double)c->bytes : 8);
+    {
+        double b = (double)c->bytes + (c->io_aau ? en_io_dyn_bytes(e, c->io_aau) : 0);
+        en_broadcast(e, a, 0, b > 0 ? b : 8);
+    }
         break;
     case CM_REDUCE:
         coll_call(e, a, 0);

@@ -20,6 +20,123 @@ void en_effect(Eng *e, Aau *a)
         fi_exec(e->fi, a->stmt);
 }
 
+/* The bytes of an I/O item whose size the AAG could not fix (aag.h,
+ * io_dyn), from the values of its bounds at this execution: an implied
+ * DO's trips times its items' bytes (evaluated at each value of its
+ * variable, as the statement sets it, up to 4096 trips; beyond, the mean
+ * of the first and last), a section's triplets, a whole array's declared
+ * bounds. *ok 0: a bound is not known (an ALLOCATABLE array as a whole). */
+static double io_item_bytes(Eng *e, const Node *it, int *ok)
+{
+    long long lo, hi, st = 1;
+    switch (it->kind) {
+    case AST_STRING_CONST:
+        return (double)strlen(it->u.konst.str ? it->u.konst.str : it->u.konst.text);
+    case AST_ARRAY_CTOR: {
+        double n = 0;
+        for (int i = 0; i < it->u.list.items.n; i++)
+            n += io_item_bytes(e, it->u.list.items.v[i], ok);
+        return n;
+    }
+    case AST_IMPLIED_DO: {
+        if (!fi_eval_int(e->fi, it->u.impdo.lo, &lo) || !fi_eval_int(e->fi, it->u.impdo.hi, &hi)
+            || (it->u.impdo.step && !fi_eval_int(e->fi, it->u.impdo.step, &st)) || st == 0) {
+            *ok = 0;
+            return 0;
+        }
+        long long trips = (hi - lo + st) / st;
+        if (trips <= 0)
+            return 0;
+        const Symbol *v = it->u.impdo.var ? it->u.impdo.var->u.name.sym : NULL;
+        double n = 0;
+        for (long long k = 0; k < trips; k++) {
+            if (trips > 4096 && k == 1)
+                k = trips - 1;    /* the mean of the first and last below */
+            if (v)
+                fi_set_int(e->fi, v, lo + k * st);
+            for (int i = 0; i < it->u.impdo.items.n; i++)
+                n += io_item_bytes(e, it->u.impdo.items.v[i], ok);
+        }
+        if (v)
+            fi_set_int(e->fi, v, lo + trips * st);   /* its value after the statement */
+        return trips > 4096 ? n / 2 * (double)trips : n;
+    }
+    default:
+        break;
+    }
+    int el = it->type.base == TY_CHARACTER ? AAG_CHAR_BYTES : elsize(it->type);
+    if (!it->rank)
+        return el;
+    double n = el;
+    const Symbol *y = it->kind == AST_NAME ? it->u.name.sym
+                    : it->kind == AST_REF ? it->u.ref.sym : NULL;
+    if (it->kind == AST_REF && it->u.ref.what == REF_SECTION) {
+        for (int d = 0; d < it->u.ref.args.n; d++) {
+            const Node *s = it->u.ref.args.v[d];
+            if (s->kind != AST_TRIPLET) {
+                if (s->rank)      /* a vector subscript */
+                    n *= s->extent && s->extent[0] >= 0 ? (double)s->extent[0] : (*ok = 0);
+                continue;
+            }
+            int known = y && y->rank > d && y->bounds_known[d];
+            if (s->u.triplet.lo ? !fi_eval_int(e->fi, s->u.triplet.lo, &lo) : !known)
+                *ok = 0;
+            else if (!s->u.triplet.lo)
+                lo = y->lo[d];
+            if (s->u.triplet.hi ? !fi_eval_int(e->fi, s->u.triplet.hi, &hi) : !known)
+                *ok = 0;
+            else if (!s->u.triplet.hi)
+                hi = y->hi[d];
+            st = 1;
+            if (s->u.triplet.stride && (!fi_eval_int(e->fi, s->u.triplet.stride, &st) || !st))
+                *ok = 0;
+            if (!*ok)
+                return 0;
+            n *= (hi - lo + st) / st > 0 ? (double)((hi - lo + st) / st) : 0;
+        }
+        return n;
+    }
+    int all = 1;
+    for (int d = 0; d < it->rank; d++) {
+        if (it->extent && it->extent[d] >= 0)
+            n *= (double)it->extent[d];
+        else if (y && y->rank == it->rank && y->bounds_known[d])
+            n *= (double)(y->hi[d] >= y->lo[d] ? y->hi[d] - y->lo[d] + 1 : 0);
+        else
+            all = 0;
+    }
+    if (all)
+        return n;
+    if (it->kind == AST_NAME) {
+        /* an ALLOCATABLE array as a whole: SIZE of it, where the
+           interpreter holds its allocation */
+        void *arg[1] = {(void *)it};
+        Node size = {0};
+        size.kind = AST_REF;
+        size.loc = it->loc;
+        size.type = (Type){TY_INTEGER, 4};
+        size.u.ref.what = REF_INTRINSIC;
+        size.u.ref.id = "size";
+        size.u.ref.args = (PtrVec){arg, 1, 1};
+        long long k;
+        if (fi_eval_int(e->fi, &size, &k) && k >= 0)
+            return (double)el * (double)k;
+    }
+    *ok = 0;
+    return 0;
+}
+
+double en_io_dyn_bytes(Eng *e, const Aau *a)
+{
+    double bytes = 0;
+    for (int i = 0; i < a->nio_dyn; i++) {
+        int ok = 1;
+        double b = io_item_bytes(e, a->io_dyn[i].item, &ok);
+        bytes += ok ? b : a->io_dyn[i].est;
+    }
+    return bytes;
+}
+
 /* An ALLOCATE lays out the templates of the mapped ALLOCATABLE arrays it
  * allocates anew: their bounds are the ALLOCATE's (the old layout stays
  * allocated, unmatched, so that nothing cached takes its address). */
@@ -95,11 +212,13 @@ void en_seq(Eng *e, Aau *a, const double *mult)
         double m = mult ? mult[0] : 1;
         charge(e, a, M_COMP, 0, t * m);
         if (a->io) {
-            /* a formatted statement's own cost, and the Fortran run time's
-               I/O set-up at the first of the process (io.format*,
-               hpfcalibrate; 0 when the SAG does not give them) */
+            /* the items sized at run time, then a formatted statement's own
+               cost, and the Fortran run time's I/O set-up at the first of
+               the process (io.format*, hpfcalibrate; 0 when the SAG does
+               not give them) */
+            double bytes = a->io_bytes + en_io_dyn_bytes(e, a);
             charge(e, a, M_COMM, 0,
-                   (e->pr.io_start + a->io_bytes * e->pr.io_pb + e->pr.io_fmt) * m +
+                   (e->pr.io_start + bytes * e->pr.io_pb + e->pr.io_fmt) * m +
                    (e->io_done ? 0 : e->pr.io_fmt_first));
             e->io_done = 1;
         }
