@@ -492,6 +492,23 @@ static void kept_exchange(Eng *e, Aau *a, const PairList *pl, double val_bytes,
     pl_rounds(e, a, pl, 0, val_bytes, 0);
 }
 
+/* A gather whose index vector may change, of an array held whole by the
+ * processor (one processor, or an array every one holds): libhpfrt
+ * computes each element's offset and copies it, no schedule, no exchange
+ * (rt.gather a call, and rt.gather.kept.elem an element: the offset
+ * formed where a kept schedule compares the index, and the copy). */
+static void whole_gather(Eng *e, Aau *a, const PairList *pl)
+{
+    const Params *pr = &e->pr;
+    if (!(pr->rt_gather > 0 || pr->rt_kept_elem > 0)) {
+        copies_as_loads(e, a, pl);
+        return;
+    }
+    en_charge_all(e, a, M_OVHD, pr->rt_gather, NULL);
+    for (long j = pl->start[0]; j < pl->start[1]; j++)
+        charge(e, a, M_OVHD, pl->dst[j], pl->n[j] * pr->rt_kept_elem);
+}
+
 static void pairs_exchange(Eng *e, Aau *a, const PairList *pl, double req_bytes, double val_bytes,
                            const GatherCache *gc)
 {
@@ -1394,7 +1411,10 @@ static void gather(Eng *e, Aau *a, const CommEntry *c)
     double val = c->kind == CM_SCATTER ? es + 8.0 * arr->rank : es;
     if (gc && !gc->made)           /* once: no remote pairs makes no rounds */
         make_rounds(e, gc, req, val);
-    if (kept)
+    if (c->kind == CM_GATHER && c->g && e->ginv[c->id - 1] == G_OTHER
+        && (e->NP == 1 || en_arr_grid(e, arr) == NULL))
+        whole_gather(e, a, pl);
+    else if (kept)
         kept_exchange(e, a, pl, val, gc,
                       e->ginv[c->id - 1] == G_OTHER && e->NP > 1 && en_arr_grid(e, arr) != NULL);
     else

@@ -296,6 +296,45 @@ static void local_copies(char *buf, const char *x, const size_t *loc, long n, si
     }
 }
 
+/* A gather from an array this process holds whole, every distributed
+ * dimension on one process (one process in all, or an array every process
+ * holds): the offset of each element from its indices through each
+ * dimension's affine map, no inspection, no plan. 0 when the array is
+ * not so held (hpfmap's local index of a cell is not cell - lb + 1). */
+static int gather_whole(const RtArr *a, const char *fn, const char *x, long n,
+                        const int *idx, char *buf, size_t es)
+{
+    int r = a->r;
+    long coef[RT_MAXR], cst[RT_MAXR];
+    for (int d = 0; d < r; d++) {
+        const RtArrDim *m = &a->dim[d];
+        coef[d] = 1;
+        cst[d] = -m->lo;
+        if (m->tdim) {
+            const HpfDim *hd = &m->hd;
+            if (hd->nprocs != 1 || hd->n < 1 || hpfmap_local(hd, hd->lb) != 1
+                || hpfmap_local(hd, hd->lb + hd->n - 1) != hd->n)
+                return 0;
+            coef[d] = m->alpha;
+            cst[d] = m->beta - hd->lb + 1 - m->lo;
+        }
+    }
+    for (long k = 0; k < n; k++) {
+        const int *i = idx + k * r;
+        size_t off = 0;
+        for (int d = 0; d < r; d++) {
+            const RtArrDim *m = &a->dim[d];
+            if (i[d] < m->lb || i[d] > m->ub) {
+                long sc[RT_MAXR];
+                storage_coords(a, i, sc, fn);   /* the error */
+            }
+            off += (size_t)(coef[d] * i[d] + cst[d]) * m->stride;
+        }
+        memcpy(buf + (size_t)k * es, x + off * es, es);
+    }
+    return 1;
+}
+
 static void gather(const char *fn, int ha, const char *x, int n, const int *idx,
                    char *buf, size_t esize)
 {
@@ -467,8 +506,9 @@ int hpfrt_kept_(const int *hs, const int *ha, const int *hh)
  * mappings of the arrays ha and hh: a schedule made for the same commits
  * of both is used without looking further. Otherwise a schedule is used
  * when the index vector is the one it was made for on every process (one
- * MPI_Allreduce of the ways that match, unless the array is held whole
- * everywhere or there is one process). inv = 2: an invariant site whose
+ * MPI_Allreduce of the ways that match); an array held whole everywhere,
+ * or one process, gathers such a vector directly, as hpfrt_gather_T does,
+ * and keeps no schedule for it. inv = 2: an invariant site whose
  * index vector the caller did not record, since hpfrt_kept said the
  * schedule is kept (idx is not read). */
 static void gather_sched(const char *fn, int ha, const char *x, int n, const int *idx,
@@ -478,6 +518,18 @@ static void gather_sched(const char *fn, int ha, const char *x, int n, const int
     if (n < 0)
         rt_error("%s: negative element count %d", fn, n);
     RtSite *site = site_of(hs, fn);
+    if (!inv && (rt.np == 1 || a->everywhere)) {
+        /* an index vector that may change at every call, of an array held
+           whole here: its elements' offsets cost less to compute than the
+           vector to compare with the kept ones, and nothing is exchanged;
+           no schedule kept */
+        double t0 = rt_comm_begin();
+        int done = gather_whole(a, fn, x, n, idx, buf, esize);
+        rt_comm_end(t0);
+        if (!done)
+            gather(fn, ha, x, n, idx, buf, esize);
+        return;
+    }
     long hser = home_serial(hh, fn);
     double t0 = rt_comm_begin();
     int r = a->r;

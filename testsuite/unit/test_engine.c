@@ -1309,6 +1309,20 @@ static void test_extensions(void)
                  "kept schedule: the remote elements' replies packed and unpacked");
     }
     sag_free(k0);
+    /* an index vector read from an array, b(i) = a(ix(i)), may change at
+       every execution: on one processor libhpfrt forms each element's
+       offset and copies it, keeping no schedule: rt.gather 20 a call and
+       rt.gather.kept.elem 1 an element, 3 x (20 + 8) = 84, where a kept
+       schedule would cost 36 + 2 x 13 = 62 and an inspection each time 108 */
+    const char *ixg = "program t\n  integer :: i, k\n  integer :: ix(64)\n  real(8) :: a(64), b(64)\n"
+                      "!hpf$ distribute a(block)\n!hpf$ align b(i) with a(i)\n"
+                      "!hpf$ align ix(i) with a(i)\n  forall (i = 1:64) ix(i) = 65 - i\n"
+                      "  do k = 1, 3\n    forall (i = 1:8) b(i) = a(ix(i))\n  end do\nend program t\n";
+    if (ks) {
+        both(small, ks, ixg, 1, &r0, &r1, "a gather through an index array predicts");
+        check_us(r1.part[M_OVHD] - r0.part[M_OVHD], 3 * (20 + 8),
+                 "a gather through an index array on one processor: offsets formed, no schedule");
+    }
     sag_free(ks);
     SagGraph *ls = small_with("        rt.region = 7 cycles\n        rt.loop = 3 cycles\n", "", "");
     check(ls != NULL, "a machine with rt.region and rt.loop loads");
