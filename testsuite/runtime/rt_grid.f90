@@ -108,11 +108,7 @@ contains
         j = f2 + lj - 1
         want = -1
         if (i >= 1 .and. i <= mm .and. j >= 1 .and. j <= nn) want = i + 100 * j
-        if (x(li, lj) /= want) then
-          bad = bad + 1
-          print '(a,i0,a,i0,a,i0,a,f8.1,a,f8.1)', 'rank ', me, ': x(', li, ',', lj, &
-               ') =', x(li, lj), ', expected', want
-        end if
+        call expect(x(li, lj), want, li, lj, bad)
       end do
     end do
     call report(label, bad)
@@ -175,17 +171,25 @@ contains
         else
           cycle
         end if
-        if (x(li, lj) /= want) then
-          bad = bad + 1
-          print '(a,i0,a,i0,a,i0,a,f8.1,a,f8.1)', 'rank ', me, ': x(', li, ',', lj, &
-               ') =', x(li, lj), ', expected', want
-        end if
+        call expect(x(li, lj), want, li, lj, bad)
       end do
     end do
     write (what, '(a,i0,a,i0,a,i0,a,i0,a,i0,a)') ': box shift along ', d, ' of (', &
          blo(1), ':', bhi(1), ', ', blo(2), ':', bhi(2), ')'
     call report(label // trim(what), bad)
   end subroutine box
+
+  ! x(li, lj) must hold want: otherwise counted in bad, and said
+  subroutine expect(v, want, li, lj, bad)
+    real(8), intent(in) :: v, want
+    integer, intent(in) :: li, lj
+    integer, intent(inout) :: bad
+    if (v /= want) then
+      bad = bad + 1
+      print '(a,i0,a,i0,a,i0,a,f8.1,a,f8.1)', 'rank ', me, ': x(', li, ',', lj, &
+           ') =', v, ', expected', want
+    end if
+  end subroutine expect
 
   subroutine others()
     integer, external :: hpfrt_lo, hpfrt_hi, hpfrt_nseg, hpfrt_present, &
