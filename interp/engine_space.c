@@ -94,8 +94,11 @@ const double *en_index_counts(Eng *e, const SpIndex *ix, int line, int *ncoord)
     long long lo = en_eval_int(e, ix->lo, 1, line, "FORALL bound");
     long long hi = en_eval_int(e, ix->hi, 0, line, "FORALL bound");
     long long st = en_eval_int(e, ix->st, 1, line, "FORALL stride");
-    if (st == 0)
+    if (st == 0) {
+        fi_error_once(e->fi, ix, ix->st->loc, "FORALL index with a zero stride");
+        e->failed = 1;
         st = 1;
+    }
     IxMap m;
     index_map(e, ix, line, &m);
     long long steps = fi_steps(e->fi) - steps0;

@@ -40,7 +40,13 @@ static double io_item_bytes(Eng *e, const Node *it, int *ok)
     }
     case AST_IMPLIED_DO: {
         if (!fi_eval_int(e->fi, it->u.impdo.lo, &lo) || !fi_eval_int(e->fi, it->u.impdo.hi, &hi)
-            || (it->u.impdo.step && !fi_eval_int(e->fi, it->u.impdo.step, &st)) || st == 0) {
+            || (it->u.impdo.step && !fi_eval_int(e->fi, it->u.impdo.step, &st))) {
+            *ok = 0;
+            return 0;
+        }
+        if (st == 0) {
+            fi_error_once(e->fi, it, it->u.impdo.step->loc, "implied DO with a zero step");
+            e->failed = 1;
             *ok = 0;
             return 0;
         }
