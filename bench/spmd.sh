@@ -21,6 +21,10 @@
 #   MIN_TIME   the shortest sequential run, seconds (default 0.3)
 #   FFLAGS     flags of both compilations (default -O2)
 #   OUT        output folder (default bench/spmd-out)
+#   RUN_ONLY   1: measure the programs an earlier run built in OUT, at the
+#              repetition counts it chose, without building anything (for
+#              a machine that has mpirun and the run-time libraries but no
+#              compilers: build on one machine, copy OUT, measure there)
 # Exit status: 0 when the benchmark ran (its verdicts are in the table),
 # 2 when it cannot (no MPI, no gfortran, no hpfc).
 : "${srcdir:=$(cd "$(dirname "$0")/.." && pwd)}"
@@ -32,14 +36,17 @@ die() { echo "bench-spmd: error: $*" >&2; exit 2; }
 RTOL=${RTOL:-1e-10}
 . "$srcdir/validation/common.sh"
 
+RUN_ONLY=${RUN_ONLY:-0}
 HPFC=${HPFC:-$top_builddir/hpfc}
-[ -x "$HPFC" ] || die "no hpfc at $HPFC (make first)"
 [ -r "$top_builddir/runtime/mpi.env" ] && . "$top_builddir/runtime/mpi.env"
 [ "${HAVE_MPI:-no}" = yes ] || die "configure found no MPI (mpif90, mpirun): nothing to measure"
 lib="$top_builddir/runtime/libhpfrt.a"
-[ -r "$lib" ] || die "no $lib (make first)"
 FC_SEQ=${FC_SEQ:-$(command -v gfortran 2>/dev/null)}
-[ -n "$FC_SEQ" ] || die "no gfortran: the sequential programs cannot be built"
+if [ "$RUN_ONLY" != 1 ]; then
+    [ -x "$HPFC" ] || die "no hpfc at $HPFC (make first)"
+    [ -r "$lib" ] || die "no $lib (make first)"
+    [ -n "$FC_SEQ" ] || die "no gfortran: the sequential programs cannot be built"
+fi
 FFLAGS=${FFLAGS:--O2}
 REPS=${REPS:-3}
 MIN_TIME=${MIN_TIME:-0.3}
@@ -54,7 +61,7 @@ PROGS=${PROGS:-"lfk1:4096 lfk2:4096 lfk3:4096 lfk9:4096 lfk14:4096 lfk22:4096
 
 wrap="-Wl,--wrap=hpfrt_init_ -Wl,--wrap=hpfrt_finalize_"
 tobj="$OUT/hpfv_timer.o"
-(cd "$OUT" && "$MPIFC" $FFLAGS -c -o hpfv_timer.o "$srcdir/validation/hpfv_timer.f90") \
+[ "$RUN_ONLY" = 1 ] || (cd "$OUT" && "$MPIFC" $FFLAGS -c -o hpfv_timer.o "$srcdir/validation/hpfv_timer.f90") \
     >"$OUT/hpfv_timer.log" 2>&1 || die "validation/hpfv_timer.f90 does not compile (see $OUT/hpfv_timer.log)"
 
 # cpu CMD...: runs CMD (output to $o.out), sets cpu_s to the CPU seconds
@@ -74,9 +81,17 @@ hpfv() { sed -n "s/^hpfv: .*$1 *\([-+0-9.eE]*\).*/\1/p" "$2" | tail -1; }
 # least of the numbers on standard input
 least() { sort -g | head -1; }
 
-# build NAME FILE N "SETTINGS": $b.seq and $b.spmd; fail says what went wrong
+# build NAME FILE N "SETTINGS": $b.seq and $b.spmd, and the settings in
+# $b.settings; fail says what went wrong (RUN_ONLY: the programs must be
+# there already)
 build() {
     fail=
+    if [ "$RUN_ONLY" = 1 ]; then
+        [ -x "$b.seq" ] && [ -x "$b.spmd" ] && [ -r "$b.settings" ] \
+            || fail="RUN_ONLY: no $b.seq, $b.spmd or $b.settings from an earlier run"
+        return
+    fi
+    echo "$4" >"$b.settings"
     set_params "$2" "n=$3 $4" >"$b.seq.f90"
     dflag="-D n=$3"
     for a in $4; do dflag="$dflag -D $a"; done
@@ -122,8 +137,15 @@ for ps in $PROGS; do
     rname=${1:-} rval=${2:-}
     settings="$extra${rname:+ $rname=$rval}"
     build "$name" "$f" "$n" "$settings"
+    if [ "$RUN_ONLY" = 1 ] && [ -z "$fail" ]; then
+        # the count the building run chose
+        for a in $(cat "$b.settings"); do
+            [ "${a%%=*}" = "$rname" ] && rval=${a#*=}
+        done
+    fi
     # the repetition count raised until the sequential run is long enough
     round=0
+    [ "$RUN_ONLY" = 1 ] && round=4
     while [ -z "$fail" ] && [ -n "$rname" ] && [ $round -lt 4 ]; do
         round=$((round + 1))
         cpu "$b.seq" || { fail="the sequential program fails (see $o.err)"; break; }

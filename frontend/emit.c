@@ -785,8 +785,8 @@ static void declarations(Emit *E)
     decl_list(E, "integer", &names);
     for (int k = 1; k <= u->nloopvars; k++)
         if (E->lused[k] & 2)
-            add_name(&names, "%sq%d(6)", E->p, k);
-    decl_list(E, "integer", &names);
+            add_name(&names, "%sq%d(:)", E->p, k);
+    decl_list(E, "integer, allocatable", &names);
     for (int k = 1; k <= u->ncounters; k++)
         if (E->cused[k])
             add_name(&names, "%sc%d", E->p, k);
@@ -846,6 +846,9 @@ static void emit_tmpl(Emit *E, const SpTmpl *t)
         free(lo);
         free(hi);
         free(k);
+        if (t->glo[d] || t->ghi[d])
+            em_line(E, "call hpfrt_tmpl_ghost(%su_%s, %d, %d, %d)", E->p, t->name, d + 1,
+                    t->glo[d], t->ghi[d]);
     }
     if (t->onto)
         em_line(E, "call hpfrt_tmpl_commit(%su_%s, %sp_%s)", E->p, t->name, E->p, t->onto->name);

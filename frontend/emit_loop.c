@@ -294,15 +294,16 @@ static void walk(Emit *E, int mode)
        by 1, marked for the vectorizer (GCC at -O2 vectorizes only loops
        of known trip counts otherwise) */
     int unit = mode == W_COMPUTE && spmd_vector_loop(lp);
-    /* the segment count and first segment of the inner distributed
-       levels, once for the nest (hpf_qN: count, f, e, k, l, m) */
+    /* the segments of the inner distributed levels, once for the nest, in
+       a table (hpf_qN: the count, then f, e, k, l, m of each) */
     for (int k = lp->nidx - 1; k >= 0; k--) {
         if (!spmd_seg_hoisted(lp, k))
             continue;
         int q = lp->idx[k].lp;
-        em_line(E, "%sq%d(1) = hpfrt_nseg(%sh%d)", E->p, q, E->p, q);
-        em_line(E, "if (%sq%d(1) .gt. 0) call hpfrt_seg(%sh%d, 1, %sq%d(2), %sq%d(3), %sq%d(4), "
-             "%sq%d(5), %sq%d(6))", E->p, q, E->p, q, E->p, q, E->p, q, E->p, q, E->p, q, E->p, q);
+        em_line(E, "if (allocated(%sq%d)) deallocate(%sq%d)", E->p, q, E->p, q);
+        em_line(E, "allocate(%sq%d(1 + 5*hpfrt_nseg(%sh%d)))", E->p, q, E->p, q);
+        em_line(E, "call hpfrt_segs(%sh%d, %sq%d, 1 + 5*hpfrt_nseg(%sh%d))", E->p, q, E->p, q, E->p,
+                q);
     }
     for (int k = lp->nidx - 1; k >= 0; k--) {
         const SpIndex *ix = &lp->idx[k];
@@ -311,24 +312,18 @@ static void walk(Emit *E, int mode)
             if (spmd_seg_hoisted(lp, k)) {
                 em_line(E, "do %ss%d = 1, %sq%d(1)", E->p, q, E->p, q);
                 E->level++;
-                em_line(E, "if (%ss%d .eq. 1) then", E->p, q);
-                E->level++;
-                static const char fld[] = "felkm";
-                const int at[] = {2, 3, 5, 4, 6};   /* f e l k m in hpf_qN */
-                for (int i = 0; i < 5; i++)
-                    em_line(E, "%s%c%d = %sq%d(%d)", E->p, fld[i], q, E->p, q, at[i]);
-                E->level--;
-                em_line(E, "else");
-                E->level++;
+                static const char fld[] = "feklm";   /* (the table's order) */
+                for (int i = 0; i < 5; i++) {
+                    char off[8] = "";
+                    if (i != 3)
+                        snprintf(off, sizeof off, "%+d", i - 3);
+                    em_line(E, "%s%c%d = %sq%d(5*%ss%d%s)", E->p, fld[i], q, E->p, q, E->p, q, off);
+                }
             } else {
                 em_line(E, "do %ss%d = 1, hpfrt_nseg(%sh%d)", E->p, q, E->p, q);
                 E->level++;
-            }
-            em_line(E, "call hpfrt_seg(%sh%d, %ss%d, %sf%d, %se%d, %sk%d, %sl%d, %sm%d)", E->p, q,
-                 E->p, q, E->p, q, E->p, q, E->p, q, E->p, q, E->p, q);
-            if (spmd_seg_hoisted(lp, k)) {
-                E->level--;
-                em_line(E, "end if");
+                em_line(E, "call hpfrt_seg(%sh%d, %ss%d, %sf%d, %se%d, %sk%d, %sl%d, %sm%d)", E->p,
+                        q, E->p, q, E->p, q, E->p, q, E->p, q, E->p, q, E->p, q);
             }
             if (k == 0 && unit) {
                 /* (the local index the DO variable: a counter of the

@@ -973,6 +973,26 @@ static int same_rest(const Node *a, const Node *b)
 
 /* Is the element sub[] of Y held where the loop's iteration runs? Fills
  * r->lvar and r->delta. */
+/* A constant offset of delta cells along template dimension te reaches
+ * ghost cells: of the one block a processor of a BLOCK dimension (up to 64
+ * cells), or the overlap areas around every block of a CYCLIC(k) or
+ * BLOCK(k) dimension, when k is known and the offset at most half of it
+ * (areas wider would more than double the local storage, and a gather
+ * moves no more). */
+static int overlap_fits(const SpTmpl *t, int te, long long delta)
+{
+    long long k, m = delta < 0 ? -delta : delta;
+    switch (t->fmt[te]) {
+    case HPFMAP_BLOCK:
+        return m <= 64;
+    case HPFMAP_BLOCKK:
+    case HPFMAP_CYCLIC:
+        return t->k[te] && cint(t->k[te], &k) && 2 * m <= k && m <= 64;
+    default:
+        return 0;
+    }
+}
+
 static int local_ref(Lower *L, SpLoop *lp, SpArr *Y, SpRef *r)
 {
     SpArr *X = lp->arr;
@@ -1041,7 +1061,7 @@ static int local_ref(Lower *L, SpLoop *lp, SpArr *Y, SpRef *r)
                 return 0;
         }
         long long delta = ayc * ay.c + Y->cb[e] - (ax * ab.c + X->cb[ix->dim]);
-        if (delta && (Y->tmpl->fmt[te] != HPFMAP_BLOCK || delta > 64 || delta < -64))
+        if (delta && !overlap_fits(Y->tmpl, te, delta))
             return 0;
         r->lvar[e] = bound;
         r->delta[e] = delta;

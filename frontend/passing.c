@@ -29,6 +29,7 @@
 #include <string.h>
 
 #include "lower_int.h"
+#include "../runtime/hpfmap.h"
 
 typedef struct {
     SpUnit *callee;
@@ -689,7 +690,9 @@ Node *pass_actual(Lower *L, const SpUnit *callee, int pos, Node *v)
 }
 
 /* Ghost cells: the callee's references may need wider ones than the
- * caller's; every array passed along a chain of calls gets the widest. */
+ * caller's; every array passed along a chain of calls gets the widest.
+ * Then the overlap areas of the templates' CYCLIC(k) and BLOCK(k)
+ * dimensions. */
 void pass_ghosts(Lower *L)
 {
     for (int changed = 1; changed;) {
@@ -713,4 +716,62 @@ void pass_ghosts(Lower *L)
             }
         }
     }
+    /* Along a CYCLIC(k) or BLOCK(k) dimension the ghost cells are overlap
+       areas around every block, which shift the local indices of the cells
+       (hpfmap_pad): every array aligned with a dimension, or with one laid
+       out alike (whose loops share local indices), gets the same. */
+    PtrVec ts = {0}, as = {0};
+    for (int i = 0; i < L->prog->units.n; i++) {
+        const SpUnit *u = L->prog->units.v[i];
+        for (int k = 0; k < u->arrs.n; k++)
+            vec_push(L->a, &as, u->arrs.v[k]);
+        for (int k = 0; k < u->passed.n; k++)
+            vec_push(L->a, &as, u->passed.v[k]);
+    }
+    for (int k = 0; k < as.n; k++) {
+        SpArr *x = as.v[k];
+        int seen = 0;
+        for (int j = 0; x->tmpl && j < ts.n && !seen; j++)
+            seen = ts.v[j] == x->tmpl;
+        if (x->tmpl && !seen)
+            vec_push(L->a, &ts, x->tmpl);
+        for (int d = 0; d < x->rank; d++) {
+            int t = x->tmpl ? x->tdim[d] : -1;
+            if (t < 0 || (x->tmpl->fmt[t] != HPFMAP_CYCLIC && x->tmpl->fmt[t] != HPFMAP_BLOCKK))
+                continue;
+            if (x->glo[d] > x->tmpl->glo[t])
+                x->tmpl->glo[t] = x->glo[d];
+            if (x->ghi[d] > x->tmpl->ghi[t])
+                x->tmpl->ghi[t] = x->ghi[d];
+        }
+    }
+    for (int changed = 1; changed;) {
+        changed = 0;
+        for (int i = 0; i < ts.n; i++)
+            for (int j = 0; j < ts.n; j++) {
+                SpTmpl *a = ts.v[i];
+                const SpTmpl *b = ts.v[j];
+                for (int da = 0; da < a->rank; da++)
+                    for (int db = 0; db < b->rank; db++)
+                        if ((a->glo[da] < b->glo[db] || a->ghi[da] < b->ghi[db])
+                            && tdim_equiv(a, da, b, db)) {
+                            if (a->glo[da] < b->glo[db])
+                                a->glo[da] = b->glo[db];
+                            if (a->ghi[da] < b->ghi[db])
+                                a->ghi[da] = b->ghi[db];
+                            changed = 1;
+                        }
+            }
+    }
+    for (int k = 0; k < as.n; k++) {
+        SpArr *x = as.v[k];
+        for (int d = 0; d < x->rank; d++) {
+            int t = x->tmpl ? x->tdim[d] : -1;
+            if (t >= 0 && (x->tmpl->glo[t] || x->tmpl->ghi[t])) {
+                x->glo[d] = x->tmpl->glo[t];
+                x->ghi[d] = x->tmpl->ghi[t];
+            }
+        }
+    }
 }
+

@@ -34,6 +34,10 @@ typedef struct SpTmpl {
     int at_alloc;                 /* an ALLOCATABLE array distributed directly: laid out
                                      by its ALLOCATE, its bounds hpfc's variables */
     const struct Symbol *array;   /* that array (at_alloc; a REDISTRIBUTE's version too) */
+    int glo[MAX_RANK], ghi[MAX_RANK];   /* overlap areas around every block of a CYCLIC(k)
+                                     or BLOCK(k) dimension: the widest ghost cells of the
+                                     arrays aligned with it or with a dimension laid out
+                                     alike (pass_ghosts), which then all have them */
 } SpTmpl;
 
 typedef struct SpArr {
@@ -349,9 +353,9 @@ int spmd_gather_keys(const SpLoop *l, const SpRef *r, const SpCtx *ctx, const No
 int spmd_vector_loop(const SpLoop *lp);
 /* Level k of the nest is a distributed level inside another level: its
  * iteration set does not change within one execution of the nest, so the
- * emitted code asks for its segment count and first segment once, before
- * the nest (hpf_qN), and calls hpfrt_seg at an entry for the later
- * segments only; the engine charges rt.seg once an execution for it. */
+ * emitted code asks for all its segments once, before the nest, in a
+ * table (hpf_qN, hpfrt_segs), and reads them from it at every entry; the
+ * engine charges rt.seg once an execution for it. */
 int spmd_seg_hoisted(const SpLoop *lp, int k);
 
 /* Writes the program as Fortran calling libhpfrt: fixed form when fixed is

@@ -332,6 +332,8 @@ void spmd_dump(FILE *out, const SpProgram *p)
                 }
                 if (t->gdim[d] >= 0)
                     fprintf(out, " grid %d", t->gdim[d] + 1);
+                if (t->glo[d] || t->ghi[d])
+                    fprintf(out, " areas %d:%d", t->glo[d], t->ghi[d]);
             }
             fprintf(out, ") onto %s\n", t->onto ? t->onto->name : "(default 1-D)");
         }

@@ -75,8 +75,16 @@ static double box_other(Eng *e, const CommEntry *c, const ShiftBox *b, int p, do
             const HpfDim *hd = &en_tmpl_of(e, arr->tmpl)->d[t];
             int q = co[arr->tmpl->gdim[t]];
             long cells = hpfmap_count(hd, q);
-            if (!hpfmap_single_block(hd) || cells == 0) {
-                k = (double)cells;
+            if (cells == 0) {
+                k = 0;
+            } else if (!hpfmap_single_block(hd)) {
+                /* several blocks: libhpfrt's whole local range, the
+                   overlap areas around the blocks or the ghost cells
+                   past them included */
+                HpfDim h = *hd;
+                k = hpfmap_pad(&h, arr->tmpl->glo[t], arr->tmpl->ghi[t])
+                        ? (double)hpfmap_local_extent(&h, q)
+                        : (double)(cells + arr->glo[d] + arr->ghi[d]);
             } else {
                 long long first = hd->lb + (long long)q * hd->k;
                 long long a = first - c->ov->ext[d][0], z = first + cells - 1 + c->ov->ext[d][1];
@@ -128,6 +136,20 @@ static long long shift_cells(const CommEntry *c, const HpfDim *hd, const ShiftBo
     return overlap_len(a, z, lo, hi);
 }
 
+/* The same for a dimension of several blocks a processor with overlap
+ * areas around each (hpfmap_pad): the cells of all of q's blocks, and
+ * the blocks that send any in *runs. */
+static long long block_cells(const CommEntry *c, const HpfDim *hd, const ShiftBox *b, int q,
+                             int dir, long *runs)
+{
+    long lo = hd->lb, hi = hd->lb + hd->n - 1;
+    if (!b->whole[c->dim]) {
+        lo = lo > b->lo[c->dim] ? lo : (long)b->lo[c->dim];
+        hi = hi < b->hi[c->dim] ? hi : (long)b->hi[c->dim];
+    }
+    return hpfmap_block_shift(hd, q, dir, dir == 0 ? c->below : c->above, lo, hi, runs);
+}
+
 static void overlap_shift(Eng *e, Aau *a, const CommEntry *c)
 {
     const SpArr *arr = c->arr;
@@ -143,6 +165,8 @@ static void overlap_shift(Eng *e, Aau *a, const CommEntry *c)
         en_charge_all(e, a, M_OVHD, e->pr.rt_shift, NULL);
     ShiftBox box;
     shift_box(e, c, &box);
+    int np = g->shape[gd];
+    int multi = !hpfmap_single_block(&m->d[t]) && np > 1;
     int *dst = buf_get(e), *src = buf_get(e);
     int *hops = buf_get(e);
     double *bytes = buf_get(e), *other = buf_get(e);
@@ -171,19 +195,29 @@ static void overlap_shift(Eng *e, Aau *a, const CommEntry *c)
             int node = hpfmap_rank(g->rank, g->shape, e->pr.placement, coord);
             for (int side = 0; side < 2; side++) {
                 int cn = c0 + ((dir == 0) == (side == 0) ? 1 : -1);
-                if (cn < 0 || cn >= g->shape[gd] || hpfmap_count(&m->d[t], cn) == 0)
+                if (multi)
+                    cn = (cn + np) % np;   /* blocks dealt round: the last's next is the first's */
+                if (cn < 0 || cn >= np || hpfmap_count(&m->d[t], cn) == 0)
                     continue;
-                /* the cells that go: mine (side 0) or the partner's */
-                long long cells = shift_cells(c, &m->d[t], &box, side == 0 ? c0 : cn, dir);
+                /* the cells that go: mine (side 0) or the partner's; and in
+                   how many runs along the dimension (one block each) */
+                long nrun = 1;
+                long long cells = multi ? block_cells(c, &m->d[t], &box, side == 0 ? c0 : cn, dir,
+                                                      &nrun)
+                                        : shift_cells(c, &m->d[t], &box, side == 0 ? c0 : cn, dir);
                 if (cells == 0)
                     continue;
                 double nb = (double)cells * other[p] * elsize(arr->type);
                 /* each run of contiguous elements of a slab copied into the
                    buffer before its message goes, and out of it after the
-                   neighbour's has come (rt.shift.run) */
-                double runs = e->pr.rt_shift_run * slab_runs(arr, cnt, c->dim, cells);
+                   neighbour's has come (rt.shift.run): along the first
+                   dimension a run a block in every column */
+                double runs = e->pr.rt_shift_run
+                            * (c->dim == 0 ? (double)nrun * slab_runs(arr, cnt, 0, 1)
+                                           : slab_runs(arr, cnt, c->dim, cells));
                 coord[gd] = cn;
-                int q = e->ec ? en_latest_partner(e, p, gd, cn - c0, 0, holds, &m->d[t], nb)
+                int q = e->ec ? en_latest_partner(e, p, gd, (dir == 0) == (side == 0) ? 1 : -1,
+                                                  0, multi, holds, &m->d[t], nb)
                               : en_proc_of(e, g->rank, g->shape, coord);
                 if (side == 0) {
                     dst[p] = q;

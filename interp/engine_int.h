@@ -317,8 +317,8 @@ int en_grid_shape(Eng *e, const SpProcs *pr, int *shape);
 /* The bytes of a's I/O items that only the run sizes (aag.h io_dyn),
  * evaluated now; an item not known here counts the AAG's estimate. */
 double en_io_dyn_bytes(Eng *e, const Aau *a);
-int en_latest_partner(const Eng *e, int p, int d, int delta, int flip, int (*ok)(const void *, int),
-                      const void *arg, double bytes);
+int en_latest_partner(const Eng *e, int p, int d, int delta, int flip, int wrap,
+                      int (*ok)(const void *, int), const void *arg, double bytes);
 double en_local_elems(Eng *e, const SpArr *a, int p, int d_skip);
 void en_owner_coords(Eng *e, const SpArr *a, const long long *sub, int *coord);
 int en_rank_hops(const Eng *e, int a, int b);

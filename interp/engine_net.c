@@ -158,10 +158,11 @@ static double recv_finish(const Eng *e, int p, int q, double bytes)
  * it would finish the receive of `bytes` latest with. Class p's members
  * have coordinates in dimension d in an interval; their partners'
  * coordinates along d are the members' moved by `delta` (or those whose
- * part of the rank, hpfmap_place, has the bits `flip` flipped). Returns
+ * part of the rank, hpfmap_place, has the bits `flip` flipped), round the
+ * dimension's end when wrap is set. Returns
  * that partner's class, or -1 when no member has a partner (ok(c): the
  * coordinate c can be a partner). */
-int en_latest_partner(const Eng *e, int p, int d, int delta, int flip,
+int en_latest_partner(const Eng *e, int p, int d, int delta, int flip, int wrap,
                           int (*ok)(const void *, int), const void *arg, double bytes)
 {
     int co[MAX_RANK];
@@ -172,12 +173,17 @@ int en_latest_partner(const Eng *e, int p, int d, int delta, int flip,
     for (int c = lo; c <= hi; c++) {
         /* a flipped bit of the rank is one of the placed coordinate */
         int cn = flip ? hpfmap_unplace(hpfmap_place(c, gray) ^ flip, gray) : c + delta;
+        int moved = !flip;
+        if (wrap && !flip && (cn < 0 || cn >= n)) {
+            cn = (cn % n + n) % n;
+            moved = 0;
+        }
         if (cn < 0 || cn >= n || (ok && !ok(arg, cn)))
             continue;
         int q = p + (e->of[d][cn] - i) * e->stride[d];
         if (best < 0 || recv_finish(e, p, q, bytes) > recv_finish(e, p, best, bytes))
             best = q;
-        if (!flip)                /* the rest of cn's interval: the same class */
+        if (moved)                /* the rest of cn's interval: the same class */
             c = e->ihi[d][e->of[d][cn]] - delta;
     }
     return best;
@@ -738,7 +744,7 @@ static void red_round(Eng *e, Aau *a, const RedRound *k, double bytes, double co
         dst[p] = to >= 0 ? en_class_of_rank(e, (int)to) : -1;
         src[p] = from >= 0 ? en_class_of_rank(e, (int)from) : -1;
         if (fd >= 0)
-            dst[p] = src[p] = en_latest_partner(e, p, fd, 0, fbit, NULL, NULL, bytes);
+            dst[p] = src[p] = en_latest_partner(e, p, fd, 0, fbit, 0, NULL, NULL, bytes);
         if (from >= 0)
             hops[p] = en_rank_hops(e, (int)from, (int)r);
     }

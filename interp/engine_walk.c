@@ -278,25 +278,17 @@ void en_seq(Eng *e, Aau *a, const double *mult)
  * charges per processor, en_end(e, a, sum_of(e, entries)), the execution's
  * times in registers as in en_charge_once(). */
 /* Whether an entry of distributed level k calls the library for its
- * segments: the outermost level does; an inner one (spmd_seg_hoisted) has
- * its first segment from before the nest and calls only for later ones,
- * which a dimension of one block per processor (BLOCK, BLOCK(k)) does not
- * have. */
+ * segments: the outermost level does; an inner one (spmd_seg_hoisted)
+ * reads them from the table filled before the nest. */
 static int seg_call_per_entry(const SpLoop *l, int k)
 {
-    if (!spmd_seg_hoisted(l, k))
-        return 1;
-    const SpIndex *ix = &l->idx[k];
-    const SpArr *x = ix->arr;
-    int t = x && x->tmpl ? x->tdim[ix->dim] : -1;
-    return t < 0 || x->tmpl->fmt[t] == HPFMAP_CYCLIC;
+    return !spmd_seg_hoisted(l, k);
 }
 
 /* A FORALL level's overhead per entry: the loop's set-up and its
  * segment's call, and the run-time library's own calls (rt.*): at every
  * entry of a distributed level its segments (hpfrt_nseg, hpfrt_seg:
- * rt.seg; an inner level's once an execution, and at an entry only where
- * it has several), and at the statement's outermost level once an execution the
+ * rt.seg; an inner level's once an execution, hpfrt_segs), and at the statement's outermost level once an execution the
  * region's timers around it and the iteration set of each distributed
  * dimension (hpfrt_loop, before the nest); a pass over the points (ITER_COPY:
  * the copy-back, a gather's inspector) one level standing for the nest, its

@@ -232,6 +232,7 @@ int hpfmap_dim_init(HpfDim *d, int fmt, long arg, long lb, long n, int nprocs)
     d->lb = lb;
     d->n = n;
     d->fmt = fmt;
+    d->plo = d->phi = 0;
     switch (fmt) {
     case HPFMAP_STAR:
         /* Not distributed: the grid extent, whatever it is, is not used. */
@@ -293,7 +294,7 @@ int hpfmap_owner(const HpfDim *d, long t)
 static long local_of(const HpfDim *d, long x)
 {
     long blk = x / d->k;
-    return (blk / d->nprocs) * d->k + x % d->k + 1;
+    return (blk / d->nprocs) * (d->plo + d->k + d->phi) + d->plo + x % d->k + 1;
 }
 
 /* Cells outside the template have no local index: 0. */
@@ -309,9 +310,32 @@ long hpfmap_local(const HpfDim *d, long t)
  * follow the same formula (cells outside the template). */
 long hpfmap_global(const HpfDim *d, int p, long l)
 {
-    long round = floordiv(l - 1, d->k);
-    long off = (l - 1) - round * d->k;
+    long kk = d->plo + d->k + d->phi;
+    long round = floordiv(l - 1, kk);
+    long off = (l - 1) - round * kk - d->plo;
     return d->lb + (round * d->nprocs + p) * d->k + off;
+}
+
+int hpfmap_pad(HpfDim *d, long plo, long phi)
+{
+    d->plo = d->phi = 0;
+    if (plo < 0 || phi < 0 || (plo == 0 && phi == 0) || d->nprocs < 2
+        || hpfmap_single_block(d))
+        return 0;
+    d->plo = plo;
+    d->phi = phi;
+    return 1;
+}
+
+long hpfmap_local_extent(const HpfDim *d, int p)
+{
+    if (!d->plo && !d->phi)
+        return hpfmap_count(d, p);
+    if (p < 0 || p >= d->nprocs || d->n == 0)
+        return 0;
+    long nb = blocks_of(d->n, d->k);
+    long mine = p < nb ? (nb - 1 - p) / d->nprocs + 1 : 0;
+    return mine * (d->plo + d->k + d->phi);
 }
 
 /* Counts whole blocks of p, then takes off what the short last block
@@ -560,6 +584,75 @@ long hpfmap_segments(const HpfDim *d, int p, long a, long b,
     }
     sink_flush(&sink);
     return sink.total;
+}
+
+/* Blocks G of p (G = p mod P) in [g1, g2]. */
+static long blocks_of_in(long p, long P, long g1, long g2)
+{
+    if (g1 < 0)
+        g1 = 0;
+    if (g2 < g1 || g2 < p)
+        return 0;
+    long below = g1 <= p ? 0 : (g1 - 1 - p) / P + 1;   /* those in [0, g1) */
+    return (g2 - p) / P + 1 - below;
+}
+
+/* The cells of block G that go in direction dir, within lo..hi. */
+static long block_part(const HpfDim *d, long G, int dir, long w, long lo, long hi)
+{
+    long first = d->lb + G * d->k;
+    long a = dir == 0 ? first + d->k - w : first, z = dir == 0 ? first + d->k - 1 : first + w - 1;
+    if (a < lo)
+        a = lo;
+    if (z > hi)
+        z = hi;
+    return z >= a ? z - a + 1 : 0;
+}
+
+long hpfmap_block_shift(const HpfDim *d, int p, int dir, long w, long lo, long hi, long *runs)
+{
+    *runs = 0;
+    long k = d->k, P = d->nprocs, nblk = blocks_of(d->n, k);
+    if (lo < d->lb)
+        lo = d->lb;
+    if (hi > d->lb + d->n - 1)
+        hi = d->lb + d->n - 1;
+    if (w <= 0 || hi < lo || p < 0 || p >= P || nblk < 2)
+        return 0;
+    if (w > k)
+        w = k;
+    /* the blocks that send: dir 0, 0 .. nblk-2; dir 1, 1 .. nblk-1 */
+    long v1 = dir == 0 ? 0 : 1, v2 = dir == 0 ? nblk - 2 : nblk - 1;
+    /* ... all w of their cells within lo..hi: ga .. gb */
+    long ga = ceildiv(lo - d->lb - (dir == 0 ? k - w : 0), k);
+    long gb = floordiv(hi - d->lb - (dir == 0 ? k - 1 : w - 1), k);
+    if (ga < v1)
+        ga = v1;
+    if (gb > v2)
+        gb = v2;
+    long cells = 0;
+    if (ga <= gb) {
+        long m = blocks_of_in(p, P, ga, gb);
+        cells = m * w;
+        *runs = m;
+    }
+    /* the blocks with only a part of it there: next to ga .. gb (when
+       ga > gb, the one or two blocks the range lies across) */
+    long e1 = ga - 1 < gb + 1 ? ga - 1 : gb + 1, e2 = ga - 1 > gb + 1 ? ga - 1 : gb + 1;
+    for (long G = e1; G <= e2; G++) {
+        if (G >= ga && G <= gb) {
+            G = gb;              /* (the whole ones, counted above) */
+            continue;
+        }
+        if (G < v1 || G > v2 || G % P != p)
+            continue;
+        long c = block_part(d, G, dir, w, lo, hi);
+        if (c) {
+            cells += c;
+            (*runs)++;
+        }
+    }
+    return cells;
 }
 
 double hpfmap_normal_max(long p)

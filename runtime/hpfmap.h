@@ -69,6 +69,8 @@ typedef struct {
     int nprocs;          /* P, the extent of the grid dimension (1 for '*') */
     long k;              /* block size (>= 1) */
     int fmt;             /* HPFMAP_* as given */
+    long plo, phi;       /* overlap areas around every block in local storage
+                            (0, 0 from hpfmap_dim_init; hpfmap_pad) */
 } HpfDim;
 
 /* Fills d; fmt HPFMAP_BLOCK ignores arg, HPFMAP_BLOCKK and HPFMAP_CYCLIC
@@ -77,9 +79,27 @@ typedef struct {
 int hpfmap_dim_init(HpfDim *d, int fmt, long arg, long lb, long n, int nprocs);
 
 int hpfmap_single_block(const HpfDim *d);       /* k*P >= n */
+
+/* Overlap areas around each block of a dimension with several blocks a
+ * processor (CYCLIC(k), BLOCK(k) that wraps round): each block of k cells
+ * is stored with plo cells before it and phi after it (local block b,
+ * 0-based, at local indices b*(plo+k+phi) + 1 ..), which hold copies of
+ * the cells next to the block, owned by the neighbouring processors, so
+ * that a constant offset from a cell reaches them by the same offset of
+ * its local index. A dimension of one block a processor, or of one
+ * processor, keeps plo = phi = 0: its ghost cells, if any, lie outside
+ * 1..count (hpfrt.h's convention) or outside the template. Returns 1 when
+ * the areas were set, 0 when the dimension takes none. */
+int hpfmap_pad(HpfDim *d, long plo, long phi);
+/* The local index one past the storage of p's blocks, areas included
+ * (minus one: the local extent), for a padded dimension; hpfmap_count for
+ * any other. */
+long hpfmap_local_extent(const HpfDim *d, int p);
 int hpfmap_owner(const HpfDim *d, long t);      /* grid coordinate 0..P-1 of cell t */
 long hpfmap_local(const HpfDim *d, long t);     /* 1-based local index of cell t on its owner */
-long hpfmap_global(const HpfDim *d, int p, long l);   /* cell at local index l of p */
+long hpfmap_global(const HpfDim *d, int p, long l);   /* cell at local index l of p
+                                                          (in an overlap area: the cell
+                                                          next to the block it copies) */
 long hpfmap_count(const HpfDim *d, int p);      /* cells owned by p */
 /* cells t1 .. t2 (of the template's) owned by p, in closed form */
 long hpfmap_count_range(const HpfDim *d, int p, long t1, long t2);
@@ -105,6 +125,16 @@ typedef struct {
 
 long hpfmap_segments(const HpfDim *d, int p, long a, long b,
                      long lo, long hi, long st, HpfSeg *out, long max);
+
+/* The cells processor p sends in one direction of an overlap shift along
+ * a dimension with overlap areas around its blocks (hpfmap_pad): dir 0,
+ * the top w cells of each of its blocks that has a next block (to that
+ * block's area below); dir 1, the first w cells of each that has a
+ * previous one (to its area above); cells within lo..hi (and the
+ * template) only. Returns the cells; *runs gets the blocks that send any.
+ * Closed form: the cost does not grow with the number of blocks. */
+long hpfmap_block_shift(const HpfDim *d, int p, int dir, long w, long lo, long hi,
+                        long *runs);
 
 /* Number of iterations of the triplet lo:hi:st (0 when empty). */
 long hpfmap_trip(long lo, long hi, long st);

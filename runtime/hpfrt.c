@@ -327,6 +327,19 @@ void hpfrt_tmpl_dim_(const int *ht, const int *d, const int *lb, const int *ub,
     t->committed = 0;
 }
 
+void hpfrt_tmpl_ghost_(const int *ht, const int *d, const int *lo, const int *hi)
+{
+    RtTmpl *t = tmpl_get(*ht, "hpfrt_tmpl_ghost");
+    if (*d < 1 || *d > t->r)
+        rt_error("hpfrt_tmpl_ghost: template '%s' has no dimension %d", t->name, *d);
+    if (*lo < 0 || *hi < 0)
+        rt_error("hpfrt_tmpl_ghost: negative overlap area %d:%d for dimension %d of "
+                 "template '%s'", *lo, *hi, *d, t->name);
+    t->plo[*d - 1] = *lo;
+    t->phi[*d - 1] = *hi;
+    t->committed = 0;
+}
+
 void hpfrt_tmpl_commit_(const int *ht, const int *hp)
 {
     RtTmpl *t = tmpl_get(*ht, "hpfrt_tmpl_commit");
@@ -364,6 +377,11 @@ void hpfrt_tmpl_commit_(const int *ht, const int *hp)
         if (hpfmap_dim_init(&t->hd[d], t->fmt[d], t->k[d], t->lb[d], n, P) != 0)
             rt_error("hpfrt_tmpl_commit: bad distribution of dimension %d of template "
                      "'%s' (format %d, k %d)", d + 1, t->name, t->fmt[d], t->k[d]);
+        if (t->plo[d] > t->hd[d].k || t->phi[d] > t->hd[d].k)
+            rt_error("hpfrt_tmpl_commit: overlap areas %d:%d around blocks of %ld cells "
+                     "(dimension %d of template '%s'): wider than a block", t->plo[d],
+                     t->phi[d], t->hd[d].k, d + 1, t->name);
+        hpfmap_pad(&t->hd[d], t->plo[d], t->phi[d]);
     }
     hpfmap_coords(rt.rank, g->r, g->shape, rt.placement, g->coords);
     t->serial = ++rt.serial;
@@ -510,8 +528,20 @@ void hpfrt_arr_commit_(const int *ha)
                          t->lb[j], t->ub[j]);
         }
         m->count = hpfmap_count(&m->hd, a->grid.coords[m->g]);
-        m->lo = 1 - m->glo;
-        m->hi = m->count + m->ghi;
+        if (m->hd.plo || m->hd.phi) {
+            /* overlap areas around every block: the template's */
+            if (m->glo > m->hd.plo || m->ghi > m->hd.phi)
+                rt_error("hpfrt_arr_commit: ghost widths %d:%d of dimension %d of array "
+                         "'%s' exceed the overlap areas %ld:%ld of template '%s'", m->glo,
+                         m->ghi, d + 1, a->name, m->hd.plo, m->hd.phi, t->name);
+            m->glo = (int)m->hd.plo;
+            m->ghi = (int)m->hd.phi;
+            m->lo = 1;
+            m->hi = hpfmap_local_extent(&m->hd, a->grid.coords[m->g]);
+        } else {
+            m->lo = 1 - m->glo;
+            m->hi = m->count + m->ghi;
+        }
         if (m->hi < m->lo)
             m->hi = m->lo;
     }
@@ -850,6 +880,24 @@ void hpfrt_seg_(const int *lp, const int *s, int *i1, int *i2, int *is, int *l1,
     *is = (int)g->is;
     *l1 = (int)g->l1;
     *ls = (int)g->ls;
+}
+
+void hpfrt_segs_(const int *lp, int *q, const int *cap)
+{
+    RtLoop *L = loop_get(*lp, "hpfrt_segs");
+    if (*cap < 1 + 5 * L->nseg)
+        rt_error("hpfrt_segs: loop %d has %ld segment%s, a table of %d integers holds "
+                 "fewer", *lp, L->nseg, L->nseg == 1 ? "" : "s", *cap);
+    q[0] = (int)L->nseg;
+    for (long s = 0; s < L->nseg; s++) {
+        const HpfSeg *g = &L->seg[s];
+        int *o = q + 1 + 5 * s;
+        o[0] = (int)g->i1;
+        o[1] = (int)g->i2;
+        o[2] = (int)g->is;
+        o[3] = (int)g->l1;
+        o[4] = (int)g->ls;
+    }
 }
 
 /* ---- timers per source region --------------------------------------------- */

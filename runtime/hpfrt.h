@@ -68,6 +68,14 @@ void hpfrt_procs_commit_(const int *hp);
 void hpfrt_tmpl_new_(int *ht, const int *r, const char *name, size_t len);
 void hpfrt_tmpl_dim_(const int *ht, const int *d, const int *lb, const int *ub,
                      const int *fmt, const int *k);
+/* Overlap areas of lo cells before and hi after every block of dimension
+ * d (hpfmap_pad), for the overlap shifts of arrays aligned with it: they
+ * take effect at the commit when the dimension has several blocks a
+ * process (CYCLIC(k), BLOCK(k) wrapping round) on more than one process;
+ * every array aligned with d then has them as its ghost widths along it,
+ * whatever hpfrt_arr_dim gave (so that the arrays share local indices).
+ * Otherwise nothing: the arrays' own ghost widths apply. */
+void hpfrt_tmpl_ghost_(const int *ht, const int *d, const int *lo, const int *hi);
 void hpfrt_tmpl_commit_(const int *ht, const int *hp);
 /* The template is no longer laid out anew (the DEALLOCATE of the ALLOCATABLE
  * array it was made for): freed, now or with the last array on it, and its
@@ -82,14 +90,18 @@ void hpfrt_tmpl_free_(int *ht);
  * (cell = alpha*i + beta), or 0 when the dimension is local (collapsed, or
  * aligned with a '*' dimension): then every holder stores all of lb:ub; and
  * the ghost widths glo, ghi (cells below and above the owned ones, for
- * overlap shifts; distributed single-block dimensions only).
+ * overlap shifts: past the one block of a single-block dimension, or, for
+ * a dimension of several blocks a process, the template's overlap areas
+ * around each block, hpfrt_tmpl_ghost, which replace them).
  * A distributed template dimension that no array dimension is aligned with
  * replicates the array along its grid dimension, unless hpfrt_arr_fix puts
  * the array at one cell of it (a constant align subscript).
  * Local storage of a distributed dimension is indexed by the local index of
  * the template cell (hpfmap_local), so arrays aligned with one template
  * share local indices; for a single-block dimension, local index l denotes
- * cell lb + p*k + l - 1 also outside 1..count (the ghost cells). */
+ * cell lb + p*k + l - 1 also outside 1..count (the ghost cells); with
+ * overlap areas, the slots around each block denote the cells next to it
+ * (hpfmap_global), and the local range is 1 .. blocks * (lo + k + hi). */
 void hpfrt_arr_new_(int *ha, const int *ht, const int *r, const int *esize,
                     const char *name, size_t len);
 void hpfrt_arr_dim_(const int *ha, const int *d, const int *lb, const int *ub,
@@ -145,6 +157,11 @@ int hpfrt_nseg_(const int *lp);
 int hpfrt_ntrip_(const int *lp);     /* iterations in all segments */
 void hpfrt_seg_(const int *lp, const int *s, int *i1, int *i2, int *is,
                 int *l1, int *ls);
+/* All segments at once, for a loop nested in another (the emitted code
+ * reads them from the table at every entry): q(1) = the count, then
+ * i1, i2, is, l1, ls of segment s at q(5*s - 3 .. 5*s + 1); cap, the
+ * table's size, at least 1 + 5 * hpfrt_nseg(lp). */
+void hpfrt_segs_(const int *lp, int *q, const int *cap);
 
 /* ---- communication, one version per type suffix ------------------------- */
 
@@ -163,7 +180,12 @@ void hpfrt_seg_(const int *lp, const int *s, int *i1, int *i2, int *is,
  *     also fill the corners that are read). Neighbour send/receive when
  *     every block is at least as wide as the shift; otherwise a general
  *     fill from owners. A dimension e that is not one block a process
- *     keeps its whole range.
+ *     keeps its whole range. Along a dimension of several blocks a
+ *     process (overlap areas around each block), one message each way
+ *     to each neighbour holds the cells of all the blocks: the top cells
+ *     of each block go to the next block's area below, on the next
+ *     process (the last process's to the first's, one round on), the
+ *     bottom cells to the previous block's area above.
  * hpfrt_gather_T(ha, x, n, idx, buf)
  *     buf(k) = the element at global indices idx(1:r, k), k = 1..n, read
  *     from x where this process holds it, otherwise fetched from an owner

@@ -785,12 +785,103 @@ static void clip(const HpfDim *hd, long *c1, long *c2)
 }
 
 /* One direction of a neighbour shift along dimension d (0-based): this
- * process sends its cells [s1, s2] to rank dest and receives the cells
- * [r1, r2] from rank src (empty ranges: no message), all as local indices
- * relative to the cell base. Slabs span box[e] (local indices) of the
+ * process sends the runs of cells snd[0..ns-1] (local indices along d,
+ * first and last) to rank dest and receives rcv[0..nr-1] from rank src,
+ * in one message each way (no runs: no message; the partners list the
+ * same cells in the same order). Slabs span box[e] (local indices) of the
  * other dimensions, the same on both partners. */
-static void shift(const RtArr *a, char *x, int d, const long (*box)[2], long base, long s1,
-                  long s2, int dest, long r1, long r2, int src, int tag)
+typedef struct {
+    long (*run)[2];
+    long n, cap;
+} Runs;
+
+static void runs_add(Runs *r, long l1, long l2)
+{
+    if (l2 < l1)
+        return;
+    if (r->n == r->cap) {
+        r->cap = r->cap ? 2 * r->cap : 16;
+        r->run = rt_grow(r->run, (size_t)r->cap * sizeof *r->run);
+    }
+    r->run[r->n][0] = l1;
+    r->run[r->n][1] = l2;
+    r->n++;
+}
+
+/* Packs (or unpacks) the runs of cells along d across the box from..to
+ * of the other dimensions. Along the first dimension, the runs of one
+ * column after another (a column's runs lie close together, where the
+ * runs of one block each would stride through the whole array); along
+ * another, run after run, each a box with the first dimension's
+ * contiguous elements. Both partners of a message take the same order. */
+static void runs_copy(const RtArr *a, char *x, int d, long *from, long *to, const Runs *rs,
+                      char *buf, int pack)
+{
+    size_t es = (size_t)a->esize, n = 0;
+    if (d != 0 || rs->n == 1) {
+        for (long i = 0; i < rs->n; i++) {
+            from[d] = rs->run[i][0];
+            to[d] = rs->run[i][1];
+            n += box_copy(a, x, from, to, buf + n * es, pack);
+        }
+        return;
+    }
+    /* every column of the box: its elements from[0] .. to[0] widened to the runs */
+    long l[RT_MAXR];
+    for (int e = 1; e < a->r; e++)
+        if (to[e] < from[e])
+            return;
+    memcpy(l, from, (size_t)a->r * sizeof *l);
+    l[0] = rs->run[0][0];
+    size_t base = rt_offset(a, l) * es;   /* (dimension 0 steps by 1 element) */
+    /* the runs' offsets in a column; runs of one element (a shift of one
+       cell) copied with a copy of constant size */
+    size_t *at = rt_alloc((size_t)rs->n * sizeof *at);
+    int ones = 1;
+    for (long i = 0; i < rs->n; i++) {
+        at[i] = (size_t)(rs->run[i][0] - rs->run[0][0]) * es;
+        ones &= rs->run[i][1] == rs->run[i][0];
+    }
+    for (;;) {
+        char *col = x + base;
+        if (ones && es == 8) {
+            for (long i = 0; i < rs->n; i++, n++)
+                if (pack)
+                    memcpy(buf + n * 8, col + at[i], 8);
+                else
+                    memcpy(col + at[i], buf + n * 8, 8);
+        } else if (ones && es == 4) {
+            for (long i = 0; i < rs->n; i++, n++)
+                if (pack)
+                    memcpy(buf + n * 4, col + at[i], 4);
+                else
+                    memcpy(col + at[i], buf + n * 4, 4);
+        } else {
+            for (long i = 0; i < rs->n; i++) {
+                long m = rs->run[i][1] - rs->run[i][0] + 1;
+                if (pack)
+                    run_copy(buf + n * es, es, col + at[i], es, m, es);
+                else
+                    run_copy(col + at[i], es, buf + n * es, es, m, es);
+                n += (size_t)m;
+            }
+        }
+        int e = 1;
+        while (e < a->r && l[e] == to[e]) {
+            base -= (size_t)(to[e] - from[e]) * a->dim[e].stride * es;
+            l[e] = from[e];
+            e++;
+        }
+        if (e >= a->r)
+            break;
+        l[e]++;
+        base += a->dim[e].stride * es;
+    }
+    free(at);
+}
+
+static void shift(const RtArr *a, char *x, int d, const long (*box)[2], const Runs *snd,
+                  int dest, const Runs *rcv, int src, int tag)
 {
     long from[RT_MAXR], to[RT_MAXR];
     size_t slab = 1;
@@ -800,30 +891,26 @@ static void shift(const RtArr *a, char *x, int d, const long (*box)[2], long bas
         if (e != d)
             slab *= to[e] >= from[e] ? (size_t)(to[e] - from[e] + 1) : 0;
     }
-    if (slab == 0)
-        s2 = s1 - 1, r2 = r1 - 1;   /* nothing read there: no messages */
-    long ns = s2 >= s1 ? s2 - s1 + 1 : 0, nr = r2 >= r1 ? r2 - r1 + 1 : 0;
+    long ns = 0, nr = 0;
+    for (long i = 0; slab && i < snd->n; i++)
+        ns += snd->run[i][1] - snd->run[i][0] + 1;
+    for (long i = 0; slab && i < rcv->n; i++)
+        nr += rcv->run[i][1] - rcv->run[i][0] + 1;
     if (ns == 0)
-        dest = MPI_PROC_NULL;
+        dest = MPI_PROC_NULL;   /* (nothing read there: no messages) */
     if (nr == 0)
         src = MPI_PROC_NULL;
     size_t es = (size_t)a->esize;
     char *sbuf = rt_alloc((size_t)ns * slab * es);
     char *rbuf = rt_alloc((size_t)nr * slab * es);
-    if (ns) {
-        from[d] = s1 - base + 1;
-        to[d] = s2 - base + 1;
-        box_copy(a, x, from, to, sbuf, 1);
-    }
+    if (ns)
+        runs_copy(a, x, d, from, to, snd, sbuf, 1);
     MPI_Datatype et = elem_type(es);
     MPI_Sendrecv(sbuf, (int)((size_t)ns * slab), et, dest, tag, rbuf,
                  (int)((size_t)nr * slab), et, src, tag, rt.comm, MPI_STATUS_IGNORE);
     MPI_Type_free(&et);
-    if (nr) {
-        from[d] = r1 - base + 1;
-        to[d] = r2 - base + 1;
-        box_copy(a, x, from, to, rbuf, 0);
-    }
+    if (nr)
+        runs_copy(a, x, d, from, to, rcv, rbuf, 0);
     free(sbuf);
     free(rbuf);
 }
@@ -841,8 +928,8 @@ static long cell_of(const RtArr *a, int e, long l, int *ok)
     long t;
     if (hpfmap_single_block(&m->hd))
         t = m->hd.lb + p * m->hd.k + l - 1;   /* hpfrt.h's ghost convention */
-    else if (l >= 1 && l <= m->count)
-        t = hpfmap_global(&m->hd, p, l);
+    else if (m->hd.plo || m->hd.phi ? l >= m->lo && l <= m->hi : l >= 1 && l <= m->count)
+        t = hpfmap_global(&m->hd, p, l);      /* (an overlap area: the cell it copies) */
     else
         t = m->hd.lb - 1;
     *ok = hpfmap_owner(&m->hd, t) >= 0;
@@ -939,6 +1026,63 @@ static void local_box(const RtArr *a, int e, long lo, long hi, const int *ext, l
         *l2 = c2;
 }
 
+/* The runs of an overlap shift along a dimension with overlap areas
+ * around its blocks (hpfmap_pad), this process at grid coordinate p: for
+ * each of its blocks G, in dir 0 its top w cells go up to the next
+ * block's area below (the process p + 1 mod P) and the area below G comes
+ * from block G - 1; in dir 1 its bottom w cells go down and the area above
+ * G comes from G + 1. Cells clipped to the template and to rd1..rd2 (the
+ * cells the statement reads), the same on both partners, in increasing G
+ * on both. Only the blocks near rd1..rd2 are visited. */
+static void block_runs(const HpfDim *hd, int p, int dir, long w, long rd1, long rd2,
+                       Runs *snd, Runs *rcv)
+{
+    long k = hd->k, P = hd->nprocs, kk = hd->plo + k + hd->phi;
+    long nblk = (hd->n + k - 1) / k, last = hd->lb + hd->n - 1;
+    if (rd1 < hd->lb)
+        rd1 = hd->lb;
+    if (rd2 > last)
+        rd2 = last;
+    if (rd2 < rd1 || w <= 0)
+        return;
+    long g1 = (rd1 - hd->lb) / k - 1, g2 = (rd2 - hd->lb) / k + 1;
+    if (g1 < 0)
+        g1 = 0;
+    long b = g1 <= p ? 0 : (g1 - p + P - 1) / P;
+    for (long G = b * P + p; G < nblk && G <= g2; G += P, b++) {
+        long first = hd->lb + G * k;        /* the block's first cell */
+        long at = b * kk + hd->plo + 1;     /* ... and its local index */
+        long c1, c2;
+        if (dir == 0) {
+            if (G + 1 < nblk) {
+                c1 = first + k - w;
+                c2 = first + k - 1;
+                clip_to(rd1, rd2, &c1, &c2);
+                runs_add(snd, at + c1 - first, at + c2 - first);
+            }
+            if (G > 0) {
+                c1 = first - w;
+                c2 = first - 1;
+                clip_to(rd1, rd2, &c1, &c2);
+                runs_add(rcv, at + c1 - first, at + c2 - first);
+            }
+        } else {
+            if (G > 0) {
+                c1 = first;
+                c2 = first + w - 1;
+                clip_to(rd1, rd2, &c1, &c2);
+                runs_add(snd, at + c1 - first, at + c2 - first);
+            }
+            if (G + 1 < nblk) {
+                c1 = first + k;
+                c2 = first + k + w - 1;
+                clip_to(rd1, rd2, &c1, &c2);
+                runs_add(rcv, at + c1 - first, at + c2 - first);
+            }
+        }
+    }
+}
+
 static void overlap(const char *fn, int ha, char *x, int dd, int wlo, int whi,
                     const int *lo, const int *hi, const int *ext, size_t esize)
 {
@@ -955,13 +1099,14 @@ static void overlap(const char *fn, int ha, char *x, int dd, int wlo, int whi,
         rt_error("%s: shift of widths %d:%d on dimension %d of array '%s', whose ghost "
                  "widths are %d:%d", fn, wlo, whi, dd, a->name, m->glo, m->ghi);
     const HpfDim *hd = &m->hd;
-    if (!hpfmap_single_block(hd))
-        rt_error("%s: overlap shift on dimension %d of array '%s', which is not one block "
-                 "per process (BLOCK(%ld) on %d processes wraps round)", fn, dd, a->name,
-                 hd->k, hd->nprocs);
     int P = hd->nprocs;
     if (P == 1)
         return;   /* the ghost cells lie outside the template */
+    int padded = hd->plo || hd->phi;
+    if (!padded && !hpfmap_single_block(hd))
+        rt_error("%s: overlap shift on dimension %d of array '%s', which is not one block "
+                 "per process (%s(%ld) on %d processes) and has no overlap areas", fn, dd,
+                 a->name, hd->fmt == HPFMAP_CYCLIC ? "CYCLIC" : "BLOCK", hd->k, hd->nprocs);
     /* the box the statement reads, as local indices; the same on the
        partners of every message, which differ only along d */
     long box[RT_MAXR][2];
@@ -974,19 +1119,21 @@ static void overlap(const char *fn, int ha, char *x, int dd, int wlo, int whi,
     double t0 = rt_comm_begin();
     int p = a->grid.coords[m->g];
     long k = hd->k;
-    long base = hd->lb + p * k;   /* my first cell */
+    long base = hd->lb + p * k;   /* my first cell (one block a process) */
     if (wlo <= k && whi <= k) {
         /* neighbour send/receive: the ghost cells that exist belong to
          * the neighbours; both partners compute the same ranges */
         if (a->present) {
             int c[RT_MAXR], up = MPI_PROC_NULL, down = MPI_PROC_NULL;
             memcpy(c, a->grid.coords, sizeof c);
-            if (p + 1 < P) {
-                c[m->g] = p + 1;
+            /* (blocks dealt round: the last process's next block is the
+               first process's, one round on) */
+            if (p + 1 < P || padded) {
+                c[m->g] = (p + 1) % P;
                 up = hpfmap_rank(a->grid.r, a->grid.shape, rt.placement, c);
             }
-            if (p > 0) {
-                c[m->g] = p - 1;
+            if (p > 0 || padded) {
+                c[m->g] = (p + P - 1) % P;
                 down = hpfmap_rank(a->grid.r, a->grid.shape, rt.placement, c);
             }
             long nb = base + k;   /* the upper neighbour's first cell */
@@ -999,31 +1146,32 @@ static void overlap(const char *fn, int ha, char *x, int dd, int wlo, int whi,
             }
             if (lo[d] > hi[d])
                 rd2 = rd1 - 1;
-            /* lower ghosts: my top cells go up, the lower neighbour's come in */
-            long s1 = nb - wlo, s2 = nb - 1, r1 = base - wlo, r2 = base - 1;
-            clip(hd, &s1, &s2);
-            clip(hd, &r1, &r2);
-            clip_to(rd1, rd2, &s1, &s2);
-            clip_to(rd1, rd2, &r1, &r2);
-            if (up == MPI_PROC_NULL)
-                s2 = s1 - 1;
-            if (down == MPI_PROC_NULL)
-                r2 = r1 - 1;
-            shift(a, x, d, box, base, s1, s2, up, r1, r2, down, TAG_UP);
-            /* upper ghosts: my bottom cells go down, the upper one's come in */
-            s1 = base;
-            s2 = base + whi - 1;
-            r1 = nb;
-            r2 = nb + whi - 1;
-            clip(hd, &s1, &s2);
-            clip(hd, &r1, &r2);
-            clip_to(rd1, rd2, &s1, &s2);
-            clip_to(rd1, rd2, &r1, &r2);
-            if (down == MPI_PROC_NULL)
-                s2 = s1 - 1;
-            if (up == MPI_PROC_NULL)
-                r2 = r1 - 1;
-            shift(a, x, d, box, base, s1, s2, down, r1, r2, up, TAG_DOWN);
+            Runs snd = {0}, rcv = {0};
+            /* dir 0, the lower ghosts: my top cells go up, the lower
+               neighbour's come in; dir 1, the upper ghosts: my bottom
+               cells go down, the upper one's come in */
+            for (int dir = 0; dir < 2; dir++) {
+                long w = dir ? whi : wlo;
+                int to = dir ? down : up, from = dir ? up : down;
+                snd.n = rcv.n = 0;
+                if (padded) {
+                    block_runs(hd, p, dir, w, rd1, rd2, &snd, &rcv);
+                } else {
+                    long s1 = dir ? base : nb - w, r1 = dir ? nb : base - w;
+                    long s2 = s1 + w - 1, r2 = r1 + w - 1;
+                    clip(hd, &s1, &s2);
+                    clip(hd, &r1, &r2);
+                    clip_to(rd1, rd2, &s1, &s2);
+                    clip_to(rd1, rd2, &r1, &r2);
+                    if (to != MPI_PROC_NULL)
+                        runs_add(&snd, s1 - base + 1, s2 - base + 1);
+                    if (from != MPI_PROC_NULL)
+                        runs_add(&rcv, r1 - base + 1, r2 - base + 1);
+                }
+                shift(a, x, d, box, &snd, to, &rcv, from, dir ? TAG_DOWN : TAG_UP);
+            }
+            free(snd.run);
+            free(rcv.run);
         }
     } else {
         /* general fill through the executor of gathers */

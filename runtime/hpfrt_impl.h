@@ -39,6 +39,7 @@ typedef struct {
     int set[RT_MAXR];                       /* hpfrt_tmpl_dim called */
     long lb[RT_MAXR], ub[RT_MAXR];
     int fmt[RT_MAXR], k[RT_MAXR];
+    int plo[RT_MAXR], phi[RT_MAXR];         /* hpfrt_tmpl_ghost */
     /* after commit */
     long serial;                            /* identity of this commit */
     RtGrid grid;

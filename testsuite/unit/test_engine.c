@@ -790,17 +790,18 @@ static void test_coll_call(void)
 
 /* rt.seg: the segments of a distributed level (hpfrt_nseg, hpfrt_seg): at
  * every entry of the outermost level, and once an execution for an inner
- * level (hpfc asks before the nest: spmd_seg_hoisted), whose entries call
- * again only for later segments, which CYCLIC may have. a = 1 over 8 x 8
- * on 1 processor: (BLOCK,BLOCK) enters its outer level once (1) and has
- * one inner level (1): 2; (BLOCK,*) runs its first (distributed) dimension
- * innermost, inside the undistributed one: 1; (CYCLIC,CYCLIC): 1 + 1 and
- * its inner level's 8 entries: 10. rt.seg = 3 us against none. */
+ * level (hpfc asks for all of them before the nest, hpfrt_segs:
+ * spmd_seg_hoisted), whose entries read them from a table. a = 1 over
+ * 8 x 8 on 1 processor: (BLOCK,BLOCK) enters its outer level once (1) and
+ * has one inner level (1): 2; (BLOCK,*) runs its first (distributed)
+ * dimension innermost, inside the undistributed one: 1; (CYCLIC,CYCLIC)
+ * as (BLOCK,BLOCK): 2 (it called the library at each of the inner level's
+ * 8 entries before the table: 10). rt.seg = 3 us against none. */
 static void test_rt_seg(void)
 {
     SagGraph *small = sag;
     static const struct { const char *dist; double us; } cases[] = {
-        {"(block, block)", 2 * 3.0}, {"(block, *)", 1 * 3.0}, {"(cyclic, cyclic)", 10 * 3.0},
+        {"(block, block)", 2 * 3.0}, {"(block, *)", 1 * 3.0}, {"(cyclic, cyclic)", 2 * 3.0},
     };
     for (int i = 0; i < 3; i++) {
         char prog[256];
@@ -1044,6 +1045,27 @@ static void test_shift_runs(void)
     sag = small;
 }
 
+/* A statement's mean communication per processor, by hand: each case's
+ * statement put in a program of the declarations decl. */
+typedef struct {
+    const char *stmt;
+    int np;
+    double comm;
+    const char *what;
+} CommCase;
+
+static void check_comm_cases(const char *decl, const CommCase *sc, size_t n)
+{
+    for (size_t i = 0; i < n; i++) {
+        char prog[512];
+        snprintf(prog, sizeof prog, "program t\n%s  u = 1.0d0\n  %s\nend program t\n", decl,
+                 sc[i].stmt);
+        EngineResult r;
+        check(predict(prog, sc[i].np, &r), "a shift predicts");
+        check_us(r.mean[M_COMM], sc[i].comm, sc[i].what);
+    }
+}
+
 /* Overlap shifts of the box a statement reads, by hand, on 2 processors
  * of u(8, 8) (BLOCK,*): rows 1-4 and 5-8. Sending a message is 100 us of
  * start-up and 1 us a byte (the communication part; receiving it is not):
@@ -1054,25 +1076,43 @@ static void test_shift_runs(void)
  * there, none on 0. */
 static void test_shift_box(void)
 {
-    static const struct { const char *stmt; double comm; const char *what; } sc[] = {
-        {"forall (i = 2:7) v(i, 3) = u(i - 1, 3) + u(i + 1, 3)", 108,
+    static const CommCase sc[] = {
+        {"forall (i = 2:7) v(i, 3) = u(i - 1, 3) + u(i + 1, 3)", 2, 108,
          "a shift of one column: an element a message"},
-        {"forall (i = 2:7, j = 1:8) v(i, j) = u(i - 1, j) + u(i + 1, j)", 164,
+        {"forall (i = 2:7, j = 1:8) v(i, j) = u(i - 1, j) + u(i + 1, j)", 2, 164,
          "a shift of every column: 8 elements a message"},
-        {"forall (i = 2:3) v(i, 3) = u(i + 1, 3)", 0,
+        {"forall (i = 2:3) v(i, 3) = u(i + 1, 3)", 2, 0,
          "rows 3-4 read: no ghost cell, no message"},
-        {"forall (i = 2:5) v(i, 3) = u(i + 1, 3)", 108 / 2.0,
+        {"forall (i = 2:5) v(i, 3) = u(i + 1, 3)", 2, 108 / 2.0,
          "rows 3-6 read: one message down"},
     };
-    for (size_t i = 0; i < sizeof sc / sizeof *sc; i++) {
-        char prog[512];
-        snprintf(prog, sizeof prog, "program t\n  integer :: i, j\n  real(8) :: u(8, 8), v(8, 8)\n"
-                 "!hpf$ distribute u(block, *)\n!hpf$ align v(i, j) with u(i, j)\n"
-                 "  u = 1.0d0\n  %s\nend program t\n", sc[i].stmt);
-        EngineResult r;
-        check(predict(prog, 2, &r), "a shift of a box predicts");
-        check_us(r.mean[M_COMM], sc[i].comm, sc[i].what);
-    }
+    check_comm_cases("  integer :: i, j\n  real(8) :: u(8, 8), v(8, 8)\n"
+                     "!hpf$ distribute u(block, *)\n!hpf$ align v(i, j) with u(i, j)\n",
+                     sc, sizeof sc / sizeof *sc);
+}
+
+/* Overlap shifts along CYCLIC(4) of 20 cells on 2 processors (five blocks:
+ * 0, 2, 4 on the first, 1, 3 on the second), by hand with the messages
+ * above (100 us and 1 us a byte to send, the mean over the two): the top
+ * cell of every block that has a next one goes up, the second processor's
+ * round to the first; each processor sends 2 cells a direction (116 us).
+ * Cells 1-7 read: only block 0's top cell goes (108 us on processor 0,
+ * none on 1). On one processor nothing moves. */
+static void test_shift_cyclic(void)
+{
+    static const CommCase sc[] = {
+        {"forall (i = 2:20) v(i) = u(i - 1)", 2, 116,
+         "CYCLIC(4): two blocks' top cells a message, up and round"},
+        {"forall (i = 2:19) v(i) = u(i - 1) + u(i + 1)", 2, 232,
+         "CYCLIC(4): a message each way in each direction, two cells each"},
+        {"forall (i = 2:8) v(i) = u(i - 1)", 2, 54,
+         "CYCLIC(4), cells 1-7 read: one block's top cell, one message"},
+        {"forall (i = 2:19) v(i) = u(i - 1) + u(i + 1)", 1, 0,
+         "CYCLIC(4) on one processor: no message"},
+    };
+    check_comm_cases("  integer :: i\n  real(8) :: u(20), v(20)\n"
+                     "!hpf$ distribute u(cyclic(4))\n!hpf$ align v(i) with u(i)\n",
+                     sc, sizeof sc / sizeof *sc);
 }
 
 /* The bytes of a PRINT whose items only the run sizes, by hand, on one
@@ -1508,6 +1548,7 @@ int main(void)
     test_temporaries();
     test_shift_runs();
     test_shift_box();
+    test_shift_cyclic();
     test_io_sizes();
     test_lib_classes();
     test_extensions();

@@ -896,6 +896,92 @@ static void test_normal_max(void)
     report(&ck, NULL);
 }
 
+/* Overlap areas around the blocks (hpfmap_pad): on random CYCLIC(k) and
+ * BLOCK(k) dimensions, every cell's local index on its owner lies in an
+ * owned slot and maps back; the slots of the areas denote the cells next
+ * to their block; segments carry the padded local indices; and the cells
+ * of a shift (hpfmap_block_shift) are those of a walk over every block. */
+static void test_pad(void)
+{
+    Check pad = { "pad: set only for several blocks on several processors", 0, 0 };
+    Check loc = { "pad: local index in an owned slot, global inverts it", 0, 0 };
+    Check area = { "pad: an area slot denotes the cell next to its block", 0, 0 };
+    Check seg = { "pad: segments carry the padded local indices", 0, 0 };
+    Check sh = { "pad: hpfmap_block_shift counts a walk over the blocks", 0, 0 };
+    srand(4242);
+    for (int rep = 0; rep < 3000; rep++) {
+        HpfDim d;
+        int fmt = rep % 2 ? HPFMAP_CYCLIC : HPFMAP_BLOCKK;
+        long k = 1 + rand() % 6, n = rand() % 60, lb = rand() % 7 - 3;
+        int P = 1 + rand() % 5;
+        long plo = rand() % (k + 1), phi = rand() % (k + 1);
+        if (hpfmap_dim_init(&d, fmt, k, lb, n, P) != 0)
+            continue;
+        k = d.k;
+        if (plo > k)
+            plo = k;
+        if (phi > k)
+            phi = k;
+        int set = hpfmap_pad(&d, plo, phi);
+        int want = (plo || phi) && P > 1 && !hpfmap_single_block(&d);
+        if (!check(&pad, set == want && d.plo == (set ? plo : 0) && d.phi == (set ? phi : 0),
+                   "fmt %d n %ld k %ld P %d areas %ld:%ld: set %d", fmt, n, k, P, plo, phi, set))
+            continue;
+        long kk = d.plo + k + d.phi;
+        for (long t = lb; t < lb + n; t++) {
+            int o = hpfmap_owner(&d, t);
+            long l = hpfmap_local(&d, t), x = (l - 1) % kk;
+            check(&loc, o >= 0 && l >= 1 && l <= hpfmap_local_extent(&d, o) && x >= d.plo
+                  && x < d.plo + k && hpfmap_global(&d, o, l) == t,
+                  "n %ld k %ld P %d areas %ld:%ld cell %ld: owner %d local %ld", n, k, P,
+                  d.plo, d.phi, t, o, l);
+        }
+        for (int p = 0; set && p < P; p++) {
+            long nb = hpfmap_local_extent(&d, p) / kk;
+            for (long b = 0; b < nb; b++) {
+                long first = lb + (b * P + p) * k;
+                for (long j = 1; j <= d.plo; j++)
+                    check(&area, hpfmap_global(&d, p, b * kk + d.plo - j + 1) == first - j,
+                          "P %d p %d block %ld below %ld", P, p, b, j);
+                for (long j = 0; j < d.phi; j++)
+                    check(&area, hpfmap_global(&d, p, b * kk + d.plo + k + j + 1) == first + k + j,
+                          "P %d p %d block %ld above %ld", P, p, b, j);
+            }
+            HpfSeg sg[64];
+            long lo = lb + rand() % (n + 1), hi = lo + rand() % (n + 1);
+            long ns = hpfmap_segments(&d, p, 1, 0, lo, hi, 1, sg, 64);
+            for (long i = 0; i < ns && i < 64; i++)
+                for (long it = sg[i].i1, l = sg[i].l1; it <= sg[i].i2; it += sg[i].is, l += sg[i].ls)
+                    check(&seg, hpfmap_local(&d, it) == l, "P %d p %d i %ld: l %ld, local %ld", P,
+                          p, it, l, hpfmap_local(&d, it));
+            for (int dir = 0; dir < 2; dir++) {
+                long w = 1 + rand() % k, a = lb - 2 + rand() % (n + 4), z = a + rand() % (n + 2);
+                long runs, want_runs = 0, want = 0, nblk = (n + k - 1) / k;
+                long cells = hpfmap_block_shift(&d, p, dir, w, a, z, &runs);
+                for (long G = p; G < nblk; G += P) {
+                    if (dir == 0 ? G + 1 >= nblk : G == 0)
+                        continue;
+                    long c = 0;
+                    for (long j = 0; j < w; j++) {
+                        long t = lb + G * k + (dir == 0 ? k - w + j : j);
+                        c += t >= a && t <= z && t < lb + n;
+                    }
+                    want += c;
+                    want_runs += c > 0;
+                }
+                check(&sh, cells == want && runs == want_runs,
+                      "n %ld k %ld P %d p %d dir %d w %ld box %ld:%ld: %ld cells %ld runs, "
+                      "want %ld %ld", n, k, P, p, dir, w, a, z, cells, runs, want, want_runs);
+            }
+        }
+    }
+    report(&pad, NULL);
+    report(&loc, NULL);
+    report(&area, NULL);
+    report(&seg, NULL);
+    report(&sh, NULL);
+}
+
 int main(void)
 {
     /* A segment walk that stops advancing loops for ever; the alarm turns
@@ -909,6 +995,7 @@ int main(void)
     test_coords();
     test_gray_placement();
     test_normal_max();
+    test_pad();
     printf("1..%d\n", tap_count);
     return tap_failed ? 1 : 0;
 }
