@@ -649,7 +649,9 @@ static Aau *temps_aau(LoopB *L, int n)
  * each gather's subscripts at every point (its Seq "inspect"), then the
  * executors. When every index vector of the round is invariant, or keyed
  * by scalars (spmd_gather_keys), the two passes run only while libhpfrt
- * has no schedule for them (kept_by). */
+ * has no schedule for them (kept_by). Where the loop reads its gathered
+ * references in place on one processor (spmd_direct_one), none of it
+ * runs there (multi_only). */
 static void gather_level(LoopB *L, PtrVec *out, PtrVec *entries)
 {
     Build *B = L->B;
@@ -662,9 +664,12 @@ static void gather_level(LoopB *L, PtrVec *out, PtrVec *entries)
             n += ((const SpGather *)lp->gathers.v[i])->round == round;
         if (!n)
             continue;
+        int multi = spmd_direct_one(lp);
         Aau *count = pass_aau(L, "inspector: count the points", NULL);
+        Aau *temps = temps_aau(L, 2 * n);
+        count->multi_only = temps->multi_only = multi;
         push(B, out, count);
-        push(B, out, temps_aau(L, 2 * n));
+        push(B, out, temps);
         Aau *rec = NULL;
         int all_inv = 1;
         for (int i = 0; i < lp->gathers.n; i++) {
@@ -681,6 +686,7 @@ static void gather_level(LoopB *L, PtrVec *out, PtrVec *entries)
                        4 * g->r->arr->rank, 4, 0);
             if (!rec) {
                 rec = pass_aau(L, "inspector: record the subscripts", p);
+                rec->multi_only = multi;
                 push(B, out, rec);
             } else {
                 push(B, &rec->kids, p);
@@ -694,6 +700,7 @@ static void gather_level(LoopB *L, PtrVec *out, PtrVec *entries)
             Aau *x = loop_aau(L, AAU_COMM, arena_printf(B->a, "gather %s",
                                                         aag_expr_text(B, g->ref)));
             CommEntry *e = new_comm(B, x, CM_GATHER, g->pat);
+            x->multi_only = multi;
             if (all_inv && !count->kept_by)
                 count->kept_by = rec->kept_by = e;
             e->loop = lp;

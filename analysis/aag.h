@@ -173,6 +173,9 @@ struct Aau {
     /* iterative AAUs */
     IterKind iter;
     const SpLoop *loop;        /* ITER_FORALL, ITER_COPY, and the Seq/Condt inside */
+    int multi_only;            /* a gather's inspector pass, buffers or executor in a
+                                  loop that reads its gathered references in place on
+                                  one processor (spmd_direct_one): not run there */
     const CommEntry *kept_by;  /* ITER_COPY, a gather's inspector pass whose
                                   round's index vectors are all invariant: the first
                                   gather of the round (hpfc skips the pass while

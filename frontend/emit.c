@@ -69,6 +69,8 @@ static void scan_stmts(Emit *E, const PtrVec *v)
             for (int k = 0; k < lp->gathers.n; k++) {
                 E->cused[((SpGather *)lp->gathers.v[k])->ctx->id] = 1;
                 vec_push(NULL, &E->gsites, lp->gathers.v[k]);
+                if (spmd_direct_one(lp))
+                    vec_push(NULL, &E->dsites, lp->gathers.v[k]);
             }
             E->uses_n |= lp->lhs_temp || lp->scatter;
             break;
@@ -382,6 +384,20 @@ static int hook(Unparse *u, const Node *n, void *ctx)
     const SpArr *a = r->arr;
     switch (r->acc) {
     case ACC_TEMP:
+        if (E->direct) {
+            /* on one process: in place, at y*i + z of each subscript */
+            unparse_put(u, a->name);
+            unparse_put(u, "(");
+            for (int d = 0; d < a->rank; d++) {
+                snprintf(buf, sizeof buf, "%s%sy%d_%d*(", d ? ", " : "", E->p, r->g->buf, d + 1);
+                unparse_put(u, buf);
+                unparse_expr(u, r->sub[d]);
+                snprintf(buf, sizeof buf, ") + %sz%d_%d", E->p, r->g->buf, d + 1);
+                unparse_put(u, buf);
+            }
+            unparse_put(u, ")");
+            return 1;
+        }
         snprintf(buf, sizeof buf, "%st%d(%sc%d)", E->p, r->g->buf, E->p, r->g->ctx->id);
         unparse_put(u, buf);
         return 1;
@@ -795,6 +811,13 @@ static void declarations(Emit *E)
     for (int k = 0; k < E->gsites.n; k++)
         add_name(&names, "%sg%d = 0", E->p, ((const SpGather *)E->gsites.v[k])->buf);
     decl_list(E, "integer, save", &names);
+    /* the local index of a gathered reference read in place on one process */
+    for (int k = 0; k < E->dsites.n; k++) {
+        const SpGather *g = E->dsites.v[k];
+        for (int d = 0; d < g->r->arr->rank; d++)
+            add_name(&names, "%sy%d_%d, %sz%d_%d", E->p, g->buf, d + 1, E->p, g->buf, d + 1);
+    }
+    decl_list(E, "integer", &names);
     if (E->uses_x)
         em_line(E, "integer %sx(%d)", E->p, MAX_RANK);
     if (E->uses_n)
@@ -1294,12 +1317,13 @@ static void emit_unit(Emit *E, const SpUnit *u)
     E->u = u;
     E->last_line = 0;
     char *saved_cused = E->cused, *saved_lused = E->lused;
-    PtrVec saved_vused = E->vused, saved_gsites = E->gsites;
+    PtrVec saved_vused = E->vused, saved_gsites = E->gsites, saved_dsites = E->dsites;
     int saved_x = E->uses_x, saved_n = E->uses_n;
     E->cused = xcalloc((size_t)u->ncounters + 2, 1);
     E->lused = xcalloc((size_t)u->nloopvars + 2, 1);
     E->vused = (PtrVec){0};
     E->gsites = (PtrVec){0};
+    E->dsites = (PtrVec){0};
     E->uses_x = E->uses_n = 0;
     scan_stmts(E, &u->body);
     PtrVec saved_targets = E->targets;
@@ -1410,6 +1434,8 @@ static void emit_unit(Emit *E, const SpUnit *u)
     E->vused = saved_vused;
     free(E->gsites.v);
     E->gsites = saved_gsites;
+    free(E->dsites.v);
+    E->dsites = saved_dsites;
     E->uses_x = saved_x;
     E->uses_n = saved_n;
 }

@@ -31,6 +31,9 @@ typedef struct {
     PtrVec vused;                /* index variables they use */
     int uses_x, uses_n;          /* the unit needs hpf_x, hpf_n */
     PtrVec gsites;               /* SpGather: the unit's gathers, each a schedule handle */
+    PtrVec dsites;               /* SpGather: those read in place on one process
+                                    (spmd_direct_one): hpf_yN_d, hpf_zN_d */
+    int direct;                  /* a walk of that way: gathered references in place */
 } Emit;
 
 /* emit.c: lines, names, expressions */

@@ -388,6 +388,33 @@ static char *gather_home(Emit *E, const SpLoop *lp)
     return xstrdup(lp->arr ? em_desc(E, lp->arr) : "0");
 }
 
+/* The computation: a reduction's accumulator, the walk, the combination
+ * of the processors' parts. */
+static void compute(Emit *E, const SpLoop *lp)
+{
+    char acc[64], buf[64];
+    if (lp->red_op) {
+        snprintf(acc, sizeof acc, "%st%d", E->p, lp->red_acc);
+        em_line(E, "%s = %s", acc, identity(lp->red_op, lp->red_type, acc, buf, sizeof buf));
+        if (lp->red_loc)
+            em_line(E, "%st%d = 0", E->p, lp->red_pos);
+    }
+    if (lp->primary) {
+        em_line(E, "if (hpfrt_primary(%s) .eq. 1) then", em_desc(E, lp->arr));
+        E->level++;
+    }
+    walk(E, W_COMPUTE);
+    if (lp->primary) {
+        E->level--;
+        em_line(E, "end if");
+    }
+    if (lp->red_op && lp->arr && lp->red_loc)
+        em_line(E, "call hpfrt_reduceloc_%s(%s, %st%d, 1, %d)", em_tsuffix(lp->red_type), acc, E->p,
+             lp->red_pos, lp->red_op);
+    else if (lp->red_op && lp->arr)
+        em_line(E, "call hpfrt_reduce_%s(%s, %d)", em_tsuffix(lp->red_type), acc, lp->red_op);
+}
+
 /* The calls of round r's gathers through their sites' schedules; inv: 2
  * when the index vectors were not recorded (kept, invariant), -1 to say
  * for each whether its index vector is invariant (1) or not (0). */
@@ -463,8 +490,26 @@ void emit_loop(Emit *E, const SpStmt *s)
         sb_free(&hi);
         sb_free(&ext);
     }
-    /* gathers, round by round: count, allocate, record, fetch */
+    /* gathers, round by round: count, allocate, record, fetch; on one
+       process, where the loop allows, the gathered references in place */
     E->marks = xcalloc((size_t)E->u->ncounters + 2, 1);
+    int direct = spmd_direct_one(lp);
+    if (direct) {
+        em_line(E, "if (hpfrt_nprocs() .eq. 1) then");
+        E->level++;
+        for (int i = 0; i < lp->gathers.n; i++) {
+            const SpGather *g = lp->gathers.v[i];
+            for (int d = 0; d < g->r->arr->rank; d++)
+                em_line(E, "call hpfrt_lin(%s, %d, %sy%d_%d, %sz%d_%d)", em_desc(E, g->r->arr),
+                        d + 1, E->p, g->buf, d + 1, E->p, g->buf, d + 1);
+        }
+        E->direct = 1;
+        compute(E, lp);
+        E->direct = 0;
+        E->level--;
+        em_line(E, "else");
+        E->level++;
+    }
     char *home = gather_home(E, lp);
     for (int r = 0; r < lp->nrounds; r++) {
         E->round = r;
@@ -563,27 +608,7 @@ void emit_loop(Emit *E, const SpStmt *s)
         if (lp->mask && lp->lhs_temp)
             em_line(E, "allocate(%st%d(max(1, %sn)))", E->p, lp->tmask, E->p);
     }
-    char acc[64], buf[64];
-    if (lp->red_op) {
-        snprintf(acc, sizeof acc, "%st%d", E->p, lp->red_acc);
-        em_line(E, "%s = %s", acc, identity(lp->red_op, lp->red_type, acc, buf, sizeof buf));
-        if (lp->red_loc)
-            em_line(E, "%st%d = 0", E->p, lp->red_pos);
-    }
-    if (lp->primary) {
-        em_line(E, "if (hpfrt_primary(%s) .eq. 1) then", em_desc(E, lp->arr));
-        E->level++;
-    }
-    walk(E, W_COMPUTE);
-    if (lp->primary) {
-        E->level--;
-        em_line(E, "end if");
-    }
-    if (lp->red_op && lp->arr && lp->red_loc)
-        em_line(E, "call hpfrt_reduceloc_%s(%s, %st%d, 1, %d)", em_tsuffix(lp->red_type), acc, E->p,
-             lp->red_pos, lp->red_op);
-    else if (lp->red_op && lp->arr)
-        em_line(E, "call hpfrt_reduce_%s(%s, %d)", em_tsuffix(lp->red_type), acc, lp->red_op);
+    compute(E, lp);
     if (lp->scatter) {
         const SpRef *r = lp->lhs->ir;
         StrBuf b = {0};
@@ -603,6 +628,10 @@ void emit_loop(Emit *E, const SpStmt *s)
     for (int i = 0; i < lp->gathers.n; i++) {
         const SpGather *g = lp->gathers.v[i];
         em_line(E, "deallocate(%st%d, %st%d)", E->p, g->idx, E->p, g->buf);
+    }
+    if (direct) {
+        E->level--;
+        em_line(E, "end if");
     }
     free(E->marks);
     E->marks = NULL;

@@ -129,6 +129,20 @@ int spmd_vector_loop(const SpLoop *lp)
     return cint(lp->idx[0].st, &st) && st == 1;
 }
 
+int spmd_direct_one(const SpLoop *lp)
+{
+    if (!lp->gathers.n || lp->scatter || lp->lhs_temp)
+        return 0;
+    const SpRef *l = lp->lhs ? lp->lhs->ir : NULL;
+    const SpArr *w = l ? l->arr : NULL;
+    for (int i = 0; w && i < lp->gathers.n; i++) {
+        const SpArr *x = ((const SpGather *)lp->gathers.v[i])->r->arr;
+        if (x == w || (x->sym && x->sym == w->sym))
+            return 0;
+    }
+    return 1;
+}
+
 int spmd_seg_hoisted(const SpLoop *lp, int k)
 {
     return k >= 0 && k < lp->nidx - 1 && lp->idx[k].dist;

@@ -357,6 +357,15 @@ int spmd_vector_loop(const SpLoop *lp);
  * table (hpf_qN, hpfrt_segs), and reads them from it at every entry; the
  * engine charges rt.seg once an execution for it. */
 int spmd_seg_hoisted(const SpLoop *lp, int k);
+/* The loop's gathers have a second way on one process, where every array
+ * is held whole: the emitted code reads the gathered references in place
+ * at their global subscripts (hpfrt_lin: local = y*i + z), with no
+ * inspector, buffers or gathers. When the loop has gathers, no scatter or
+ * temporary left-hand side, and writes none of the arrays it gathers
+ * from (whose old values the buffers hold). The engine charges the
+ * inspector, the buffers and the gathers on more than one processor
+ * only. */
+int spmd_direct_one(const SpLoop *lp);
 
 /* Writes the program as Fortran calling libhpfrt: fixed form when fixed is
  * set (.f), free form otherwise. Returns 0, or -1 on a write error. */

@@ -202,6 +202,8 @@ void en_walk(Eng *e, Aau *a, const double *mult)
 {
     if (stopping(e) || e->failed)
         return;
+    if (a->multi_only && e->NP == 1)
+        return;                   /* gathered references read in place: no gather */
     e->at = a;
     switch (a->cls) {
     case AAU_START:

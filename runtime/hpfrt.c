@@ -10,8 +10,9 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#ifdef __GLIBC__
-#include <malloc.h>   /* mallopt */
+#if defined(__GLIBC__) && !defined(malloc)
+#include <malloc.h>   /* mallopt (not under a malloc of its own, SMPI's) */
+#define HPFRT_MALLOPT 1
 #endif
 
 #include "hpfrt_impl.h"
@@ -115,10 +116,11 @@ static int table_slot(void **tab, int *n, int *cap, size_t sz)
  * fault per page (a tenth of lfk2's time at 65536 elements). Up to
  * 64 MiB a block is taken from the heap, and up to 128 MiB of free heap
  * is kept. The environment's MALLOC_MMAP_THRESHOLD_ or
- * MALLOC_TRIM_THRESHOLD_, when set, is left to decide. */
+ * MALLOC_TRIM_THRESHOLD_, when set, is left to decide; so is SimGrid's
+ * SMPI, whose malloc is its own. */
 static void heap_reuse(void)
 {
-#ifdef __GLIBC__
+#ifdef HPFRT_MALLOPT
     if (!getenv("MALLOC_MMAP_THRESHOLD_"))
         mallopt(M_MMAP_THRESHOLD, 64 << 20);
     if (!getenv("MALLOC_TRIM_THRESHOLD_"))
@@ -723,6 +725,24 @@ long rt_g2l(const RtArr *a, int d, long i)
     if (hpfmap_single_block(&m->hd))
         return t - (m->hd.lb + p * m->hd.k) + 1;
     return hpfmap_local(&m->hd, t);
+}
+
+void hpfrt_lin_(const int *ha, const int *d, int *y, int *z)
+{
+    RtArr *a;
+    const RtArrDim *m = arr_dim(ha, d, "hpfrt_lin", &a);
+    if (m->tdim == 0) {
+        *y = 1;
+        *z = 0;
+        return;
+    }
+    if (m->hd.nprocs != 1 || m->hd.plo || m->hd.phi)
+        rt_error("hpfrt_lin: dimension %d of array '%s' is distributed over %d processes",
+                 *d, a->name, m->hd.nprocs);
+    /* one process: the cell's offset from the template's first is its
+       local index less one (hpfmap_local) */
+    *y = (int)m->alpha;
+    *z = (int)(m->beta - m->hd.lb + 1);
 }
 
 int hpfrt_g2l_(const int *ha, const int *d, const int *i)

@@ -138,6 +138,10 @@ int hpfrt_primary_(const int *ha);   /* ... and is the first copy: coordinate 0
 int hpfrt_mine_(const int *ha, const int *d, const int *i);  /* index i of dim d
                                         is held here (owned, not a ghost) */
 int hpfrt_g2l_(const int *ha, const int *d, const int *i);   /* its local index */
+/* On a process holding dimension d whole in one stretch (a local
+ * dimension, or a distributed one on a grid dimension of one process),
+ * the local index of subscript i is y*i + z: sets y and z. */
+void hpfrt_lin_(const int *ha, const int *d, int *y, int *z);
 int hpfrt_i4_(const long long *x);   /* an INTEGER(8) value as the default
                                         INTEGER the calls above take; stops
                                         the program when it does not fit */

@@ -944,7 +944,9 @@ static SagGraph *int_ops_machine(void)
 
 /* What hpfc allocates and the passes of a gather's inspector, by hand on
  * the small machine (integer operations and memory free, loop.setup 10,
- * loop.iter 1), one processor: b(i) = a(2*i), i = 1..8, is the counting
+ * loop.iter 1), one processor: a(i) = a(2*i), i = 1..8 (a loop writing
+ * the array it gathers from gathers on one processor too; one that does
+ * not reads in place there: test_direct_one), is the counting
  * pass (10 + 8 x 1), the pass recording the subscripts (10 + 8 x 1), the
  * gather (all local, no cost here) and the FORALL (10 + 8 x 1): 54 us;
  * mem.alloc = 4 us adds its index vector and buffer, 8 us. An ALLOCATE of
@@ -957,13 +959,13 @@ static void test_temporaries(void)
 {
     SagGraph *small = sag;
     EngineResult r0, r1;
-    const char *g = HEAD "  forall (i = 1:8) b(i) = a(2*i)\nend program t\n";
+    const char *g = HEAD "  forall (i = 1:8) a(i) = a(2*i)\nend program t\n";
     check(predict(g, 1, &r0), "a gather on one processor predicts");
     check_us(r0.total, 54, "a gather's inspector: a counting pass and a recording pass");
     /* run 3 times in a DO (set-up 10, 1 an iteration), the invariant
        gather's passes run the first time only (libhpfrt keeps its
        schedule, hpfc asks hpfrt_kept): 10 + 3 + 54 + 2 x 18 = 103 */
-    const char *g3 = HEAD "  do k = 1, 3\n    forall (i = 1:8) b(i) = a(2*i)\n  end do\n"
+    const char *g3 = HEAD "  do k = 1, 3\n    forall (i = 1:8) a(i) = a(2*i)\n  end do\n"
                           "end program t\n";
     check(predict(g3, 1, &r0), "an invariant gather 3 times predicts");
     check_us(r0.total, 103, "an invariant gather 3 times: its inspector's passes once");
@@ -1113,6 +1115,40 @@ static void test_shift_cyclic(void)
     check_comm_cases("  integer :: i\n  real(8) :: u(20), v(20)\n"
                      "!hpf$ distribute u(cyclic(4))\n!hpf$ align v(i) with u(i)\n",
                      sc, sizeof sc / sizeof *sc);
+}
+
+/* On one processor a loop that writes none of the arrays it gathers from
+ * reads them in place (spmd_direct_one): no inspector, buffer or gather,
+ * so rt.gather = 1 ms changes nothing; one that writes the array it
+ * gathers from (u(k) = u(ix(k))) still gathers: 1 ms and more. */
+static void test_direct_one(void)
+{
+    SagGraph *small = sag;
+    static const struct { const char *stmt; int moves; } cases[] = {
+        {"forall (k = 1:16) v(k) = u(ix(k))", 0},
+        {"forall (k = 1:16) u(k) = u(ix(k))", 1},
+    };
+    for (int i = 0; i < 2; i++) {
+        char prog[512];
+        snprintf(prog, sizeof prog, "program t\n  integer :: k, ix(16)\n  real(8) :: u(16), v(16)\n"
+                 "!hpf$ distribute (block) :: u, v, ix\n  u = 1.0d0\n"
+                 "  forall (k = 1:16) ix(k) = 17 - k\n  %s\nend program t\n", cases[i].stmt);
+        EngineResult r0, r1;
+        int ok = predict(prog, 1, &r0);
+        sag = small_with("        rt.gather = 1 ms\n", "", "");
+        ok = ok && sag && predict(prog, 1, &r1);
+        sag_free(sag);
+        sag = small;
+        check(ok, "a gather on one processor predicts");
+        if (!ok)
+            continue;
+        if (cases[i].moves)
+            check(r1.total - r0.total >= 1e-3 - 1e-9, "a loop writing the array it gathers from "
+                  "still gathers on one processor");
+        else
+            check_us(r1.total - r0.total, 0, "a loop reading its gathered references in place "
+                     "on one processor: no rt.gather");
+    }
 }
 
 /* The bytes of a PRINT whose items only the run sizes, by hand, on one
@@ -1275,7 +1311,7 @@ static void test_extensions(void)
     SagGraph *rs = small_with("        rt.gather = 20 cycles\n        rt.gather.elem = 2 cycles\n"
                               "        rt.gather.remote = 6 cycles\n", "", "");
     check(rs != NULL, "a machine with run-time library costs loads");
-    const char *g = HEAD "  forall (i = 1:8) b(i) = a(2*i)\nend program t\n";
+    const char *g = HEAD "  forall (i = 1:8) a(i) = a(2*i)\nend program t\n";
     for (int np = 1; rs && np <= 2; np++) {
         both(small, rs, g, np, &r0, &r1, "a gather predicts with rt.gather");
         check_us(r1.part[M_OVHD] - r0.part[M_OVHD], np == 1 ? 20 + 8 * 2 : 20 + 4 * 2 + 4 * 5,
@@ -1284,10 +1320,10 @@ static void test_extensions(void)
     }
     sag_free(rs);
     /* the schedules libhpfrt keeps (hpfrt_gathers_T): with rt.gather.kept 5
-       a call and rt.gather.kept.elem 1 an element, b(i) = a(2*i) (an
+       a call and rt.gather.kept.elem 1 an element, a(i) = a(2*i) (an
        invariant index vector) run 10 times inspects once (20 + 8 x 2) and
        goes through its schedule 9 times (5 + 8 x 1): 36 + 9 x 13 = 153 on
-       one processor. b(i) = a(2*i + mod(k, 16)), k = 1..40, has 16 index
+       one processor. a(i) = a(2*i + mod(k, 16)), k = 1..40, has 16 index
        vectors, all kept (a call site keeps 16): 16 inspections and 24
        kept, 16 x 36 + 24 x 13 = 888; with mod(k, 17) the 17 vectors evict
        each other (the least recently used goes): 40 inspections, 1440. On
@@ -1300,10 +1336,10 @@ static void test_extensions(void)
                               "        rt.gather.kept.remote = 6 cycles\n", "", "");
     check(ks != NULL, "a machine with kept schedules' costs loads");
     static const struct { const char *stmt; int last; double ovhd; const char *what; } kc[] = {
-        {"forall (i = 1:8) b(i) = a(2*i)", 10, 153, "kept schedule: an invariant gather"},
-        {"forall (i = 1:8) b(i) = a(2*i + mod(k, 16))", 40, 888,
+        {"forall (i = 1:8) a(i) = a(2*i)", 10, 153, "kept schedule: an invariant gather"},
+        {"forall (i = 1:8) a(i) = a(2*i + mod(k, 16))", 40, 888,
          "kept schedule: 16 index vectors, all kept"},
-        {"forall (i = 1:8) b(i) = a(2*i + mod(k, 17))", 40, 1440,
+        {"forall (i = 1:8) a(i) = a(2*i + mod(k, 17))", 40, 1440,
          "kept schedule: 17 index vectors evict each other"},
     };
     for (size_t i = 0; ks && i < sizeof kc / sizeof *kc; i++) {
@@ -1349,7 +1385,7 @@ static void test_extensions(void)
                  "kept schedule: the remote elements' replies packed and unpacked");
     }
     sag_free(k0);
-    /* an index vector read from an array, b(i) = a(ix(i)), may change at
+    /* an index vector read from an array, a(i) = a(ix(i)), may change at
        every execution: on one processor libhpfrt forms each element's
        offset and copies it, keeping no schedule: rt.gather 20 a call and
        rt.gather.kept.elem 1 an element, 3 x (20 + 8) = 84, where a kept
@@ -1357,7 +1393,7 @@ static void test_extensions(void)
     const char *ixg = "program t\n  integer :: i, k\n  integer :: ix(64)\n  real(8) :: a(64), b(64)\n"
                       "!hpf$ distribute a(block)\n!hpf$ align b(i) with a(i)\n"
                       "!hpf$ align ix(i) with a(i)\n  forall (i = 1:64) ix(i) = 65 - i\n"
-                      "  do k = 1, 3\n    forall (i = 1:8) b(i) = a(ix(i))\n  end do\nend program t\n";
+                      "  do k = 1, 3\n    forall (i = 1:8) a(i) = a(ix(i))\n  end do\nend program t\n";
     if (ks) {
         both(small, ks, ixg, 1, &r0, &r1, "a gather through an index array predicts");
         check_us(r1.part[M_OVHD] - r0.part[M_OVHD], 3 * (20 + 8),
@@ -1549,6 +1585,7 @@ int main(void)
     test_shift_runs();
     test_shift_box();
     test_shift_cyclic();
+    test_direct_one();
     test_io_sizes();
     test_lib_classes();
     test_extensions();
