@@ -784,12 +784,7 @@ static void clip(const HpfDim *hd, long *c1, long *c2)
     clip_to(hd->lb, hd->lb + hd->n - 1, c1, c2);
 }
 
-/* One direction of a neighbour shift along dimension d (0-based): this
- * process sends the runs of cells snd[0..ns-1] (local indices along d,
- * first and last) to rank dest and receives rcv[0..nr-1] from rank src,
- * in one message each way (no runs: no message; the partners list the
- * same cells in the same order). Slabs span box[e] (local indices) of the
- * other dimensions, the same on both partners. */
+/* Runs of cells along a dimension, first and last local index. */
 typedef struct {
     long (*run)[2];
     long n, cap;
@@ -880,6 +875,12 @@ static void runs_copy(const RtArr *a, char *x, int d, long *from, long *to, cons
     free(at);
 }
 
+/* One direction of a neighbour shift along dimension d (0-based): this
+ * process sends the runs of cells snd[0..ns-1] (local indices along d,
+ * first and last) to rank dest and receives rcv[0..nr-1] from rank src,
+ * in one message each way (no runs: no message; the partners list the
+ * same cells in the same order). Slabs span box[e] (local indices) of the
+ * other dimensions, the same on both partners. */
 static void shift(const RtArr *a, char *x, int d, const long (*box)[2], const Runs *snd,
                   int dest, const Runs *rcv, int src, int tag)
 {
