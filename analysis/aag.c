@@ -658,13 +658,13 @@ static void gather_level(LoopB *L, PtrVec *out, PtrVec *entries)
     const SpLoop *lp = L->lp;
     const Symbol *inner = lp->nidx ? lp->idx[L->inner].var : NULL;
     long long step = lp->nidx ? step_of(lp->idx[L->inner].st) : 1;
+    int multi = spmd_direct_one(lp);
     for (int round = 0; round < lp->nrounds; round++) {
         int n = 0;
         for (int i = 0; i < lp->gathers.n; i++)
             n += ((const SpGather *)lp->gathers.v[i])->round == round;
         if (!n)
             continue;
-        int multi = spmd_direct_one(lp);
         Aau *count = pass_aau(L, "inspector: count the points", NULL);
         Aau *temps = temps_aau(L, 2 * n);
         count->multi_only = temps->multi_only = multi;

@@ -66,10 +66,11 @@ static void scan_stmts(Emit *E, const PtrVec *v)
             for (int k = 0; k < 3; k++)
                 if (cs[k]->used)
                     E->cused[cs[k]->id] = 1;
+            int direct = spmd_direct_one(lp);
             for (int k = 0; k < lp->gathers.n; k++) {
                 E->cused[((SpGather *)lp->gathers.v[k])->ctx->id] = 1;
                 vec_push(NULL, &E->gsites, lp->gathers.v[k]);
-                if (spmd_direct_one(lp))
+                if (direct)
                     vec_push(NULL, &E->dsites, lp->gathers.v[k]);
             }
             E->uses_n |= lp->lhs_temp || lp->scatter;

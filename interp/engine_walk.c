@@ -277,14 +277,6 @@ void en_seq(Eng *e, Aau *a, const double *mult)
  * entries, NULL: one each), and its own execution charged: begin(), two
  * charges per processor, en_end(e, a, sum_of(e, entries)), the execution's
  * times in registers as in en_charge_once(). */
-/* Whether an entry of distributed level k calls the library for its
- * segments: the outermost level does; an inner one (spmd_seg_hoisted)
- * reads them from the table filled before the nest. */
-static int seg_call_per_entry(const SpLoop *l, int k)
-{
-    return !spmd_seg_hoisted(l, k);
-}
-
 /* A FORALL level's overhead per entry: the loop's set-up and its
  * segment's call, and the run-time library's own calls (rt.*): at every
  * entry of a distributed level its segments (hpfrt_nseg, hpfrt_seg:
@@ -298,7 +290,8 @@ static double level_setup(const Eng *e, const Aau *a)
     double t = e->pr.loop_setup + e->pr.call_ovhd;
     const SpLoop *l = a->loop;
     if (a->iter == ITER_FORALL && l && a->level >= 0 && a->level < l->nidx) {
-        t += l->idx[a->level].dist && seg_call_per_entry(l, a->level) ? e->pr.rt_seg : 0;
+        /* (an inner level reads its segments from a table: spmd_seg_hoisted) */
+        t += l->idx[a->level].dist && !spmd_seg_hoisted(l, a->level) ? e->pr.rt_seg : 0;
         if (a->level == l->nidx - 1) {
             t += e->pr.rt_region;
             for (int k = 0; k < l->nidx; k++)
