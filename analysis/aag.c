@@ -668,6 +668,7 @@ static void gather_level(LoopB *L, PtrVec *out, PtrVec *entries)
         Aau *count = pass_aau(L, "inspector: count the points", NULL);
         Aau *temps = temps_aau(L, 2 * n);
         count->multi_only = temps->multi_only = multi;
+        count->multi_if = temps->multi_if = lp->direct_if;
         push(B, out, count);
         push(B, out, temps);
         Aau *rec = NULL;
@@ -687,6 +688,7 @@ static void gather_level(LoopB *L, PtrVec *out, PtrVec *entries)
             if (!rec) {
                 rec = pass_aau(L, "inspector: record the subscripts", p);
                 rec->multi_only = multi;
+                rec->multi_if = lp->direct_if;
                 push(B, out, rec);
             } else {
                 push(B, &rec->kids, p);
@@ -701,6 +703,7 @@ static void gather_level(LoopB *L, PtrVec *out, PtrVec *entries)
                                                         aag_expr_text(B, g->ref)));
             CommEntry *e = new_comm(B, x, CM_GATHER, g->pat);
             x->multi_only = multi;
+            x->multi_if = lp->direct_if;
             if (all_inv && !count->kept_by)
                 count->kept_by = rec->kept_by = e;
             e->loop = lp;

@@ -176,6 +176,8 @@ struct Aau {
     int multi_only;            /* a gather's inspector pass, buffers or executor in a
                                   loop that reads its gathered references in place on
                                   one processor (spmd_direct_one): not run there */
+    const Node *multi_if;      /* ... only when this holds (SpLoop.direct_if; NULL:
+                                  always) */
     const CommEntry *kept_by;  /* ITER_COPY, a gather's inspector pass whose
                                   round's index vectors are all invariant: the first
                                   gather of the round (hpfc skips the pass while

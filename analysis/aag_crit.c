@@ -543,6 +543,8 @@ static void walk_loop(Build *B, const SpStmt *s, int sidx)
             }
     if (lp->mask)
         use(B, lp->mask, "mask", s);
+    if (lp->direct_if)
+        use(B, lp->direct_if, "in place on one process", s);
     red_uses_visit(B, lp->mask, s);
     red_uses_visit(B, lp->rhs, s);
     for (int i = 0; i < lp->gathers.n; i++) {

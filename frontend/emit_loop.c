@@ -495,7 +495,10 @@ void emit_loop(Emit *E, const SpStmt *s)
     E->marks = xcalloc((size_t)E->u->ncounters + 2, 1);
     int direct = spmd_direct_one(lp);
     if (direct) {
-        em_line(E, "if (hpfrt_nprocs() .eq. 1) then");
+        char *c = lp->direct_if ? em_ex(E, lp->direct_if) : NULL;
+        em_line(E, "if (hpfrt_nprocs() .eq. 1%s%s%s) then", c ? " .and. (" : "", c ? c : "",
+                c ? ")" : "");
+        free(c);
         E->level++;
         for (int i = 0; i < lp->gathers.n; i++) {
             const SpGather *g = lp->gathers.v[i];

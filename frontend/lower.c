@@ -133,6 +133,8 @@ int spmd_direct_one(const SpLoop *lp)
 {
     if (!lp->gathers.n || lp->scatter || lp->lhs_temp)
         return 0;
+    if (lp->apart)
+        return 1;                 /* (when direct_if holds) */
     const SpRef *l = lp->lhs ? lp->lhs->ir : NULL;
     const SpArr *w = l ? l->arr : NULL;
     for (int i = 0; w && i < lp->gathers.n; i++) {
@@ -525,6 +527,7 @@ SpLoop *lower_loop(Lower *L, int nidx, Symbol **vars, Node **lo, Node **hi, Node
             }
         }
     }
+    direct_apart(L, lp);
     L->loop = saved;
     L->loopvars.n = saved_vars;
     return lp;

@@ -956,6 +956,66 @@ void overlap_boxes(Lower *L, SpLoop *lp)
     }
 }
 
+/* a < b as a condition; *always set (and NULL returned) when it holds
+ * whatever the scalars, NULL alone when it never does */
+static Node *less_than(Lower *L, Node *a, Node *b, int *always)
+{
+    long long x, y;
+    if (cint(a, &x) && cint(b, &y)) {
+        *always = x < y;
+        return NULL;
+    }
+    return mk_bin(L, OP_LT, a, b);
+}
+
+/* c1 op c2 for conditions, NULL standing for "never" under OP_OR and for
+ * "always" under OP_AND */
+static Node *cond_join(Lower *L, Op op, Node *c1, Node *c2)
+{
+    return !c1 ? c2 : !c2 || same_expr(c1, c2) ? c1 : mk_bin(L, op, c1, c2);
+}
+
+void direct_apart(Lower *L, SpLoop *lp)
+{
+    lp->apart = 0;
+    lp->direct_if = NULL;
+    const SpRef *l = lp->lhs && !lp->scatter && !lp->lhs_temp ? lp->lhs->ir : NULL;
+    const SpArr *w = l ? l->arr : NULL;
+    if (!w)
+        return;
+    Node *all = NULL;
+    int any = 0;
+    for (int i = 0; i < lp->gathers.n; i++) {
+        const SpRef *r = ((const SpGather *)lp->gathers.v[i])->r;
+        if (r->arr != w && r->arr->sym && r->arr->sym == w->sym)
+            return;               /* a remap's copy: another layout of it */
+        if (r->arr != w)
+            continue;
+        any = 1;
+        /* apart in one dimension: the ranges do not meet */
+        Node *one = NULL;
+        int always = 0;
+        for (int d = 0; d < w->rank && !always; d++) {
+            Node *llo, *lhi, *glo, *ghi;
+            if (!sub_range(L, lp, l->sub[d], &llo, &lhi) ||
+                !sub_range(L, lp, r->sub[d], &glo, &ghi))
+                continue;
+            Node *below = less_than(L, ghi, llo, &always);
+            Node *above = always ? NULL : less_than(L, lhi, glo, &always);
+            one = cond_join(L, OP_OR, one, cond_join(L, OP_OR, below, above));
+        }
+        if (always)
+            continue;
+        if (!one) {
+            lp->direct_if = NULL;   /* not known apart: the gathers stay */
+            return;
+        }
+        all = cond_join(L, OP_AND, all, one);
+    }
+    lp->apart = any;
+    lp->direct_if = all;
+}
+
 static int axis_of(const SpArr *r, int te)
 {
     for (int d = 0; d < r->rank; d++)

@@ -112,6 +112,7 @@ int affine_of(Lower *L, Node *e, Symbol **v, long long *a, long long *c, Node **
 /* lp->ovl: its overlap exchanges, each with the box its shifted references
  * read (spmd.h, SpOverlap); after the loop's body is lowered */
 void overlap_boxes(Lower *L, SpLoop *lp);
+void direct_apart(Lower *L, SpLoop *lp);
 void collect_refs(Node *e, PtrVec *out);
 int unit_communicates(Node *unit, int depth);
 Node *hoist_value(Lower *L, Node *v);

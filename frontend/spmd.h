@@ -191,6 +191,12 @@ typedef struct SpLoop {
     SpArr *arr;                   /* the left-hand array, or the driver of a reduction or a
                                      scatter (NULL: none, every processor runs everything) */
     int lhs_temp;                 /* assign through a temporary (the array is read too) */
+    int apart;                    /* it gathers from the array it assigns, and the
+                                     elements assigned and those gathered are apart
+                                     (a range each, apart in one dimension): always, or
+                                     when direct_if holds; one process may then read
+                                     them in place (spmd_direct_one) */
+    Node *direct_if;
     int tbuf, tmask;              /* its temporaries: values, and the mask when there is one */
     int scatter;                  /* the left-hand side goes through an index vector: the
                                      iterations run where the driver arr is owned, values

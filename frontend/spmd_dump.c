@@ -173,6 +173,15 @@ static void loop(Dump *D, const SpStmt *s, int level)
         fprintf(D->out, "comm scatter %s pattern indirect\n",
                 ((const SpRef *)lp->lhs->ir)->arr->name);
     }
+    if (lp->apart) {
+        indent(D, level + 1);
+        fputs("in place on one process", D->out);
+        if (lp->direct_if) {
+            fputs(" when ", D->out);
+            expr(D, lp->direct_if);
+        }
+        fputc('\n', D->out);
+    }
 }
 
 static void stmt(Dump *D, const SpStmt *s, int level)

@@ -198,11 +198,26 @@ void en_outside(Eng *e)
     e->failed = 1;
 }
 
+/* Whether a loop of a gather's part a reads its gathered references in
+ * place on one processor: always, or when its condition holds (the
+ * elements it assigns apart from those it gathers). */
+static int in_place(Eng *e, const Aau *a)
+{
+    int v;
+    if (!a->multi_if)
+        return 1;
+    if (fi_eval_bool(e->fi, a->multi_if, &v))
+        return v;
+    fi_missing(e->fi, a->multi_if, a->stmt ? a->stmt->line : 0, "in place on one process");
+    e->failed = 1;
+    return 0;
+}
+
 void en_walk(Eng *e, Aau *a, const double *mult)
 {
     if (stopping(e) || e->failed)
         return;
-    if (a->multi_only && e->NP == 1)
+    if (a->multi_only && e->NP == 1 && in_place(e, a))
         return;                   /* gathered references read in place: no gather */
     e->at = a;
     switch (a->cls) {

@@ -1321,8 +1321,11 @@ static void test_extensions(void)
        one processor. a(i) = a(2*i + mod(k, 16)), k = 1..40, has 16 index
        vectors, all kept (a call site keeps 16): 16 inspections and 24
        kept, 16 x 36 + 24 x 13 = 888; with mod(k, 17) the 17 vectors evict
-       each other (the least recently used goes): 40 inspections, 1440. On
-       two processors b(i) = a(17 - i) has processor 0 ask for 8 remote
+       each other (the least recently used goes): 40 inspections, 1440.
+       These run on two processors, where every element a(1..32) is
+       processor 0's (processor 1 has no iteration): on one, a(i) = a(2*i
+       + m) for m >= 7 reads what it does not assign and goes in place
+       (direct_apart). On two processors b(i) = a(17 - i) has processor 0 ask for 8 remote
        elements: kept, it pays 5 + 8 x (1 + 6 / 2) and processor 1 answers
        (8 x 3) before; rt.gather.kept.remote 6 */
     SagGraph *ks = small_with("        rt.gather = 20 cycles\n        rt.gather.elem = 2 cycles\n"
@@ -1343,8 +1346,21 @@ static void test_extensions(void)
                  "program t\n  integer :: i, k\n  real(8) :: a(64), b(64)\n"
                  "!hpf$ distribute a(block)\n!hpf$ align b(i) with a(i)\n"
                  "  do k = 1, %d\n    %s\n  end do\nend program t\n", kc[i].last, kc[i].stmt);
-        both(small, ks, prog, 1, &r0, &r1, kc[i].what);
+        both(small, ks, prog, 2, &r0, &r1, kc[i].what);
         check_us(r1.part[M_OVHD] - r0.part[M_OVHD], kc[i].ovhd, kc[i].what);
+    }
+    /* on one processor the same loop over k = 1..16 gathers only where
+       the elements it reads, a(2+m..16+m) with m = mod(k, 16), meet those
+       it assigns, a(1..8): for m = 0..6, seven new index vectors (7 x 36 =
+       252); for m = 7..15 it reads them in place (no gather) */
+    if (ks) {
+        const char *ap = "program t\n  integer :: i, k\n  real(8) :: a(64)\n"
+                         "!hpf$ distribute a(block)\n"
+                         "  do k = 1, 16\n    forall (i = 1:8) a(i) = a(2*i + mod(k, 16))\n"
+                         "  end do\nend program t\n";
+        both(small, ks, ap, 1, &r0, &r1, "in place where apart");
+        check_us(r1.part[M_OVHD] - r0.part[M_OVHD], 7 * 36,
+                 "in place where apart: 7 of 16 executions gather");
     }
     /* an index vector that depends on a scalar, b(i) = a(2*i + m) with m
        set before the loop, is kept by m's value (hpfrt_gkey): on two
