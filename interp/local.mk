@@ -55,7 +55,8 @@ noinst_LIBRARIES += interp/libengine.a
 interp_libengine_a_SOURCES = interp/engine.c interp/engine.h interp/engine_int.h \
 	interp/engine_sag.c interp/engine_net.c interp/engine_space.c interp/engine_seq.c \
 	interp/engine_walk.c interp/engine_comm.c interp/report.c interp/report.h \
-	interp/trace.c interp/trace.h interp/trace_int.h interp/trace_otf2.c interp/plot.c interp/plot.h
+	interp/trace.c interp/trace.h interp/trace_int.h interp/trace_otf2.c interp/plot.c interp/plot.h \
+	interp/forecast.c interp/forecast.h
 interp_libengine_a_CPPFLAGS = $(AM_CPPFLAGS) -I$(top_srcdir)/interp -I$(top_srcdir)/analysis \
 	-I$(top_srcdir)/runtime $(OTF2_CFLAGS)
 ENGINE_LIBS = interp/libengine.a interp/libinterp.a analysis/libanalysis.a \
@@ -88,6 +89,13 @@ EXTRA_DIST += testsuite/trace_check.py testsuite/unit/tap.h
 
 # The sweep plots and tables' unit test: SVG, text, CSV and JSON of
 # synthetic sweeps; python3, when there is one, parses the SVG and JSON.
+# resource usage equations and their evaluation, by hand
+check_PROGRAMS += testsuite/unit/test_rue
+TESTS += testsuite/unit/test_rue
+testsuite_unit_test_rue_SOURCES = testsuite/unit/test_rue.c
+testsuite_unit_test_rue_CPPFLAGS = $(AM_CPPFLAGS) -I$(top_srcdir)/interp -I$(top_srcdir)/analysis
+testsuite_unit_test_rue_LDADD = interp/libengine.a analysis/libanalysis.a -lm
+
 check_PROGRAMS += testsuite/unit/test_plot
 TESTS += testsuite/unit/test_plot
 testsuite_unit_test_plot_SOURCES = testsuite/unit/test_plot.c

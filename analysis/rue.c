@@ -1,0 +1,427 @@
+/* rue.c - resource usage equations: their expressions (parsed, printed,
+ * evaluated) and the set of terms of a program. See rue.h. */
+#include <config.h>
+
+#include <ctype.h>
+#include <math.h>
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "rue.h"
+
+const char *const rue_kind_name[RUE_NKIND] = {"computation", "communication", "read", "write"};
+
+/* ---- variables ---------------------------------------------------------- */
+
+void rx_vars_init(RxVars *v)
+{
+    v->n = 1;
+    strcpy(v->name[0], "P");
+}
+
+int rx_var(RxVars *v, const char *name)
+{
+    size_t len = strlen(name);
+    if (!len || len >= sizeof v->name[0] || !(isalpha((unsigned char)name[0]) || name[0] == '_'))
+        return -1;
+    for (size_t i = 1; i < len; i++)
+        if (!isalnum((unsigned char)name[i]) && name[i] != '_')
+            return -1;
+    for (int i = 0; i < v->n; i++)
+        if (!strcmp(v->name[i], name))
+            return i;
+    if (v->n >= RX_MAX_VARS)
+        return -1;
+    strcpy(v->name[v->n], name);
+    return v->n++;
+}
+
+/* ---- expressions -------------------------------------------------------- */
+
+static int arity(RxKind k)
+{
+    switch (k) {
+    case RX_NUM: case RX_VAR: return 0;
+    case RX_NEG: case RX_CEIL: case RX_FLOOR: case RX_LOG2: case RX_SQRT: return 1;
+    default: return 2;
+    }
+}
+
+Rx *rx_num(double v)
+{
+    Rx *e = calloc(1, sizeof *e);
+    if (e) {
+        e->k = RX_NUM;
+        e->v = v;
+    }
+    return e;
+}
+
+Rx *rx_varref(int var)
+{
+    Rx *e = calloc(1, sizeof *e);
+    if (e) {
+        e->k = RX_VAR;
+        e->var = var;
+    }
+    return e;
+}
+
+Rx *rx_op(RxKind k, Rx *a, Rx *b)
+{
+    int n = arity(k);
+    Rx *e = n >= 1 && a && (n == 1 || b) ? calloc(1, sizeof *e) : NULL;
+    if (!e) {
+        rx_free(a);
+        rx_free(b);
+        return NULL;
+    }
+    e->k = k;
+    e->a = a;
+    e->b = n == 2 ? b : NULL;
+    if (n == 1)
+        rx_free(b);
+    return e;
+}
+
+Rx *rx_copy(const Rx *e)
+{
+    if (!e)
+        return NULL;
+    Rx *c = malloc(sizeof *c);
+    if (!c)
+        return NULL;
+    *c = *e;
+    c->a = e->a ? rx_copy(e->a) : NULL;
+    c->b = e->b ? rx_copy(e->b) : NULL;
+    if ((e->a && !c->a) || (e->b && !c->b)) {
+        rx_free(c);
+        return NULL;
+    }
+    return c;
+}
+
+void rx_free(Rx *e)
+{
+    if (!e)
+        return;
+    rx_free(e->a);
+    rx_free(e->b);
+    free(e);
+}
+
+double rx_eval(const Rx *e, const double *val)
+{
+    double a = e->a ? rx_eval(e->a, val) : 0, b = e->b ? rx_eval(e->b, val) : 0;
+    switch (e->k) {
+    case RX_NUM: return e->v;
+    case RX_VAR: return val[e->var];
+    case RX_NEG: return -a;
+    case RX_ADD: return a + b;
+    case RX_SUB: return a - b;
+    case RX_MUL: return a * b;
+    case RX_DIV: return a / b;
+    case RX_POW: return pow(a, b);
+    case RX_CEIL: return ceil(a);
+    case RX_FLOOR: return floor(a);
+    case RX_LOG2: return log2(a);
+    case RX_SQRT: return sqrt(a);
+    case RX_MAX: return a > b ? a : b;
+    case RX_MIN: return a < b ? a : b;
+    }
+    return NAN;
+}
+
+/* ---- the parser: precedence climbing ------------------------------------ */
+
+typedef struct {
+    const char *s, *p;
+    RxVars *v;
+    char *err;
+    size_t errlen;
+    int failed;
+    int depth;
+} Px;
+
+static void px_error(Px *x, const char *fmt, ...)
+{
+    if (x->failed)
+        return;
+    x->failed = 1;
+    int n = snprintf(x->err, x->errlen, "col %d: ", (int)(x->p - x->s) + 1);
+    va_list ap;
+    va_start(ap, fmt);
+    if (n >= 0 && (size_t)n < x->errlen)
+        vsnprintf(x->err + n, x->errlen - (size_t)n, fmt, ap);
+    va_end(ap);
+}
+
+static void px_space(Px *x)
+{
+    while (isspace((unsigned char)*x->p))
+        x->p++;
+}
+
+static Rx *px_expr(Px *x, int minprec);
+
+static const struct { const char *name; RxKind k; } funcs[] = {
+    {"ceil", RX_CEIL}, {"floor", RX_FLOOR}, {"log2", RX_LOG2}, {"sqrt", RX_SQRT},
+    {"max", RX_MAX}, {"min", RX_MIN},
+};
+
+static Rx *px_primary(Px *x)
+{
+    px_space(x);
+    const char *at = x->p;
+    if (*x->p == '(') {
+        x->p++;
+        Rx *e = px_expr(x, 0);
+        px_space(x);
+        if (*x->p != ')') {
+            px_error(x, "expected ')'");
+            rx_free(e);
+            return NULL;
+        }
+        x->p++;
+        return e;
+    }
+    if (*x->p == '-') {
+        x->p++;
+        return rx_op(RX_NEG, px_expr(x, 3), NULL);   /* -a^b is -(a^b) */
+    }
+    if (isdigit((unsigned char)*x->p) || *x->p == '.') {
+        char *end;
+        double v = strtod(x->p, &end);
+        if (end == x->p || !isfinite(v)) {
+            px_error(x, "a number expected");
+            return NULL;
+        }
+        x->p = end;
+        return rx_num(v);
+    }
+    if (isalpha((unsigned char)*x->p) || *x->p == '_') {
+        char name[64];
+        size_t n = 0;
+        while (isalnum((unsigned char)*x->p) || *x->p == '_') {
+            if (n + 1 < sizeof name)
+                name[n++] = *x->p;
+            x->p++;
+        }
+        name[n] = 0;
+        px_space(x);
+        if (*x->p == '(') {
+            for (size_t i = 0; i < sizeof funcs / sizeof funcs[0]; i++) {
+                if (strcmp(name, funcs[i].name))
+                    continue;
+                x->p++;
+                Rx *a = px_expr(x, 0), *b = NULL;
+                px_space(x);
+                if (arity(funcs[i].k) == 2) {
+                    if (*x->p != ',') {
+                        px_error(x, "%s takes two arguments", name);
+                        rx_free(a);
+                        return NULL;
+                    }
+                    x->p++;
+                    b = px_expr(x, 0);
+                    px_space(x);
+                }
+                if (*x->p != ')') {
+                    px_error(x, "expected ')' after the argument%s of %s",
+                             arity(funcs[i].k) == 2 ? "s" : "", name);
+                    rx_free(a);
+                    rx_free(b);
+                    return NULL;
+                }
+                x->p++;
+                return rx_op(funcs[i].k, a, b);
+            }
+            x->p = at;
+            px_error(x, "unknown function '%s'", name);
+            return NULL;
+        }
+        int var = rx_var(x->v, name);
+        if (var < 0) {
+            x->p = at;
+            px_error(x, "too many variables, or a name too long: '%s'", name);
+            return NULL;
+        }
+        return rx_varref(var);
+    }
+    px_error(x, *x->p ? "unexpected '%c'" : "unexpected end of the expression", *x->p);
+    return NULL;
+}
+
+static int prec(char c)
+{
+    return c == '+' || c == '-' ? 1 : c == '*' || c == '/' ? 2 : c == '^' ? 4 : -1;
+}
+
+static Rx *px_expr(Px *x, int minprec)
+{
+    if (++x->depth > 200) {
+        px_error(x, "nested too deeply");
+        return NULL;
+    }
+    Rx *e = px_primary(x);
+    for (;;) {
+        px_space(x);
+        char c = *x->p;
+        int pr = prec(c);
+        if (!e || x->failed || pr < 0 || pr < minprec)
+            break;
+        x->p++;
+        /* ^ binds to the right; the others to the left */
+        Rx *rhs = px_expr(x, c == '^' ? pr : pr + 1);
+        RxKind k = c == '+' ? RX_ADD : c == '-' ? RX_SUB : c == '*' ? RX_MUL : c == '/' ? RX_DIV : RX_POW;
+        e = rx_op(k, e, rhs);
+    }
+    x->depth--;
+    if (x->failed) {
+        rx_free(e);
+        return NULL;
+    }
+    return e;
+}
+
+Rx *rx_parse(const char *text, RxVars *v, char *err, size_t errlen)
+{
+    Px x = {text, text, v, err, errlen, 0, 0};
+    if (errlen)
+        err[0] = 0;
+    Rx *e = px_expr(&x, 0);
+    px_space(&x);
+    if (e && *x.p) {
+        px_error(&x, "unexpected '%c'", *x.p);
+        rx_free(e);
+        return NULL;
+    }
+    if (!e && !x.failed)
+        px_error(&x, "out of memory");
+    return e;
+}
+
+/* ---- printing ----------------------------------------------------------- */
+
+static int eprec(const Rx *e)
+{
+    switch (e->k) {
+    case RX_ADD: case RX_SUB: return 1;
+    case RX_MUL: case RX_DIV: return 2;
+    case RX_NEG: return 3;
+    case RX_POW: return 4;
+    case RX_NUM: return e->v < 0 ? 3 : 5;
+    default: return 5;
+    }
+}
+
+static void print_sub(FILE *out, const Rx *e, const RxVars *v, int minprec)
+{
+    int paren = eprec(e) < minprec;
+    if (paren)
+        fputc('(', out);
+    rx_print(out, e, v);
+    if (paren)
+        fputc(')', out);
+}
+
+void rx_print(FILE *out, const Rx *e, const RxVars *v)
+{
+    static const char *const opname[] = {
+        [RX_ADD] = " + ", [RX_SUB] = " - ", [RX_MUL] = "*", [RX_DIV] = "/", [RX_POW] = "^",
+    };
+    switch (e->k) {
+    case RX_NUM:
+        fprintf(out, "%.17g", e->v);
+        return;
+    case RX_VAR:
+        fputs(e->var >= 0 && e->var < v->n ? v->name[e->var] : "?", out);
+        return;
+    case RX_NEG:
+        fputc('-', out);
+        print_sub(out, e->a, v, 4);
+        return;
+    case RX_ADD: case RX_SUB: case RX_MUL: case RX_DIV: case RX_POW: {
+        int p = eprec(e);
+        /* left-associative: the right operand of - and / needs parentheses
+           at its own level; ^ the other way round */
+        print_sub(out, e->a, v, e->k == RX_POW ? p + 1 : p);
+        fputs(opname[e->k], out);
+        print_sub(out, e->b, v, e->k == RX_SUB || e->k == RX_DIV ? p + 1 : p);
+        return;
+    }
+    default:
+        for (size_t i = 0; i < sizeof funcs / sizeof funcs[0]; i++)
+            if (funcs[i].k == e->k) {
+                fprintf(out, "%s(", funcs[i].name);
+                rx_print(out, e->a, v);
+                if (e->b) {
+                    fputs(", ", out);
+                    rx_print(out, e->b, v);
+                }
+                fputc(')', out);
+            }
+        return;
+    }
+}
+
+/* ---- equations ---------------------------------------------------------- */
+
+void rue_init(Rue *r)
+{
+    memset(r, 0, sizeof *r);
+    rx_vars_init(&r->vars);
+}
+
+void rue_free(Rue *r)
+{
+    for (int i = 0; i < r->nterm; i++) {
+        RueTerm *t = &r->term[i];
+        rx_free(t->calls);
+        rx_free(t->count);
+        rx_free(t->grow);
+        rx_free(t->bytes);
+    }
+    free(r->term);
+    rue_init(r);
+}
+
+int rue_phase(Rue *r, const char *name)
+{
+    for (int i = 0; i < r->nphase; i++)
+        if (!strcmp(r->phase[i], name))
+            return i;
+    if (r->nphase >= (int)(sizeof r->phase / sizeof r->phase[0]))
+        return -1;
+    snprintf(r->phase[r->nphase], sizeof r->phase[0], "%s", name);
+    return r->nphase++;
+}
+
+RueTerm *rue_add(Rue *r, RueKind kind, int phase, const char *label, Rx *calls, Rx *count)
+{
+    if (phase < 0 || phase >= r->nphase || !calls || !count || kind < 0 || kind >= RUE_NKIND) {
+        rx_free(calls);
+        rx_free(count);
+        return NULL;
+    }
+    if (r->nterm == r->cap) {
+        int cap = r->cap ? 2 * r->cap : 16;
+        RueTerm *t = realloc(r->term, (size_t)cap * sizeof *t);
+        if (!t) {
+            rx_free(calls);
+            rx_free(count);
+            return NULL;
+        }
+        r->term = t;
+        r->cap = cap;
+    }
+    RueTerm *t = &r->term[r->nterm++];
+    memset(t, 0, sizeof *t);
+    t->kind = kind;
+    t->phase = phase;
+    snprintf(t->label, sizeof t->label, "%s", label ? label : "");
+    t->calls = calls;
+    t->count = count;
+    return t;
+}

@@ -1,0 +1,245 @@
+/* test_rue.c - resource usage equations (analysis/rue.c) and their
+ * evaluation (interp/forecast.c): expressions parsed, printed back and
+ * evaluated by hand; the papers' worked example (loop 273 of Seismic,
+ * Armstrong & Eigenmann [A] section 3.1); the terms' formulas by hand;
+ * the sweet spot of T = a n^2 / P + b log2 P, which calculus puts at
+ * P* = a n^2 ln 2 / b. Prints TAP. */
+#include <config.h>
+
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "forecast.h"
+#include "rue.h"
+#include "tap.h"
+
+static int near(double got, double want, double rel)
+{
+    return fabs(got - want) <= rel * fabs(want) + 1e-300;
+}
+
+/* text evaluated with P = 4, n = 10, m = 3 */
+static double ev(const char *text)
+{
+    RxVars v;
+    rx_vars_init(&v);
+    char err[128];
+    Rx *e = rx_parse(text, &v, err, sizeof err);
+    if (!e)
+        return NAN;
+    double val[RX_MAX_VARS] = {0};
+    for (int i = 0; i < v.n; i++)
+        val[i] = !strcmp(v.name[i], "P") ? 4 : !strcmp(v.name[i], "n") ? 10
+               : !strcmp(v.name[i], "m") ? 3 : NAN;
+    double r = rx_eval(e, val);
+    rx_free(e);
+    return r;
+}
+
+/* text printed back after parsing */
+static int prints(const char *text, const char *want)
+{
+    RxVars v;
+    rx_vars_init(&v);
+    char err[128], buf[256] = "";
+    Rx *e = rx_parse(text, &v, err, sizeof err);
+    if (!e)
+        return 0;
+    FILE *f = fmemopen(buf, sizeof buf - 1, "w");
+    rx_print(f, e, &v);
+    fclose(f);
+    rx_free(e);
+    if (strcmp(buf, want))
+        printf("# %s printed as %s, not %s\n", text, buf, want);
+    return !strcmp(buf, want);
+}
+
+static int refused(const char *text, const char *msg)
+{
+    RxVars v;
+    rx_vars_init(&v);
+    char err[128];
+    Rx *e = rx_parse(text, &v, err, sizeof err);
+    if (e) {
+        rx_free(e);
+        return 0;
+    }
+    if (!strstr(err, msg))
+        printf("# %s: \"%s\", not \"%s\"\n", text, err, msg);
+    return strstr(err, msg) != NULL;
+}
+
+static void test_expressions(void)
+{
+    check(ev("ceil(n/P)*n") == 30, "ceil(10/4)*10 = 30");
+    check(ev("floor(n/P) + n - m*2") == 6, "floor(10/4) + 10 - 3*2 = 6");
+    check(ev("2^m^2") == 512, "^ binds to the right: 2^(3^2) = 512");
+    check(ev("-2^2") == -4, "unary minus below ^: -(2^2)");
+    check(ev("n - m - 1") == 6, "- binds to the left: (10 - 3) - 1");
+    check(ev("n/P/2") == 1.25, "/ binds to the left: (10/4)/2");
+    check(ev("log2(P) + 1") == 3, "log2(4) + 1 = 3");
+    check(ev("sqrt(P)*max(n, m)*min(n, m)") == 60, "sqrt(4)*max(10, 3)*min(10, 3) = 60");
+    check(ev("(1 + floor(n/3)) * (n*m)") == 120, "(1 + floor(10/3))*(10*3) = 120");
+    check(ev("1.5e1 - n") == 5, "a number with an exponent");
+    check(isinf(ev("n/(P - 4)")), "division by zero: an infinity, as C gives");
+    check(prints("(a + b)*c", "(a + b)*c"), "printed: parentheses kept where needed");
+    check(prints("a - (b - c)", "a - (b - c)"), "printed: the right operand of -");
+    check(prints("(a - b) - c", "a - b - c"), "printed: no parentheses that are not needed");
+    check(prints("a/(b*c)", "a/(b*c)"), "printed: the right operand of /");
+    check(prints("(a^b)^c", "(a^b)^c"), "printed: the left operand of ^");
+    check(prints("-(a + b)*ceil(n/P)", "-(a + b)*ceil(n/P)"), "printed: minus and a function");
+    check(prints("max(1, log2(P))", "max(1, log2(P))"), "printed: a function of two arguments");
+    check(refused("n +", "unexpected end"), "refused: an operand missing");
+    check(refused("(n + 1", "expected ')'"), "refused: a parenthesis not closed");
+    check(refused("cosh(n)", "unknown function 'cosh'"), "refused: an unknown function");
+    check(refused("max(n)", "two arguments"), "refused: max of one argument");
+    check(refused("n $ 2", "unexpected '$'"), "refused: a character outside the language");
+    check(refused("n m", "unexpected 'm'"), "refused: two operands without an operator");
+    char deep[1200];
+    memset(deep, '(', 600);
+    strcpy(deep + 600, "1");
+    check(refused(deep, "nested too deeply"), "refused: 600 parentheses deep, not a crash");
+    RxVars v;
+    rx_vars_init(&v);
+    check(v.n == 1 && !strcmp(v.name[0], "P"), "P is variable 0");
+    check(rx_var(&v, "nx") == 1 && rx_var(&v, "nx") == 1 && rx_var(&v, "2x") == -1,
+          "variables: added once; a name that is no identifier refused");
+}
+
+/* [A] section 3.1: loop 273 (vfill) took 4.643 ms for 486,400 iterations
+   on Dataset 3a: BASE 9.5456 ns. Its calls are 1 + floor(ZMAX/10), its
+   iterations a call NX x NLINE; Dataset 8 (ZMAX 10,000, NX 2,168, NLINE
+   1,024): 1,001 x 2,220,032 x 9.5456 ns = 21.21 s, the paper's 21 s */
+static void test_loop273(void)
+{
+    double base = rue_base(4.643e-3, 486400);
+    check(near(base, 9.5456e-9, 1e-4), "loop 273: BASE = 4.643 ms / 486,400 = 9.5456 ns");
+    check(rue_base(1.0, 0) == 0, "BASE of a loop that never ran: 0");
+    Rue r;
+    rue_init(&r);
+    char err[128];
+    int ph = rue_phase(&r, "phase 4");
+    Rx *calls = rx_parse("1 + floor(zmax/10)", &r.vars, err, sizeof err);
+    Rx *iters = rx_parse("nx*nline", &r.vars, err, sizeof err);
+    RueTerm *t = rue_add(&r, RUE_COMP, ph, "loop 273", calls, iters);
+    check(t != NULL, "a computation term added");
+    if (t) {
+        t->base = base;
+        double val[RX_MAX_VARS] = {0};
+        val[0] = 1;
+        val[rx_var(&r.vars, "zmax")] = 10000;
+        val[rx_var(&r.vars, "nx")] = 2168;
+        val[rx_var(&r.vars, "nline")] = 1024;
+        double part[16][RUE_NKIND], pt[16];
+        double total = rue_eval(&r, val, part, pt);
+        check(near(total, 1001.0 * 2220032.0 * base, 1e-12) && near(total, 21.21, 1e-3),
+              "loop 273 on Dataset 8: 1,001 x 2,220,032 x 9.5456 ns = 21.21 s");
+        check(part[ph][RUE_COMP] == total && pt[ph] == total && part[ph][RUE_COMM] == 0,
+              "loop 273: all of it computation, all of it phase 4");
+    }
+    rue_free(&r);
+}
+
+/* Each kind's formula by hand, at P = 8, n = 1000:
+   communication: calls 10, messages 2*(P - 1) = 14, start-up 50 us grown
+   by log2 P = 3, 8*n/P = 1000 bytes at 10 ns: 10 x 14 x (150 us + 10 us)
+   = 22.4 ms; a read: calls 5, start-up 1 ms x (log2 P + 1) = 4 ms, n*8 =
+   8000 bytes at 2 ns = 16 us: 5 x 4.016 ms = 20.08 ms; computation: calls
+   n = 1000, ceil(n/P) = 125 iterations at 2 ns = 0.25 ms. */
+static void test_terms(void)
+{
+    Rue r;
+    rue_init(&r);
+    char err[128];
+    int a = rue_phase(&r, "exchange"), b = rue_phase(&r, "io");
+    check(rue_phase(&r, "exchange") == a && a == 0 && b == 1, "phases: added once, in order");
+    RueTerm *c = rue_add(&r, RUE_COMM, a, "all-to-all", rx_parse("10", &r.vars, err, sizeof err),
+                         rx_parse("2*(P - 1)", &r.vars, err, sizeof err));
+    RueTerm *d = rue_add(&r, RUE_READ, b, "read traces", rx_parse("5", &r.vars, err, sizeof err),
+                         rx_num(1));
+    RueTerm *k = rue_add(&r, RUE_COMP, a, "loop", rx_parse("n", &r.vars, err, sizeof err),
+                         rx_parse("ceil(n/P)", &r.vars, err, sizeof err));
+    check(c && d && k, "three terms added");
+    check(!rue_add(&r, RUE_COMP, 7, "x", rx_num(1), rx_num(1)), "a term of no phase refused");
+    if (c && d && k) {
+        c->base = 50e-6;
+        c->grow = rx_parse("log2(P)", &r.vars, err, sizeof err);
+        c->bytes = rx_parse("8*n/P", &r.vars, err, sizeof err);
+        c->perbyte = 10e-9;
+        d->base = 1e-3;
+        d->grow = rx_parse("log2(P) + 1", &r.vars, err, sizeof err);
+        d->bytes = rx_parse("n*8", &r.vars, err, sizeof err);
+        d->perbyte = 2e-9;
+        k->base = 2e-9;
+        double val[RX_MAX_VARS] = {8};
+        val[rx_var(&r.vars, "n")] = 1000;
+        check(near(rue_term_time(c, val), 22.4e-3, 1e-12), "communication: 10 x 14 x (150 + 10) us");
+        check(near(rue_term_time(d, val), 20.08e-3, 1e-12), "a read: 5 x (4 ms + 16 us)");
+        check(near(rue_term_time(k, val), 0.25e-3, 1e-12), "computation: 1000 x 125 x 2 ns");
+        double part[16][RUE_NKIND], pt[16];
+        double total = rue_eval(&r, val, part, pt);
+        check(near(total, 22.4e-3 + 20.08e-3 + 0.25e-3, 1e-12), "the total: the terms' sum");
+        check(near(pt[a], 22.65e-3, 1e-12) && near(pt[b], 20.08e-3, 1e-12),
+              "each phase: its terms' sum");
+        check(near(part[a][RUE_COMM], 22.4e-3, 1e-12) && near(part[b][RUE_READ], 20.08e-3, 1e-12) &&
+              part[b][RUE_WRITE] == 0, "each component of each phase");
+    }
+    rue_free(&r);
+}
+
+/* T(P) = a n^2 / P + b log2 P: dT/dP = -a n^2 / P^2 + b / (P ln 2) = 0 at
+   P* = a n^2 ln 2 / b. With a = 1 ns, n = 10^4, b = 10 us: P* =
+   10^8 x 10^-9 x ln 2 / 10^-5 = 6931.5; on every count 1..2^14 the least
+   time is at 6931 or 6932. Communication (the log2 P term) passes
+   computation at the first P with 10 us log2 P > 0.1 s / P, that is P
+   log2 P > 10^4: just above 1000 (1000 log2 1000 = 9966), before the
+   sweet spot. */
+static void test_sweet_spot(void)
+{
+    Rue r;
+    rue_init(&r);
+    char err[128];
+    int ph = rue_phase(&r, "solve");
+    RueTerm *c = rue_add(&r, RUE_COMP, ph, "loop", rx_num(1), rx_parse("n^2/P", &r.vars, err, sizeof err));
+    RueTerm *m = rue_add(&r, RUE_COMM, ph, "tree", rx_num(1), rx_num(1));
+    if (!c || !m) {
+        check(0, "the sweet spot's terms");
+        rue_free(&r);
+        return;
+    }
+    c->base = 1e-9;
+    m->base = 10e-6;
+    m->grow = rx_parse("log2(P)", &r.vars, err, sizeof err);
+    static double np[1 << 14];
+    for (int i = 0; i < 1 << 14; i++)
+        np[i] = i + 1;
+    double val[RX_MAX_VARS] = {0};
+    val[rx_var(&r.vars, "n")] = 1e4;
+    double best, t, cross;
+    check(rue_sweet_spot(&r, ph, val, np, 1 << 14, &best, &t, &cross) == 0, "a sweet spot found");
+    double want = 1e-9 * 1e8 * log(2.0) / 10e-6;
+    check(fabs(best - want) <= 1, "sweet spot of a n^2/P + b log2 P at a n^2 ln 2 / b = 6931.5");
+    char what[128];
+    snprintf(what, sizeof what, "its time: %.6g s, T(P*) by hand", t);
+    check(near(t, 1e-9 * 1e8 / best + 10e-6 * log2(best), 1e-12), what);
+    /* the crossing by hand: the first integer P with 1e-5 log2 P > 0.1/P */
+    double want_cross = 0;
+    for (int p = 1; p <= 1 << 14 && !want_cross; p++)
+        if (1e-5 * log2(p) > 0.1 / p)
+            want_cross = p;
+    check(cross == want_cross && cross > 1000 && cross < best,
+          "communication overtakes computation before the sweet spot");
+    check(rue_sweet_spot(&r, ph, val, np, 0, &best, &t, &cross) == -1, "no counts: refused");
+    rue_free(&r);
+}
+
+int main(void)
+{
+    test_expressions();
+    test_loop273();
+    test_terms();
+    test_sweet_spot();
+    printf("1..%d\n", tap_n);
+    return tap_failed != 0;
+}
