@@ -80,3 +80,94 @@ double rue_base(double seconds, double iterations)
 {
     return iterations > 0 ? seconds / iterations : 0.0;
 }
+
+/* The two sums of a term group at one sample: the start-up's coefficient
+ * (calls*count*grow) and the bytes' (calls*count*bytes). */
+static void group_sums(const Rue *r, int line, RueKind kind, const double *val, double *a,
+                       double *b, int *nterm)
+{
+    *a = *b = 0;
+    *nterm = 0;
+    for (int i = 0; i < r->nterm; i++) {
+        const RueTerm *t = &r->term[i];
+        if (t->line != line || t->kind != kind)
+            continue;
+        double cc = rx_eval(t->calls, val) * rx_eval(t->count, val);
+        *a += cc * (t->grow ? rx_eval(t->grow, val) : 1.0);
+        *b += t->bytes ? cc * rx_eval(t->bytes, val) : 0.0;
+        (*nterm)++;
+    }
+}
+
+int rue_fit(Rue *r, const RueSample *s, int n, RueFitGroup *g, int max)
+{
+    int ng = 0;
+    for (int i = 0; i < n; i++) {
+        int seen = 0;
+        for (int j = 0; j < i && !seen; j++)
+            seen = s[j].line == s[i].line && s[j].kind == s[i].kind;
+        if (seen)
+            continue;
+        int line = s[i].line, nterm = 0;
+        RueKind kind = s[i].kind;
+        /* the normal equations: [saa sab; sab sbb] (base, perbyte) = (sat, sbt) */
+        double saa = 0, sab = 0, sbb = 0, sat = 0, sbt = 0;
+        int ns = 0;
+        double per_old = 0;
+        for (int k = 0; k < r->nterm; k++)
+            if (r->term[k].line == line && r->term[k].kind == kind && r->term[k].bytes)
+                per_old = r->term[k].perbyte;
+        for (int j = i; j < n; j++) {
+            if (s[j].line != line || s[j].kind != kind)
+                continue;
+            double a, b;
+            group_sums(r, line, kind, s[j].val, &a, &b, &nterm);
+            saa += a * a;
+            sab += a * b;
+            sbb += b * b;
+            sat += a * s[j].seconds;
+            sbt += b * s[j].seconds;
+            ns++;
+        }
+        if (!nterm || saa <= 0)
+            continue;
+        double base, per = per_old;
+        int both = 0;
+        double det = saa * sbb - sab * sab;
+        if (ns >= 2 && sbb > 0 && det > 1e-9 * saa * sbb) {
+            base = (sat * sbb - sbt * sab) / det;
+            per = (sbt * saa - sat * sab) / det;
+            both = base >= 0 && per >= 0;
+        }
+        if (!both) {
+            /* base alone, the bytes' part as it was: seconds - per*b = base*a */
+            per = per_old;
+            base = (sat - per * sab) / saa;
+            if (base < 0)
+                base = 0;
+        }
+        double ss = 0, st = 0;
+        for (int j = i; j < n; j++) {
+            if (s[j].line != line || s[j].kind != kind)
+                continue;
+            double a, b;
+            group_sums(r, line, kind, s[j].val, &a, &b, &nterm);
+            double e = base * a + per * b - s[j].seconds;
+            ss += e * e;
+            st += s[j].seconds * s[j].seconds;
+        }
+        for (int k = 0; k < r->nterm; k++) {
+            RueTerm *t = &r->term[k];
+            if (t->line != line || t->kind != kind)
+                continue;
+            t->base = base;
+            if (t->bytes)
+                t->perbyte = per;
+        }
+        if (ng < max)
+            g[ng] = (RueFitGroup){line, kind, nterm, ns, base, per, both,
+                                  st > 0 ? sqrt(ss / st) : 0};
+        ng++;
+    }
+    return ng < max ? ng : max;
+}

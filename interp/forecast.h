@@ -28,4 +28,41 @@ int rue_sweet_spot(const Rue *r, int phase, double *val, const double *np, int n
  * iteration ran). */
 double rue_base(double seconds, double iterations);
 
+/* One measurement: the seconds a run spent in the terms of one source line
+ * and kind (a region of libhpfrt's profile), at the sizes and processor
+ * count val binds (val[0] is P). */
+typedef struct {
+    double val[RX_MAX_VARS];
+    int line;
+    RueKind kind;
+    double seconds;
+} RueSample;
+
+/* What rue_fit did to one group of terms (a line and a kind). */
+typedef struct {
+    int line;
+    RueKind kind;
+    int nterm, nsample;
+    double base, perbyte;      /* the constants given to every term of the group */
+    int both;                  /* both fitted (else only base: the papers' BASE, or
+                                  start-up and per-byte could not be told apart) */
+    double rms;                /* relative root mean square residual of the samples */
+} RueFitGroup;
+
+/* Fit the constants of r's terms to measured runs by least squares: the
+ * terms of each line and kind share one base and, where they move bytes,
+ * one per-byte cost. A term's time is linear in them,
+ *
+ *     seconds = base * SUM calls*count*grow + perbyte * SUM calls*count*bytes,
+ *
+ * so each group's constants solve the normal equations over its samples;
+ * with one sample, or where the two sums keep one ratio in every sample
+ * (start-up and per-byte cannot be told apart), or where a constant would
+ * come out negative, only base is fitted, the bytes' part then being the
+ * one of the terms as they were (0 when they had none) - for a loop, the
+ * papers' BASE = time / iterations. Groups without samples, and samples
+ * of no term, are left alone; the groups fitted are written to g[0..max-1]
+ * (their number is the return value). */
+int rue_fit(Rue *r, const RueSample *s, int n, RueFitGroup *g, int max);
+
 #endif

@@ -234,12 +234,98 @@ static void test_sweet_spot(void)
     rue_free(&r);
 }
 
+/* The fit: profiles made from known constants, then the constants set
+   to 0 and fitted back. A loop at line 10 (n*n/P iterations, BASE 9.55
+   ns) and an exchange at line 20 (2*(P - 1) messages a call, 20 calls,
+   start-up 40 us grown by log2 P, 8*n/P bytes at 5 ns), runs at n = 1000,
+   2000, 4000 on P = 2, 4, 8, 16: both constants of the exchange and the
+   loop's BASE come back; with each sample 1% off either way, within 3%;
+   one run alone gives the papers' BASE = time / iterations. */
+static double fit_model(int line, double n, double p)
+{
+    if (line == 10)
+        return n * n / p * 9.55e-9;
+    return 20 * 2 * (p - 1) * (40e-6 * log2(p) + 8 * n / p * 5e-9);
+}
+
+static Rue fit_rue(void)
+{
+    Rue r;
+    rue_init(&r);
+    char err[128];
+    int ph = rue_phase(&r, "main");
+    RueTerm *c = rue_add(&r, RUE_COMP, ph, "loop", rx_num(1), rx_parse("n*n/P", &r.vars, err, sizeof err));
+    RueTerm *m = rue_add(&r, RUE_COMM, ph, "exchange", rx_num(20),
+                         rx_parse("2*(P - 1)", &r.vars, err, sizeof err));
+    if (c && m) {
+        c->line = 10;
+        m->line = 20;
+        m->grow = rx_parse("log2(P)", &r.vars, err, sizeof err);
+        m->bytes = rx_parse("8*n/P", &r.vars, err, sizeof err);
+    }
+    return r;
+}
+
+static void test_fit(void)
+{
+    for (int noisy = 0; noisy <= 1; noisy++) {
+        Rue r = fit_rue();
+        RueSample s[24];
+        int ns = 0, nvar = rx_var(&r.vars, "n");
+        for (int a = 0; a < 3; a++)
+            for (int b = 0; b < 4; b++)
+                for (int line = 10; line <= 20; line += 10) {
+                    double n = 1000 << a, p = 2 << b;
+                    RueSample *x = &s[ns++];
+                    memset(x, 0, sizeof *x);
+                    x->val[0] = p;
+                    x->val[nvar] = n;
+                    x->line = line;
+                    x->kind = line == 10 ? RUE_COMP : RUE_COMM;
+                    /* noise: +1% and -1% in turn over the runs */
+                    x->seconds = fit_model(line, n, p) * (noisy ? ((a + b) % 2 ? 1.01 : 0.99) : 1);
+                }
+        RueFitGroup g[4];
+        int ng = rue_fit(&r, s, ns, g, 4);
+        double tol = noisy ? 0.03 : 1e-9;
+        const RueTerm *c = &r.term[0], *m = &r.term[1];
+        char what[160];
+        snprintf(what, sizeof what, "fit%s: two groups, BASE %.4g ns (9.55)", noisy ? ", 1% noise" : "",
+                 c->base * 1e9);
+        check(ng == 2 && near(c->base, 9.55e-9, tol), what);
+        snprintf(what, sizeof what, "fit%s: start-up %.4g us (40), per-byte %.4g ns (5), both fitted",
+                 noisy ? ", 1% noise" : "", m->base * 1e6, m->perbyte * 1e9);
+        check(ng == 2 && g[1].both && near(m->base, 40e-6, tol) && near(m->perbyte, 5e-9, tol), what);
+        check(ng == 2 && g[0].nsample == 12 && (noisy ? g[0].rms > 0.001 && g[0].rms < 0.02
+                                                      : g[0].rms < 1e-9),
+              noisy ? "fit with noise: the residual says so (about 1%)" : "fit: no residual");
+        rue_free(&r);
+    }
+    /* one run: BASE = time / iterations, 4.643 ms over 486,400 */
+    Rue r;
+    rue_init(&r);
+    int ph = rue_phase(&r, "phase 4");
+    RueTerm *t = rue_add(&r, RUE_COMP, ph, "loop 273", rx_num(1), rx_num(486400));
+    if (t) {
+        t->line = 273;
+        RueSample one = {{4}, 273, RUE_COMP, 4.643e-3};
+        RueFitGroup g;
+        check(rue_fit(&r, &one, 1, &g, 1) == 1 && near(t->base, rue_base(4.643e-3, 486400), 1e-12) &&
+              !g.both, "fit of one run: the papers' BASE");
+        RueSample none = {{4}, 999, RUE_COMP, 1.0};
+        check(rue_fit(&r, &none, 1, &g, 1) == 0 && near(t->base, 9.5456e-9, 1e-4),
+              "a sample of no term: nothing fitted, nothing changed");
+    }
+    rue_free(&r);
+}
+
 int main(void)
 {
     test_expressions();
     test_loop273();
     test_terms();
     test_sweet_spot();
+    test_fit();
     printf("1..%d\n", tap_n);
     return tap_failed != 0;
 }
