@@ -42,6 +42,7 @@ typedef struct {
     int contend;                  /* messages share links (net.contention, doc/predict.md) */
     int node_procs;               /* processes behind one node link of a switched cluster */
     double io_start, io_pb, io_fmt, io_fmt_first;
+    double io_rd_start, io_rd_pb;  /* a READ's (io.read.*; absent: io.startup, io.per_byte) */
     /* the memory hierarchy by bandwidth (hpfcalibrate's cache.lN.* and
        mem.bandwidth*; nlev = 0 when the SAG gives none): per level its
        capacity, the processors sharing one, its read and write bandwidth

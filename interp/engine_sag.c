@@ -138,6 +138,9 @@ void en_read_params(Params *p, const SagUnit *n)
     p->io_pb = sag_seconds(n, "io.per_byte", 0);
     if (p->io_pb == 0 && sag_value(n, "io.bandwidth", 0) > 0)
         p->io_pb = 1.0 / sag_value(n, "io.bandwidth", 0);
+    /* reads apart, where the SAG measures them (hpfcalibrate: pread) */
+    p->io_rd_start = sag_seconds(n, "io.read.startup", p->io_start);
+    p->io_rd_pb = sag_seconds(n, "io.read.per_byte", p->io_pb);
     /* vectorized loops: the operations measured there (vec.op.dadd ...),
        the others scaled as the REAL(8) add is */
     p->vec_iter = sag_seconds(n, "vec.iter", 0);

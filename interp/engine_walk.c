@@ -223,8 +223,12 @@ void en_seq(Eng *e, Aau *a, const double *mult)
                the process (io.format*, hpfcalibrate; 0 when the SAG does
                not give them) */
             double bytes = a->io_bytes + en_io_dyn_bytes(e, a);
+            int rd = a->stmt && a->stmt->kind == SP_IO && a->stmt->u.io.stmt &&
+                     a->stmt->u.io.stmt->kind == AST_READ;
+            double start = rd ? e->pr.io_rd_start : e->pr.io_start;
+            double pb = rd ? e->pr.io_rd_pb : e->pr.io_pb;
             charge(e, a, M_COMM, 0,
-                   (e->pr.io_start + bytes * e->pr.io_pb + e->pr.io_fmt) * m +
+                   (start + bytes * pb + e->pr.io_fmt) * m +
                    (e->io_done ? 0 : e->pr.io_fmt_first));
             e->io_done = 1;
         }

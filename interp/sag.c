@@ -139,6 +139,8 @@ static const struct {
     {"io.startup", SAG_IO, TIME_OR_CYCLES, NULL},
     {"io.per_byte", SAG_IO, TIME_OR_CYCLES, NULL},
     {"io.bandwidth", SAG_IO, SAG_RATE, NULL},
+    {"io.read.startup", SAG_IO, TIME_OR_CYCLES, NULL},
+    {"io.read.per_byte", SAG_IO, TIME_OR_CYCLES, NULL},
     {"comm.overlap", SAG_COMM, SAG_COUNT, NULL},
     {"comm.jitter", SAG_COMM, SAG_COUNT, NULL},
     {"comm.jitter.interval", SAG_COMM, TIME_OR_CYCLES, NULL},

@@ -155,7 +155,7 @@ void calib_io(void)
               "measured: the fit's slope, %.3g GB/s (the page cache, not the disk)",
               p > 0 ? 1e-9 / p : 0);
     cal_param(CAL_IO, "io.read.startup", cal_us(ar > 0 ? ar : 1e-9),
-              "measured: pread of the same sizes; not read by the engine");
+              "measured: pread of the same sizes: a READ statement's");
     cal_param(CAL_IO, "io.read.per_byte", cal_us(pr > 0 ? pr : 1e-12),
               "measured: the slope, %.3g GB/s", pr > 0 ? 1e-9 / pr : 0);
     cal_phase_end(0);

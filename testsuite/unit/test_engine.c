@@ -1182,6 +1182,30 @@ static void test_io_sizes(void)
         check_us(r.part[M_COMM] - r0.part[M_COMM], sc[i].us, sc[i].what);
     }
     sag_free(sag);
+    /* reads apart: with io.read.startup = 30 us and io.read.per_byte = 2
+       us, the READ of the 20 elements costs 30 + 160 x 2 = 350 us, the
+       PRINT of them still 100 + 160 = 260 */
+    const char *rio = "      io simple {\n        io.startup = 100 us\n"
+                      "        io.per_byte = 1 us\n        io.read.startup = 30 us\n"
+                      "        io.read.per_byte = 2 us\n      }\n";
+    snprintf(text, sizeof text, "%.*s%s%s", (int)(at - small_sag), small_sag, rio, at);
+    sag = sag_load_string("io.read", text, stderr, NULL);
+    check(sag != NULL, "a machine with reads apart loads");
+    static const struct { const char *stmt; double us; const char *what; } rc[] = {
+        {"read *, w", 30 + 160 * 2, "a READ with io.read.*: 30 + 160 x 2 us"},
+        {"print *, w", 100 + 160, "a PRINT beside io.read.*: io.startup, io.per_byte"},
+    };
+    for (size_t i = 0; sag && i < sizeof rc / sizeof *rc; i++) {
+        char prog[512], base[512];
+        const char *head = "program t\n  integer :: n, i\n  real(8), allocatable :: w(:)\n"
+                           "  n = 20\n  allocate(w(n))\n  w = 1.0d0\n";
+        snprintf(prog, sizeof prog, "%s  %s\nend program t\n", head, rc[i].stmt);
+        snprintf(base, sizeof base, "%send program t\n", head);
+        EngineResult r0, r;
+        check(predict(prog, 1, &r) && predict(base, 1, &r0), "reads apart: predicts");
+        check_us(r.part[M_COMM] - r0.part[M_COMM], rc[i].us, rc[i].what);
+    }
+    sag_free(sag);
     sag = small;
 }
 
