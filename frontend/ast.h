@@ -158,5 +158,6 @@ void unparse_put(Unparse *u, const char *s);
 void unparse_expr(Unparse *u, const Node *n);
 char *unparse_expr_string(const Node *n, UnparseHook hook, void *ctx);   /* heap */
 char *unparse_stmt_string(const Node *n, UnparseHook hook, void *ctx);   /* heap */
+char *unparse_type_string(const TypeSpec *s, UnparseHook hook, void *ctx); /* heap */
 
 #endif

@@ -528,6 +528,37 @@ static const char *type_text(Type t)
     }
 }
 
+/* The declaration of a function's result: a CHARACTER one as the
+ * function's prefix spells it (with its length), or as the declaration in
+ * its body does (a length of its own: CHARACTER*5 :: F*8); the others by
+ * their type. */
+static void result_decl(Emit *E, const Node *f, const Symbol *r, const char *name)
+{
+    const TypeSpec *spec = f->u.unit.rtype;
+    const Node *len = NULL;
+    for (int i = 0; r->type.base == TY_CHARACTER && !spec && i < f->u.unit.body.n; i++) {
+        const Node *d = f->u.unit.body.v[i];
+        for (int k = 0; d->kind == AST_TYPE_DECL && k < d->u.decl.entities.n; k++) {
+            const Node *en = d->u.decl.entities.v[k];
+            if (en->kind == AST_ENTITY && !strcmp(en->u.entity.id, r->name)) {
+                spec = &d->u.decl.spec;
+                len = en->u.entity.len;
+            }
+        }
+    }
+    if (r->type.base != TY_CHARACTER || !spec || spec->base != TY_CHARACTER) {
+        em_line(E, "%s :: %s", type_text(r->type), name);
+    } else if (len) {
+        char *l = unparse_expr_string(len, hook, E);
+        em_line(E, "character(len=%s) :: %s", l, name);
+        free(l);
+    } else {
+        char *ts = unparse_type_string(spec, hook, E);
+        em_line(E, "%s :: %s", ts, name);
+        free(ts);
+    }
+}
+
 /* The value of a PARAMETER as a constant node (text in a static buffer
  * per call site is not enough: each node gets its own). */
 static int param_value(Node *n, const Symbol *y)
@@ -746,7 +777,7 @@ static void declarations(Emit *E)
         const Symbol *r = scope_lookup_local(c->scope, f->u.unit.result ? f->u.unit.result
                                                                          : f->u.unit.id);
         if (r)
-            em_line(E, "%s :: %s", type_text(r->type), c->name);
+            result_decl(E, f, r, c->name);
     }
     /* mapped arrays (local parts) and replicated temporaries, allocated at
      * run time */
@@ -1368,7 +1399,7 @@ static void emit_unit(Emit *E, const SpUnit *u)
         const Symbol *r = scope_lookup_local(u->scope, n->u.unit.result ? n->u.unit.result
                                                                          : n->u.unit.id);
         if (r)
-            em_line(E, "%s :: %s", type_text(r->type), r->name);
+            result_decl(E, n, r, r->name);
     }
     if (u->main) {
         comment(E, "start the run time and lay out the mapped arrays");

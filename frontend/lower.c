@@ -1310,6 +1310,33 @@ static int has_call(Node *e)
     return call_visit(e, NULL);
 }
 
+/* The first call in e of a procedure of the file that communicates (it
+ * uses mapped arrays, or is given one), or NULL. */
+typedef struct {
+    Lower *L;
+    Node *found;
+} CommCall;
+
+static int comm_call_visit(Node *n, void *ctx)
+{
+    CommCall *c = ctx;
+    if (n->kind == AST_REF && (n->u.ref.what == REF_FUNCTION || n->u.ref.what == REF_UNRESOLVED)) {
+        Node *u = find_unit(c->L, n->u.ref.id);
+        int mapped = u && unit_communicates(u, 0);
+        for (int i = 0; u && !mapped && i < n->u.ref.args.n; i++) {
+            const Node *a = n->u.ref.args.v[i];
+            const Symbol *y = a->kind == AST_NAME ? a->u.name.sym
+                              : a->kind == AST_REF ? a->u.ref.sym : NULL;
+            mapped = y && arr_of(c->L, (Symbol *)y) != NULL;
+        }
+        if (mapped) {
+            c->found = n;
+            return 1;
+        }
+    }
+    return ast_children(n, comm_call_visit, ctx);
+}
+
 /* Reference r to an element of mapped array y made a reference to the
  * same element of tmp, y's replicated copy (lower bounds 1). */
 static void retarget_ref(Lower *L, Node *r, Symbol *y, SpArr *tmp)
@@ -1512,6 +1539,16 @@ static void lower_io(Lower *L, Node *n, PtrVec *out)
                 continue;
             }
             vec_push(L->a, &c->u.io.items, it);
+            continue;
+        }
+        CommCall cc = {L, NULL};
+        if (it->type.base == TY_CHARACTER && comm_call_visit(it, &cc)) {
+            /* (no CHARACTER temporaries: called on the I/O processor
+               alone, it would wait for the others for ever) */
+            lower_error(L, cc.found->loc, "the SPMD lowering cannot call the CHARACTER function "
+                        "'%s' in an output list: it uses mapped arrays, so every processor must "
+                        "call it; assign its value to a CHARACTER variable first",
+                        cc.found->u.ref.id);
             continue;
         }
         Node *li = lx(L, it, NULL);

@@ -1633,6 +1633,22 @@ static Node *lx_intrinsic(Lower *L, Node *e, SpCtx *ctx)
     }
     if (!strcmp(id, "number_of_processors"))
         return mk_call(L, "hpfrt_nprocs", T_INT, 0, NULL);
+    if (!strcmp(id, "allocated")) {
+        /* a mapped ALLOCATABLE array: every processor allocates its local
+           part at the ALLOCATE (empty where it owns nothing) and frees it
+           at the DEALLOCATE, so the local part answers for the array */
+        Node *a = ast_arg(e, 0, "array");
+        Symbol *y = a && a->kind == AST_NAME ? a->u.name.sym : NULL;
+        SpArr *r = y ? arr_of(L, y) : NULL;
+        if (r) {
+            /* (of its storage now: a REDISTRIBUTE's version has its own) */
+            Node *nm = mk_name(L, y, a->loc);
+            nm->u.name.id = r->name;
+            Node *c = mk_call(L, "allocated", (Type){TY_LOGICAL, 4}, 1, &nm);
+            c->u.ref.what = REF_INTRINSIC;
+            return c;
+        }
+    }
     if (e->rank) {
         lower_error(L, e->loc, "the SPMD lowering does not handle '%s' here", id);
         return e;

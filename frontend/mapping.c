@@ -256,6 +256,10 @@ static void alloc_bounds(Lower *L, SpArr *r)
             const char *nm = arena_printf(L->a, "%s%s_%s%d", L->prog->prefix, y->name,
                                           k ? "hi" : "lo", d + 1);
             Symbol *v = hidden_var(L, L->u, nm, y->decl);
+            /* a module's array: its bounds live as long as it does (set by
+               an ALLOCATE in one unit, read in others) */
+            v->module = y->module;
+            v->save |= y->module != NULL;
             Node *n = mk_name(L, v, y->decl ? y->decl->loc : L->loc);
             if (k)
                 r->hi[d] = n;
@@ -298,6 +302,22 @@ static SpArr *map_array(Lower *L, Symbol *y)
     }
     if (!r->tmpl)
         return NULL;
+    int saves_all = 0;            /* a SAVE statement without names */
+    for (int i = 0; i < L->u->unit->u.unit.body.n; i++) {
+        const Node *st = L->u->unit->u.unit.body.v[i];
+        saves_all |= st->kind == AST_SAVE_STMT && !st->u.list.items.n;
+    }
+    if ((y->save || saves_all) && !y->module && !y->dummy && !L->u->main &&
+        L->u->unit->u.unit.which != UNIT_MODULE) {
+        /* (its local part, descriptor and bounds are laid out at every
+           entry and freed at every return) */
+        lower_error(L, y->decl ? y->decl->loc : L->u->unit->loc,
+                    "the SPMD lowering cannot keep the mapped array '%s' from one call of "
+                    "'%s' to the next: SAVE of a mapped array in a procedure is not supported "
+                    "(make it a module variable, or pass it)", y->name, L->u->name);
+        r->tmpl = NULL;
+        return NULL;
+    }
     if (y->dummy && (y->allocatable || (y->rank && y->dims[0]->u.dim.form != DIM_EXPLICIT))) {
         lower_error(L, y->decl ? y->decl->loc : L->u->unit->loc,
                     "the SPMD lowering cannot give the dummy argument '%s' a mapping of its "

@@ -397,6 +397,20 @@ void sema_match_actuals(Sema *s, Node *e, Node *u)
                    "procedure)", k->u.kwarg.id, u->u.unit.id);
         return;
     }
+    /* an assumed-shape or OPTIONAL dummy needs the interface too
+       (F95 12.3.1.1) */
+    for (int j = 0; j < nd && !u->u.unit.host; j++) {
+        const Node *d = dummies->v[j];
+        const Symbol *y = d->kind == AST_NAME ? d->u.name.sym : NULL;
+        int shape = y && y->rank && !y->allocatable && y->dims[0] &&
+                    y->dims[0]->u.dim.form == DIM_DEFERRED;
+        if (shape || (y && y->optional)) {
+            diag_error(s->diag, e->loc, "'%s' has the %s dummy '%s': a call needs its "
+                       "interface (make '%s' a module or internal procedure)", u->u.unit.id,
+                       shape ? "assumed-shape" : "OPTIONAL", y->name, u->u.unit.id);
+            return;
+        }
+    }
     Node **slot = xcalloc((size_t)nd + 1, sizeof *slot);
     for (int i = 0; i < npos; i++)
         slot[i] = e->u.ref.args.v[i];

@@ -1046,9 +1046,14 @@ void unparse_expr(Unparse *u, const Node *n)
     expr(u, n);
 }
 
-/* Prints n with fn (expr or action) into a string of its own (heap). */
-static char *to_string(const Node *n, UnparseHook hook, void *ctx,
-                       void (*fn)(Unparse *, const Node *))
+static void expr_v(Unparse *u, const void *n) { expr(u, n); }
+static void action_v(Unparse *u, const void *n) { action(u, n); }
+static void type_spec_v(Unparse *u, const void *s) { type_spec(u, s); }
+
+/* Prints n with fn (expr, action, type_spec) into a string of its own
+ * (heap). */
+static char *to_string(const void *n, UnparseHook hook, void *ctx,
+                       void (*fn)(Unparse *, const void *))
 {
     Unparse u = {0};
     u.hook = hook;
@@ -1063,12 +1068,17 @@ static char *to_string(const Node *n, UnparseHook hook, void *ctx,
 
 char *unparse_expr_string(const Node *n, UnparseHook hook, void *ctx)
 {
-    return to_string(n, hook, ctx, expr);
+    return to_string(n, hook, ctx, expr_v);
+}
+
+char *unparse_type_string(const TypeSpec *s, UnparseHook hook, void *ctx)
+{
+    return to_string(s, hook, ctx, type_spec_v);
 }
 
 /* A declaration or action statement as one line of text (no label, no
  * indentation, no continuation): the SPMD emitter lays it out itself. */
 char *unparse_stmt_string(const Node *n, UnparseHook hook, void *ctx)
 {
-    return to_string(n, hook, ctx, action);
+    return to_string(n, hook, ctx, action_v);
 }
