@@ -213,7 +213,8 @@ static const char *ctl_text(Build *B, const Node *n)
  * allocation and its release (mem.alloc). A mapped ALLOCATABLE array among
  * mapped (SP_ALLOC, SP_DEALLOC; NULL: none) makes it critical: the
  * functional interpreter holds the array (procedures it is passed to bind
- * it, inquiries read its shape). */
+ * it, inquiries read its shape); so does a replicated temporary (a WHERE
+ * mask), which the interpreter must size anew at each ALLOCATE. */
 static Aau *alloc_aau(Build *B, const SpStmt *s, const char *label, int allocate,
                       const PtrVec *items, const PtrVec *mapped)
 {
@@ -223,7 +224,7 @@ static Aau *alloc_aau(Build *B, const SpStmt *s, const char *label, int allocate
         x->ops.allocs += ((const Node *)items->v[i])->kind != AST_KEYWORD_ARG;
     for (int i = 0; mapped && i < mapped->n; i++) {
         const SpRef *ri = ((const Node *)mapped->v[i])->ir;
-        if (ri && ri->arr && ri->arr->at_alloc)
+        if (ri && ri->arr && (ri->arr->at_alloc || !ri->arr->sym))
             x->critical = 1;
     }
     return x;

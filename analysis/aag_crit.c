@@ -63,6 +63,7 @@ typedef struct {
 typedef struct {
     const SpUnit *callee;
     const SpUnit *unit;
+    int pos;                   /* of the statement making it */
     int line, nargs;
     int *actual;
     IVec *reads;
@@ -185,18 +186,25 @@ static unsigned str_hash(const char *s, const void *u)
     return h % TEMP_BUCKETS;
 }
 
-/* A temporary of the current unit, by name (hpf_t3, hpf_w1). */
-static int var_temp(Build *B, const char *name)
+/* A variable of unit u known by name alone (a temporary: hpf_t3, hpf_w1;
+ * an array's shape). */
+static int var_named(Build *B, const char *name, const SpUnit *u)
 {
     Crit *C = B->crit;
-    unsigned h = str_hash(name, C->unit);
+    unsigned h = str_hash(name, u);
     for (int k = C->buckets[h]; k >= 0; k = C->vars[k].hnext)
-        if (C->vars[k].unit == C->unit && !strcmp(C->vars[k].name, name))
+        if (C->vars[k].unit == u && !strcmp(C->vars[k].name, name))
             return k;
-    int k = new_var(B, NULL, arena_strdup(B->a, name), C->unit);
+    int k = new_var(B, NULL, arena_strdup(B->a, name), u);
     C->vars[k].hnext = C->buckets[h];
     C->buckets[h] = k;
     return k;
+}
+
+/* A temporary of the current unit, by name. */
+static int var_temp(Build *B, const char *name)
+{
+    return var_named(B, name, B->crit->unit);
 }
 
 /* The variable an lvalue or an actual argument names: a scalar, an array
@@ -228,7 +236,9 @@ static int shape_var(Build *B, const Node *n)
                       : n->kind == AST_REF ? n->u.ref.sym : NULL;
     if (!y || !y->allocatable)
         return -1;
-    return var_temp(B, arena_printf(B->a, "shape of %s", y->name));
+    /* (the unit that declares it: a module's array is allocated in one
+       unit and inquired in others) */
+    return var_named(B, arena_printf(B->a, "shape of %s", y->name), owner_of(B, y));
 }
 
 /* ---- what expressions read ---- */
@@ -410,6 +420,7 @@ static void call_site(Build *B, const Node *call, const SpStmt *s, int sidx, int
         CCall *c = &C->calls[C->ncalls++];
         c->callee = callee;
         c->unit = C->unit;
+        c->pos = C->pos;
         c->line = s->line;
         c->nargs = callee->unit->u.unit.args.n;
         c->actual = xcalloc((size_t)(c->nargs ? c->nargs : 1), sizeof *c->actual);
@@ -995,6 +1006,47 @@ int crit_loop_settles(Build *B, const SpStmt *loop)
     return 1;
 }
 
+/* Does a loop's body call a procedure (or one it calls) that defines a
+ * critical variable of its own that outlives the call (SAVE, DATA, a
+ * module's, COMMON)? A counter of calls deciding a branch changes the
+ * costs of later iterations although the loop's own statements do not
+ * show it. */
+static int calls_keep_state(const Crit *C, const CStmt *L)
+{
+    PtrVec set = {0};
+    for (int i = 0; i < C->ncalls; i++) {
+        const CCall *c = &C->calls[i];
+        if (c->unit == L->unit && c->pos > L->pos && c->pos <= L->end)
+            vec_push(NULL, &set, (void *)c->callee);
+    }
+    for (int grew = set.n > 0; grew;) {
+        grew = 0;
+        for (int i = 0; i < C->ncalls; i++) {
+            const CCall *c = &C->calls[i];
+            int from = 0, to = 0;
+            for (int k = 0; k < set.n; k++) {
+                from |= set.v[k] == c->unit;
+                to |= set.v[k] == c->callee;
+            }
+            if (from && !to) {
+                vec_push(NULL, &set, (void *)c->callee);
+                grew = 1;
+            }
+        }
+    }
+    int keeps = 0;
+    for (int i = 0; i < C->ndefs && set.n && !keeps; i++) {
+        const CDef *d = &C->defs[i];
+        const CVar *v = &C->vars[d->var];
+        if (!v->crit || v->held || !v->sym || !(v->sym->save || v->sym->common))
+            continue;
+        for (int k = 0; k < set.n; k++)
+            keeps |= set.v[k] == C->st[d->sidx].unit;
+    }
+    free(set.v);
+    return keeps;
+}
+
 /* Does a loop's body cost vary from iteration to iteration? A critical use
  * inside it reads the loop's variable or a variable the body assigns
  * (AAG_VARY_INDEX); an EXIT, GOTO out, RETURN or STOP sits under a
@@ -1022,6 +1074,8 @@ int crit_loop_vary(Build *B, const SpStmt *loop)
         if (u->pos > L->pos && u->pos <= L->end && vary[u->var])
             bits |= AAG_VARY_INDEX;
     }
+    if (calls_keep_state(C, L))
+        bits |= AAG_VARY_DEF;
     for (int i = li + 1; i < C->nst && C->st[i].pos <= L->end; i++) {
         const CStmt *c = &C->st[i];
         if (!c->ctl || c->ctl == AST_CYCLE)

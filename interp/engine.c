@@ -283,14 +283,14 @@ void en_walk(Eng *e, Aau *a, const double *mult)
 }
 
 /* A GOTO is resolved in the innermost list holding its target label: the
- * walk goes on from there. */
-void en_walk_list(Eng *e, const PtrVec *l, const double *mult)
+ * walk goes on from there (among l's AAUs from start on). */
+void en_walk_from(Eng *e, const PtrVec *l, int start, const double *mult)
 {
-    for (int i = 0; i < l->n; i++) {
+    for (int i = start; i < l->n; i++) {
         en_walk(e, l->v[i], mult);
         if (e->ctl == AST_GOTO) {
             int j;
-            for (j = 0; j < l->n; j++) {
+            for (j = start; j < l->n; j++) {
                 const Aau *t = l->v[j];
                 if (t->stmt && t->head && t->stmt->label == e->ctl_target)
                     break;
@@ -304,6 +304,11 @@ void en_walk_list(Eng *e, const PtrVec *l, const double *mult)
         if (stopping(e) || e->failed)
             return;
     }
+}
+
+void en_walk_list(Eng *e, const PtrVec *l, const double *mult)
+{
+    en_walk_from(e, l, 0, mult);
 }
 
 /* Whether the program allows classes: one processor grid for all its

@@ -300,6 +300,7 @@ __attribute__((noinline)) void en_record(Eng *e, const Aau *a, TraceKind k, int 
                                          double t1, int peer, long msg, double bytes);
 void en_walk(Eng *e, Aau *a, const double *mult);
 void en_walk_list(Eng *e, const PtrVec *l, const double *mult);
+void en_walk_from(Eng *e, const PtrVec *l, int start, const double *mult);
 void en_outside(Eng *e);
 
 /* engine_sag.c: the SAG parameters */

@@ -338,11 +338,30 @@ static void point_counts(Eng *e, const SpLoop *l, int masked, double *out, int l
     unsigned char *keep = NULL;
     int gcoord_all = 0;
     long long *gsub[MAX_RANK] = {0};
-    if (l->nguard) {
+    /* the array the guards hold: the left-hand side's, or a reduction's
+       driver; for a reduction, an element of it made of the guards'
+       subscripts (the other dimensions' are not read) */
+    const SpArr *garr = l->lhs ? ((const SpRef *)l->lhs->ir)->arr : l->arr;
+    const Node *gref = l->lhs;
+    Node syn;
+    void *synargs[MAX_RANK];
+    if (l->nguard && !gref && garr) {
+        memset(&syn, 0, sizeof syn);
+        syn.kind = AST_REF;
+        syn.u.ref.what = REF_ELEMENT;
+        syn.u.ref.id = garr->name;
+        for (int d = 0; d < garr->rank; d++)
+            synargs[d] = l->guard[0].sub;
+        for (int k = 0; k < l->nguard; k++)
+            synargs[l->guard[k].dim] = l->guard[k].sub;
+        syn.u.ref.args = (PtrVec){synargs, garr->rank, garr->rank};
+        gref = &syn;
+    }
+    if (l->nguard && garr) {
         /* guards: the left-hand element must be held here */
         FiRefs rf;
         keep = xcalloc((size_t)sp.n, 1);
-        if (fi_refs(e->fi, l, l->lhs, l->ctx_iter, &rf)) {
+        if (fi_refs(e->fi, l, gref, l->ctx_iter, &rf)) {
             for (int d = 0; d < rf.rank; d++) {
                 gsub[d] = xmalloc((size_t)sp.n * sizeof **gsub);
                 for (long i = 0; i < rf.n; i++)
@@ -352,11 +371,10 @@ static void point_counts(Eng *e, const SpLoop *l, int masked, double *out, int l
                 keep[rf.point[i]] = 1;
             gcoord_all = 1;
         }
-        const SpRef *r = l->lhs->ir;
         for (int k = 0; k < l->nguard; k++) {
-            int t = r->arr->tdim[l->guard[k].dim];
-            if (t >= 0 && r->arr->tmpl->gdim[t] >= 0)
-                bound[r->arr->tmpl->gdim[t]] = 1;
+            int t = garr->tdim[l->guard[k].dim];
+            if (t >= 0 && garr->tmpl->gdim[t] >= 0)
+                bound[garr->tmpl->gdim[t]] = 1;
         }
     }
     if (!have_map)
@@ -372,13 +390,12 @@ static void point_counts(Eng *e, const SpLoop *l, int masked, double *out, int l
             int coord[MAX_RANK];
             en_point_coords(e, l, map, g, &sp, pt, coord);
             if (gcoord_all) {
-                const SpRef *r = l->lhs->ir;
-                Tmpl *m = en_tmpl_of(e, r->arr->tmpl);
+                Tmpl *m = en_tmpl_of(e, garr->tmpl);
                 for (int k = 0; k < l->nguard; k++) {
-                    int d = l->guard[k].dim, t = r->arr->tdim[d];
-                    if (t >= 0 && r->arr->tmpl->gdim[t] >= 0)
-                        coord[r->arr->tmpl->gdim[t]] =
-                            owner_of(e, &m->d[t], en_cell_of(e, r->arr, d, gsub[d][pt]));
+                    int d = l->guard[k].dim, t = garr->tdim[d];
+                    if (t >= 0 && garr->tmpl->gdim[t] >= 0)
+                        coord[garr->tmpl->gdim[t]] =
+                            owner_of(e, &m->d[t], en_cell_of(e, garr, d, gsub[d][pt]));
                 }
             }
             out[en_proc_of(e, g->rank, g->shape, coord)] += 1;

@@ -1118,8 +1118,7 @@ void en_while_loop(Eng *e, Aau *a, const double *mult)
         if (!go)
             break;
         long long v0 = e->visits;
-        for (; i < a->kids.n && !stopping(e); i++)
-            en_walk(e, a->kids.v[i], mult);
+        en_walk_from(e, &a->kids, i, mult);   /* (a GOTO within the body resolved) */
         if (loop_ctl(e) || e->failed || !fi_charge(e->fi, e->visits - v0 + 1))
             break;
     }
