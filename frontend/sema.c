@@ -677,7 +677,9 @@ static void check_do(Sema *s, Node *n)
         for (int i = 0; i < ind->u.list.items.n; i++) {
             Node *v = ind->u.list.items.v[i];
             Symbol *y = sema_lookup(s, v->u.name.id);
-            if (!y || y->kind != SYM_VARIABLE)
+            if (!y)
+                y = sema_implicit(s, v->u.name.id, v);   /* typed implicitly, as in F77 */
+            if (y->kind != SYM_VARIABLE)
                 diag_error(s->diag, v->loc, "NEW variable '%s' is not a declared variable",
                            v->u.name.id);
             v->u.name.sym = y;
