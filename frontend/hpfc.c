@@ -108,15 +108,9 @@ int main(int argc, char **argv)
             printf("hpfc (%s) %s\n", PACKAGE_NAME, PACKAGE_VERSION);
             return 0;
         case 'D': {
-            char *eq = strchr(optarg, '=');
-            if (!eq || eq == optarg || !eq[1])
-                return bad_usage("-D expects NAME=VALUE, not '%s'", optarg);
-            defs = xrealloc(defs, (size_t)(ndefs + 1) * sizeof *defs);
-            *eq = '\0';
-            for (char *s = optarg; *s; s++)
-                if (*s >= 'A' && *s <= 'Z')
-                    *s = (char)(*s - 'A' + 'a');
-            defs[ndefs++] = (Define){optarg, eq + 1, 0};
+            const char *why = define_add(&defs, &ndefs, optarg);
+            if (why)
+                return bad_usage(why, optarg);
             break;
         }
         case 'f':

@@ -1461,6 +1461,26 @@ static void check_recursion(Sema *s)
     free(done.v);
 }
 
+const char *define_add(Define **defs, int *ndefs, char *arg)
+{
+    char *eq = strchr(arg, '=');
+    if (!eq || eq == arg || !eq[1])
+        return "-D expects NAME=VALUE, not '%s'";
+    *eq = '\0';
+    for (char *s = arg; *s; s++)
+        if (*s >= 'A' && *s <= 'Z')
+            *s = (char)(*s - 'A' + 'a');
+    for (int i = 0; i < *ndefs; i++)
+        if (!strcmp((*defs)[i].name, arg)) {
+            *eq = '=';
+            return "-D '%s': that name is given twice (for several values, one -D with a "
+                   "list: -D n=64,128)";
+        }
+    *defs = xrealloc(*defs, (size_t)(*ndefs + 1) * sizeof **defs);
+    (*defs)[(*ndefs)++] = (Define){arg, eq + 1, 0};
+    return NULL;
+}
+
 int sema_check(Node *file, Arena *a, Diag *d, Define *defs, int ndefs)
 {
     int before = d->nerrors;

@@ -95,6 +95,12 @@ typedef struct {
     int used;
 } Define;
 
+/* A command line's -D NAME=VALUE (arg, split and its NAME lower-cased in
+ * place) added to defs[0..*ndefs-1]. NULL, or why it is refused (a static
+ * string with one %s for arg): no '=', no name or no value, the name given
+ * twice (a second -D would be taken for the first or ignored). */
+const char *define_add(Define **defs, int *ndefs, char *arg);
+
 /* Semantic analysis of a parsed file; returns the number of errors. */
 int sema_check(Node *file, Arena *a, Diag *d, Define *defs, int ndefs);
 

@@ -425,7 +425,8 @@ void fi_hold(Fi *fi, Store *s, const FiDefine *def)
     }
     if (!fi_parse_literal(def->value, s->t, &v, 0)) {
         diag_error(fi->d, s->sym && s->sym->decl ? s->sym->decl->loc : fi->cur,
-                   "-D %s=%s: not a valid %s value", def->name, def->value, type_name(s->t));
+                   "-D %s=%s: not a valid %s value%s", def->name, def->value, type_name(s->t),
+                   fi_literal_range(s->t));
         fv_free(&v);
         return;
     }

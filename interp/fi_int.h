@@ -220,6 +220,8 @@ int fi_ffi_open(Fi *fi);
 /* ---- fi_io.c ---- */
 
 int fi_parse_literal(const char *text, Type t, Vec *v, long p);
+/* What a literal of type t may be, for a message (" (INTEGER: ...)"), or "". */
+const char *fi_literal_range(Type t);
 int fi_read(Fi *fi, const SpStmt *s);
 int fi_input_load(Fi *fi, const char *path);
 

@@ -6,6 +6,10 @@
  * and the literals of READ data and -D values (fi_parse_literal). */
 #include <config.h>
 
+#include <errno.h>
+#include <limits.h>
+#include <math.h>
+
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -270,7 +274,8 @@ int fi_read(Fi *fi, const SpStmt *s)
                     skip = 1;
                 } else if (!(got = fi_parse_literal(r.tok, v.t, &v, 0))) {
                     fi_error_once(fi, orig, fi_loc(fi, orig), "READ at line %d: '%s' is not a "
-                                  "%s value for '%s'", s->line, r.tok, type_name(v.t), name);
+                                  "valid %s value for '%s'%s", s->line, r.tok, type_name(v.t),
+                                  name, fi_literal_range(v.t));
                 }
             } else if (fi->o.prompt && !held && !r.slash && !call) {
                 got = prompt(fi, s, name, st, q, &tr, line, sizeof line, &v);
@@ -308,6 +313,17 @@ int fi_read(Fi *fi, const SpStmt *s)
 
 /* text (a Fortran literal: 12, -1.5d0, .true., 'it''s', (1.0, 2.0)) as
  * v's type into v[p]. Returns 0 when it is not a value of that type. */
+const char *fi_literal_range(Type t)
+{
+    if (t.base == TY_INTEGER)
+        return t.kind == 8 ? " (INTEGER(8): a whole number of at most 19 digits)"
+                           : " (INTEGER: a whole number from -2147483648 to 2147483647)";
+    if (t.base == TY_REAL)
+        return t.kind == 8 ? " (REAL(8): a finite number, at most about 1.8e308)"
+                           : " (REAL: a finite number, at most about 3.4e38)";
+    return "";
+}
+
 int fi_parse_literal(const char *text, Type t, Vec *v, long p)
 {
     char buf[256];
@@ -370,8 +386,13 @@ int fi_parse_literal(const char *text, Type t, Vec *v, long p)
     }
     char *end;
     if (!real) {
+        errno = 0;
         long long x = strtoll(buf, &end, 10);
-        if (*end || end == buf)
+        if (*end || end == buf || errno == ERANGE)
+            return 0;
+        /* out of the kind's range: an error, as gfortran's READ gives
+           (not a value wrapped round) */
+        if (t.base == TY_INTEGER && t.kind != 8 && (x > INT_MAX || x < INT_MIN))
             return 0;
         if (t.base == TY_INTEGER)
             v->i[p] = wrap(t, x);
@@ -379,12 +400,11 @@ int fi_parse_literal(const char *text, Type t, Vec *v, long p)
             v->r[p] = rnd(t, (double)x);
     } else {
         double x = strtod(buf, &end);
-        if (*end || end == buf)
+        /* (an integer takes no fraction or exponent; a real must be finite
+           in its kind) */
+        if (*end || end == buf || t.base == TY_INTEGER || !isfinite(rnd(t, x)))
             return 0;
-        if (t.base == TY_INTEGER)
-            v->i[p] = wrap(t, to_int(x));
-        else
-            v->r[p] = rnd(t, x);
+        v->r[p] = rnd(t, x);
     }
     if (t.base == TY_COMPLEX)
         v->im[p] = 0;

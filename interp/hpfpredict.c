@@ -121,7 +121,8 @@ static int parse_np(Options *o, const char *arg)
         char *end;
         errno = 0;
         long v = strtol(s, &end, 10);
-        if (end == s || errno || v < 1 || v > MAX_NP || (*end && *end != ','))
+        if (end == s || errno || v < 1 || v > MAX_NP || (*end && *end != ',') ||
+            (*end == ',' && !end[1]))
             return bad_usage("-np expects processor counts from 1 to 4194304, not '%s'", arg);
         if (o->nnp == MAX_POINTS)
             return bad_usage("too many processor counts in '%s'", arg);
@@ -138,7 +139,7 @@ static void push_int(int **v, int *n, int x)
 }
 
 /* The SAG: a file, a NAME.sag in the installed directory, or built in. */
-static SagGraph *load_sag(const char *arg, char **shown)
+static SagGraph *load_sag(const char *arg, char **shown, Diag *d)
 {
     const char *name = arg ? arg : "ipsc860";
     if (arg && (strchr(arg, '/') || strstr(arg, ".sag") || access(arg, R_OK) == 0)) {
@@ -147,13 +148,13 @@ static SagGraph *load_sag(const char *arg, char **shown)
             fprintf(stderr, "hpfpredict: error: cannot read '%s': %s\n", arg, strerror(errno));
             return NULL;
         }
-        return sag_load_file(arg, stderr, NULL);
+        return sag_load_diag(arg, NULL, arg, d);
     }
     char *inst = xmalloc(strlen(PKGDATADIR) + strlen(name) + 16);
     sprintf(inst, "%s/sag/%s.sag", PKGDATADIR, name);
     if (access(inst, R_OK) == 0) {
         *shown = xstrdup(name);
-        SagGraph *g = sag_load_file(inst, stderr, NULL);
+        SagGraph *g = sag_load_diag(inst, NULL, inst, d);
         free(inst);
         return g;
     }
@@ -165,7 +166,7 @@ static SagGraph *load_sag(const char *arg, char **shown)
         return NULL;
     }
     *shown = xstrdup(name);
-    return sag_load_string(name, text, stderr, NULL);
+    return sag_load_diag(name, text, NULL, d);
 }
 
 /* The trace's form: --trace-format, or else FILE's suffix. */
@@ -447,16 +448,11 @@ static int parse_options(Options *o, int argc, char **argv)
             printf("hpfpredict (%s) %s\n", PACKAGE_NAME, PACKAGE_VERSION);
             exit(0);
         case 'D': {
-            char *eq = strchr(optarg, '=');
-            if (!eq || eq == optarg || !eq[1])
-                return bad_usage("-D expects NAME=VALUE, not '%s'", optarg);
-            o->defs = xrealloc(o->defs, (size_t)(o->ndefs + 1) * sizeof *o->defs);
-            *eq = '\0';
-            for (char *s = optarg; *s; s++)
-                if (*s >= 'A' && *s <= 'Z')
-                    *s = (char)(*s - 'A' + 'a');
-            o->defs[o->ndefs++] = (Define){optarg, eq + 1, 0};
-            if (strchr(eq + 1, ',') && parse_list(o, o->ndefs - 1, eq + 1))
+            const char *why = define_add(&o->defs, &o->ndefs, optarg);
+            if (why)
+                return bad_usage(why, optarg);
+            const char *val = o->defs[o->ndefs - 1].value;
+            if (strchr(val, ',') && parse_list(o, o->ndefs - 1, (char *)val))
                 return 1;
             break;
         }
@@ -1066,8 +1062,9 @@ int main(int argc, char **argv)
     diag_init(&diag, stderr);
     diag.format = o.diag_format;
     char *sag_name = NULL;
-    SagGraph *sag = load_sag(o.sag_arg, &sag_name);
+    SagGraph *sag = load_sag(o.sag_arg, &sag_name, &diag);
     if (!sag) {
+        diag_finish(&diag);
         free(sag_name);
         free_options(&o);
         return 1;

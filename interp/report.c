@@ -108,6 +108,12 @@ static void header_text(FILE *out, const Report *rp)
             r->cube_dim);
 }
 
+/* A share in percent (part / whole first: 100 x part can overflow). */
+static double pct(double part, double whole)
+{
+    return whole > 0 ? part / whole * 100.0 : 0;
+}
+
 static const char aau_header[] = "%12s %11s %11s %11s %11s  %s\n";
 
 void report_text(FILE *out, const Report *rp)
@@ -119,7 +125,7 @@ void report_text(FILE *out, const Report *rp)
             r->slowest, r->min_total);
     for (int k = 0; k < M_N; k++)
         fprintf(out, "  %-14s %12.6f s  %5.1f%%   mean %12.6f s\n", metric_name[k], r->part[k],
-                100.0 * r->part[k] / tot, r->mean[k]);
+                pct(r->part[k], tot), r->mean[k]);
     fprintf(out, "interpretation: %lld AAU applications, %lld loop iterations extrapolated\n",
             r->aau_visits, r->extrapolated);
     for (int k = 0; k < r->nsettled; k++)
@@ -502,10 +508,6 @@ int report_has_query(const ReportQuery *q)
 
 /* ---- queries as text --------------------------------------------------- */
 
-static double pct(double part, double whole)
-{
-    return whole > 0 ? 100.0 * part / whole : 0;
-}
 
 /* A profile: the mean time and its split (with the share of each part),
  * the slowest and fastest processors' times, the imbalance; for the whole

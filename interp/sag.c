@@ -468,6 +468,13 @@ static int parse_value(Parser *P, SagParam *q, const char *name, Token *vt)
             vt->len = (int)(P->tok.s + P->tok.len - vt->s);   /* the value with its unit */
             next(P);
         }
+        if (q->value == 0 && !P->msg &&
+            (q->kind == SAG_SIZE || q->kind == SAG_RATE || q->kind == SAG_FREQ)) {
+            /* (as --set refuses them, in its own words: a zero clock,
+               bandwidth or block divides) */
+            error_at(P, vt, "%s must be above 0%s", sag_kind_name(q->kind), for_name(P, name));
+            return -1;
+        }
         if (!isfinite(q->value)) {
             if (name)
                 error_at(P, vt, "value %s%s is out of range (at most %g in seconds, hertz, "
@@ -746,28 +753,53 @@ static void parse_file(Parser *P)
     }
 }
 
-static SagGraph *load(SrcFile *f, FILE *err, int *nerrors)
+/* f parsed (and freed), its errors reported to d: the graph, or NULL. */
+static SagGraph *load_diag(SrcFile *f, Diag *d)
 {
-    Diag d;
-    diag_init(&d, err ? err : stderr);
+    int before = d->nerrors;
     SagGraph *g = xcalloc(1, sizeof *g);
     g->arena = arena_new("sag");
-    Parser P = {.file = f, .diag = &d, .g = g, .p = f->text, .line = 1, .col = 1};
+    Parser P = {.file = f, .diag = d, .g = g, .p = f->text, .line = 1, .col = 1};
     if (memchr(f->text, '\0', f->len)) {
         Loc l = {f, 0, 0, 0, 0};
-        diag_error(&d, l, "a .sag file is text: it holds a NUL byte");
+        diag_error(d, l, "a .sag file is text: it holds a NUL byte");
     } else if (!setjmp(P.fail)) {
         parse_file(&P);
     }
-    diag_finish(&d);
-    if (nerrors)
-        *nerrors = d.nerrors;
+    /* (the messages quote the file: written before it is freed) */
+    fflush(d->out);
     srcfile_free(f);
-    if (d.nerrors) {
+    if (d->nerrors > before) {
         sag_free(g);
         return NULL;
     }
     return g;
+}
+
+static SagGraph *load(SrcFile *f, FILE *err, int *nerrors)
+{
+    Diag d;
+    diag_init(&d, err ? err : stderr);
+    SagGraph *g = load_diag(f, &d);
+    diag_finish(&d);
+    if (nerrors)
+        *nerrors = d.nerrors;
+    return g;
+}
+
+SagGraph *sag_load_diag(const char *name, const char *text, const char *path, Diag *d)
+{
+    if (text)
+        return load_diag(srcfile_from_bytes(name, text, strlen(text)), d);
+    char *msg = NULL;
+    SrcFile *f = srcfile_read(path, &msg);
+    if (!f) {
+        fprintf(d->out, "%s: error: %s\n", path, msg ? msg : "cannot read");
+        free(msg);
+        d->nerrors++;
+        return NULL;
+    }
+    return load_diag(f, d);
 }
 
 SagGraph *sag_load_string(const char *name, const char *text, FILE *err, int *nerrors)

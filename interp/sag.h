@@ -7,6 +7,8 @@
 #include <stddef.h>
 #include <stdio.h>
 
+#include "diag.h"
+
 /* The four components of a unit, in the order a dump writes them. */
 typedef enum {
     SAG_PROCESSING,
@@ -50,6 +52,9 @@ typedef struct SagUnit SagUnit;
  * not NULL) gets their count. NAME is the file name the messages show. */
 SagGraph *sag_load_file(const char *path, FILE *err, int *nerrors);
 SagGraph *sag_load_string(const char *name, const char *text, FILE *err, int *nerrors);
+/* The same with the caller's diagnostics (their format, their count): the
+ * file at path, or text when it is not NULL (name naming it). */
+SagGraph *sag_load_diag(const char *name, const char *text, const char *path, Diag *d);
 void sag_free(SagGraph *g);
 
 /* The text of a machine description compiled into the program ("ipsc860"),

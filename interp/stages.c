@@ -299,18 +299,30 @@ static void stopped_in(const Aag *g, const SrcFile *f, const EngineResult *r, co
               r->stop[k].iter, bound, n.buf, line, line, max);
 }
 
-/* Whether every time of a prediction is a number: costs near the largest
- * double (a SAG or --set value) can overflow the sums. */
+/* The longest time a prediction gives, in seconds: 10^20 s, 3 x 10^12
+ * years, beyond any question the model answers (the age of the universe
+ * is about 4 x 10^17 s); the outputs print times in fixed point, and
+ * shares of them, which larger values would make 300 digits long or
+ * infinite. */
+#define MAX_PREDICTED 1e20
+
+static int in_range(double t)
+{
+    return isfinite(t) && fabs(t) <= MAX_PREDICTED;
+}
+
+/* Whether every time of a prediction is a number in range: costs near the
+ * largest double (a SAG or --set value) can overflow the sums. */
 static int finite_result(const Aag *g, const EngineResult *r)
 {
-    int ok = isfinite(r->total) && isfinite(r->min_total);
+    int ok = in_range(r->total) && in_range(r->min_total);
     for (int m = 0; m < M_N; m++)
-        ok = ok && isfinite(r->part[m]) && isfinite(r->mean[m]);
+        ok = ok && in_range(r->part[m]) && in_range(r->mean[m]);
     for (int i = 0; ok && i < g->naau; i++) {
         const Aau *a = g->aau[i];
         for (int m = 0; m < M_N; m++)
-            ok = ok && isfinite(a->m_sum[m]);
-        ok = ok && isfinite(a->m_max) && isfinite(a->m_min);
+            ok = ok && isfinite(a->m_sum[m]);   /* (over every processor) */
+        ok = ok && in_range(a->m_max) && in_range(a->m_min);
     }
     return ok;
 }
@@ -375,7 +387,8 @@ int program_interpret(const Options *o, const SrcFile *f, const SagGraph *sag, c
                 diag_error(diag, line_loc(f, 0), "interpretation stopped");
         } else if (!finite_result(g, r)) {
             diag_error(diag, line_loc(f, 0), "the predicted times overflow (above %g s): the "
-                       "machine description's costs are too large for this program", DBL_MAX);
+                       "machine description's costs are too large for this program",
+                       MAX_PREDICTED);
         } else
             status = 0;
         fi_free(fi);
