@@ -476,8 +476,8 @@ static int parse_options(Options *o, int argc, char **argv)
         return 1;
     o->path = argv[optind];
     if (o->callgrind && o->nnp > 1)
-        return bad_usage("--callgrind writes the profile of one prediction: give one processor "
-                         "count with -np, not '%s'", o->callgrind);
+        return bad_usage("--callgrind %s writes the profile of one prediction: give one "
+                         "processor count with -np", o->callgrind);
     return check_trace(o) || check_interactive(o) || check_compare(o);
 }
 

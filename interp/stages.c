@@ -332,7 +332,11 @@ int program_interpret(const Options *o, const SrcFile *f, const SagGraph *sag, c
                       EngineResult *r, Diag *diag)
 {
     for (int i = 0; i < o->ntrips; i++)
-        if (!loop_at(g, o->trips[i].line)) {
+        if (o->trips[i].line > f->nlines) {
+            diag_error(diag, line_loc(f, 0), "--trips %d: the program has %d lines",
+                       o->trips[i].line, f->nlines);
+            return 1;
+        } else if (!loop_at(g, o->trips[i].line)) {
             diag_error(diag, line_loc(f, o->trips[i].line), "--trips %d: no DO loop starts on "
                        "line %d", o->trips[i].line, o->trips[i].line);
             return 1;
