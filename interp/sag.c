@@ -128,7 +128,7 @@ static const struct {
     {"coll.broadcast.large", SAG_COMM, SAG_KEYWORD, "tree linear scatter_allgather"},
     {"coll.broadcast.switch", SAG_COMM, SAG_SIZE, NULL},
     {"coll.multicast", SAG_COMM, SAG_KEYWORD,
-     "tree recursive_doubling linear"},
+     "tree recursive_doubling linear scatter_allgather"},
     {"coll.reduction", SAG_COMM, SAG_KEYWORD,
      "tree recursive_doubling linear ring"},
     {"coll.reduction.large", SAG_COMM, SAG_KEYWORD, "tree recursive_doubling linear ring"},
