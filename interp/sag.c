@@ -463,6 +463,20 @@ static int valid_name(const char *s, int len, int dots)
 
 /* ---- parser ---- */
 
+/* Whether a value of 0 is meaningless for a parameter: a frequency, a
+ * rate, or a size the engine divides by or sizes a cache or a page with
+ * (a protocol's switch size, net.short_max, may be 0). */
+static int zero_refused(const char *name, SagKind k)
+{
+    if (k == SAG_FREQ || k == SAG_RATE)
+        return 1;
+    if (k != SAG_SIZE || !name)
+        return 0;
+    size_t n = strlen(name);
+    return (n > 6 && !strcmp(name + n - 6, ".block")) || (n > 5 && !strcmp(name + n - 5, ".size")) ||
+           !strcmp(name, "mem.page") || !strcmp(name, "vec.width");
+}
+
 static const SagParam *find_own(const SagUnit *u, const char *name)
 {
     for (int c = 0; c < SAG_NCOMP; c++)
@@ -509,8 +523,7 @@ static int parse_value(Parser *P, SagParam *q, const char *name, Token *vt)
             vt->len = (int)(P->tok.s + P->tok.len - vt->s);   /* the value with its unit */
             next(P);
         }
-        if (q->value == 0 && !P->msg &&
-            (q->kind == SAG_SIZE || q->kind == SAG_RATE || q->kind == SAG_FREQ)) {
+        if (q->value == 0 && !P->msg && zero_refused(name, q->kind)) {
             /* (as --set refuses them, in its own words: a zero clock,
                bandwidth or block divides) */
             error_at(P, vt, "%s must be above 0%s", sag_kind_name(q->kind), for_name(P, name));
@@ -1110,7 +1123,7 @@ static const char *range_error(Plan *pl, const Change *c)
         return arena_printf(pl->g->arena, "'%s' must be a finite number", name);
     if (c->value < 0)
         return arena_printf(pl->g->arena, "'%s' cannot be negative", name);
-    if (c->value == 0 && (c->kind == SAG_SIZE || c->kind == SAG_RATE || c->kind == SAG_FREQ))
+    if (c->value == 0 && zero_refused(name, c->kind))
         return arena_printf(pl->g->arena, "'%s' takes %s above 0", name, sag_kind_name(c->kind));
     return fraction_range(name, c->value);
 }
