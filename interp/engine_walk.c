@@ -11,8 +11,12 @@
  * variables (only outside closed forms: a closed-form body defines none). */
 void en_effect(Eng *e, Aau *a)
 {
-    if (!a->critical)
+    if (!a->critical) {
+        if (a->tail && a->stmt && a->stmt->kind == SP_IO && a->stmt->u.io.stmt &&
+            a->stmt->u.io.stmt->kind == AST_READ)
+            fi_read_quietly(e->fi, a->stmt);
         return;
+    }
     if (a->nparts) {
         for (int i = 0; i < a->nparts; i++)
             fi_exec(e->fi, a->parts[i].stmt);

@@ -71,6 +71,10 @@ void fi_set_nprocs(Fi *fi, int n);
  * SP_DEALLOC. Returns 0, or -1 when interpretation must stop (the step
  * budget is spent: fi_stopped says so). */
 int fi_exec(Fi *fi, const SpStmt *s);
+/* A READ whose values nothing critical needs, run for its place in the
+ * input: its records are consumed (the values stored), never asked for on
+ * the terminal. Skipping it would hand its data to the READs after it. */
+int fi_read_quietly(Fi *fi, const SpStmt *s);
 
 /* The whole program run with its sequential semantics by fi alone, from
  * the main program's first statement to its end, every statement (those of

@@ -232,6 +232,16 @@ static const Node *source_item(Fi *fi, const SpStmt *s, int i)
 /* READ, and what an intrinsic subroutine (CPU_TIME, RANDOM_NUMBER ...)
  * sets: values the predictor cannot know, unknown with the call as their
  * cause, unless -D holds them. */
+int fi_read_quietly(Fi *fi, const SpStmt *s)
+{
+    int prompt = fi->o.prompt;
+    fi->o.prompt = 0;
+    int rc = fi_read(fi, s);
+    if (prompt)
+        fi->o.prompt = 1;
+    return rc;
+}
+
 int fi_read(Fi *fi, const SpStmt *s)
 {
     const Node *io = s->u.io.stmt;
