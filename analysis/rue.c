@@ -48,24 +48,25 @@ static int arity(RxKind k)
     }
 }
 
-Rx *rx_num(double v)
+static Rx *rx_leaf(RxKind k, double v, int var)
 {
     Rx *e = calloc(1, sizeof *e);
     if (e) {
-        e->k = RX_NUM;
+        e->k = k;
         e->v = v;
+        e->var = var;
     }
     return e;
 }
 
+Rx *rx_num(double v)
+{
+    return rx_leaf(RX_NUM, v, 0);
+}
+
 Rx *rx_varref(int var)
 {
-    Rx *e = calloc(1, sizeof *e);
-    if (e) {
-        e->k = RX_VAR;
-        e->var = var;
-    }
-    return e;
+    return rx_leaf(RX_VAR, 0, var);
 }
 
 Rx *rx_op(RxKind k, Rx *a, Rx *b)

@@ -1310,8 +1310,8 @@ static int has_call(Node *e)
     return call_visit(e, NULL);
 }
 
-/* The first call in e of a procedure of the file that communicates (it
- * uses mapped arrays, or is given one), or NULL. */
+/* The first call in e of a procedure of the file that communicates
+ * (call_communicates), or NULL. */
 typedef struct {
     Lower *L;
     Node *found;
@@ -1320,19 +1320,10 @@ typedef struct {
 static int comm_call_visit(Node *n, void *ctx)
 {
     CommCall *c = ctx;
-    if (n->kind == AST_REF && (n->u.ref.what == REF_FUNCTION || n->u.ref.what == REF_UNRESOLVED)) {
-        Node *u = find_unit(c->L, n->u.ref.id);
-        int mapped = u && unit_communicates(u, 0);
-        for (int i = 0; u && !mapped && i < n->u.ref.args.n; i++) {
-            const Node *a = n->u.ref.args.v[i];
-            const Symbol *y = a->kind == AST_NAME ? a->u.name.sym
-                              : a->kind == AST_REF ? a->u.ref.sym : NULL;
-            mapped = y && arr_of(c->L, (Symbol *)y) != NULL;
-        }
-        if (mapped) {
-            c->found = n;
-            return 1;
-        }
+    if (n->kind == AST_REF && (n->u.ref.what == REF_FUNCTION || n->u.ref.what == REF_UNRESOLVED)
+        && call_communicates(c->L, n)) {
+        c->found = n;
+        return 1;
     }
     return ast_children(n, comm_call_visit, ctx);
 }

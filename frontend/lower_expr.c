@@ -1006,10 +1006,8 @@ void direct_apart(Lower *L, SpLoop *lp)
         }
         if (always)
             continue;
-        if (!one) {
-            lp->direct_if = NULL;   /* not known apart: the gathers stay */
-            return;
-        }
+        if (!one)
+            return;               /* not known apart: the gathers stay */
         all = cond_join(L, OP_AND, all, one);
     }
     lp->apart = any;
@@ -1190,6 +1188,13 @@ static int parts_of_mapped(Lower *L, Node *e)
         if (part_of_mapped(L, e->u.ref.args.v[i]))
             return 1;
     return 0;
+}
+
+int call_communicates(Lower *L, Node *e)
+{
+    Node *callee = find_unit(L, e->u.ref.id);
+    return callee && (unit_communicates(callee, 0) || pass_takes_mapped(L, e) ||
+                      parts_of_mapped(L, e));
 }
 
 /* A call (a user function, an elemental intrinsic) with lowered arguments. */
@@ -1387,8 +1392,7 @@ Node *lx(Lower *L, Node *e, SpCtx *ctx)
             Node *callee = find_unit(L, e->u.ref.id);
             if (callee)
                 elem_actuals_fn(L, e);
-            if (L->loop && callee && (unit_communicates(callee, 0) || pass_takes_mapped(L, e)
-                                      || parts_of_mapped(L, e))) {
+            if (L->loop && call_communicates(L, e)) {
                 if (depends_on_loop(L, e)) {
                     lower_error(L, e->loc, "the SPMD lowering cannot call '%s' here: it uses "
                                 "mapped arrays, so every processor must call it the same "

@@ -90,6 +90,10 @@ void pass_seal(Lower *L, SpUnit *u);              /* its body is being lowered *
 SpUnit *pass_callee(Lower *L, const Node *call);  /* binds the dummies, clones */
 void pass_name_call(Lower *L, Node *c, const SpUnit *callee);
 int pass_takes_mapped(Lower *L, const Node *call);
+/* Does the function reference e call a procedure of the file that uses
+ * mapped arrays, or is given one or parts of one? Every processor must
+ * call it then. */
+int call_communicates(Lower *L, Node *e);
 int pass_versions(Lower *L);
 void pass_enter(Lower *L, PtrVec *out);
 void pass_leave(Lower *L, PtrVec *out);

@@ -268,6 +268,17 @@ static void alloc_bounds(Lower *L, SpArr *r)
         }
 }
 
+/* Does unit hold a SAVE statement without names (everything saved)? */
+static int saves_all(const Node *unit)
+{
+    for (int i = 0; i < unit->u.unit.body.n; i++) {
+        const Node *st = unit->u.unit.body.v[i];
+        if (st->kind == AST_SAVE_STMT && !st->u.list.items.n)
+            return 1;
+    }
+    return 0;
+}
+
 /* The mapping of an array, made once; NULL when it is replicated. */
 static SpArr *map_array(Lower *L, Symbol *y)
 {
@@ -302,13 +313,8 @@ static SpArr *map_array(Lower *L, Symbol *y)
     }
     if (!r->tmpl)
         return NULL;
-    int saves_all = 0;            /* a SAVE statement without names */
-    for (int i = 0; i < L->u->unit->u.unit.body.n; i++) {
-        const Node *st = L->u->unit->u.unit.body.v[i];
-        saves_all |= st->kind == AST_SAVE_STMT && !st->u.list.items.n;
-    }
-    if ((y->save || saves_all) && !y->module && !y->dummy && !L->u->main &&
-        L->u->unit->u.unit.which != UNIT_MODULE) {
+    if (!y->module && !y->dummy && !L->u->main && L->u->unit->u.unit.which != UNIT_MODULE &&
+        (y->save || saves_all(L->u->unit))) {
         /* (its local part, descriptor and bounds are laid out at every
            entry and freed at every return) */
         lower_error(L, y->decl ? y->decl->loc : L->u->unit->loc,

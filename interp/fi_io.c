@@ -237,8 +237,7 @@ int fi_read_quietly(Fi *fi, const SpStmt *s)
     int prompt = fi->o.prompt;
     fi->o.prompt = 0;
     int rc = fi_read(fi, s);
-    if (prompt)
-        fi->o.prompt = 1;
+    fi->o.prompt = prompt;
     return rc;
 }
 
