@@ -241,6 +241,10 @@ struct Aau {
     double m_sum[4];           /* computation, communication, overhead, waiting */
     double m_max, m_min;
     double execs;              /* executions (on all processors together) */
+    double xmost;              /* executions of the processor that made the most, in
+                                  each execution of the AAU's parent, summed: the
+                                  busiest processor's count (the equations' counts,
+                                  interp/rue_aag.c) */
     double calls;              /* on a home Call: the callee's calls from every Call
                                   AAU of it (per processor, averaged) */
 };

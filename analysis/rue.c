@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "hpfmap.h"
 #include "rue.h"
 
 const char *const rue_kind_name[RUE_NKIND] = {"computation", "communication", "read", "write"};
@@ -43,7 +44,9 @@ static int arity(RxKind k)
 {
     switch (k) {
     case RX_NUM: case RX_VAR: return 0;
-    case RX_NEG: case RX_CEIL: case RX_FLOOR: case RX_LOG2: case RX_SQRT: return 1;
+    case RX_NEG: case RX_CEIL: case RX_FLOOR: case RX_LOG2: case RX_SQRT: case RX_GRID:
+        return 1;
+    case RX_BSHARE: return 4;
     default: return 2;
     }
 }
@@ -86,6 +89,36 @@ Rx *rx_op(RxKind k, Rx *a, Rx *b)
     return e;
 }
 
+Rx *rx_bshare(Rx *lo, Rx *hi, Rx *n, Rx *q)
+{
+    Rx *e = lo && hi && n && q ? calloc(1, sizeof *e) : NULL;
+    if (!e) {
+        rx_free(lo);
+        rx_free(hi);
+        rx_free(n);
+        rx_free(q);
+        return NULL;
+    }
+    e->k = RX_BSHARE;
+    e->a = lo;
+    e->b = hi;
+    e->c = n;
+    e->d = q;
+    return e;
+}
+
+Rx *rx_grid(Rx *p, int r, int d)
+{
+    if (r < 1 || r > HPFMAP_MAX_RANK || d < 1 || d > r) {
+        rx_free(p);
+        return NULL;
+    }
+    Rx *e = rx_op(RX_GRID, p, NULL);
+    if (e)
+        e->var = r * 8 + d - 1;
+    return e;
+}
+
 Rx *rx_copy(const Rx *e)
 {
     if (!e)
@@ -96,7 +129,9 @@ Rx *rx_copy(const Rx *e)
     *c = *e;
     c->a = e->a ? rx_copy(e->a) : NULL;
     c->b = e->b ? rx_copy(e->b) : NULL;
-    if ((e->a && !c->a) || (e->b && !c->b)) {
+    c->c = e->c ? rx_copy(e->c) : NULL;
+    c->d = e->d ? rx_copy(e->d) : NULL;
+    if ((e->a && !c->a) || (e->b && !c->b) || (e->c && !c->c) || (e->d && !c->d)) {
         rx_free(c);
         return NULL;
     }
@@ -109,13 +144,169 @@ void rx_free(Rx *e)
         return;
     rx_free(e->a);
     rx_free(e->b);
+    rx_free(e->c);
+    rx_free(e->d);
     free(e);
+}
+
+int rx_equal(const Rx *a, const Rx *b)
+{
+    if (!a || !b)
+        return a == b;
+    return a->k == b->k && a->v == b->v && a->var == b->var && rx_equal(a->a, b->a) &&
+           rx_equal(a->b, b->b) && rx_equal(a->c, b->c) && rx_equal(a->d, b->d);
+}
+
+int rx_uses(const Rx *e, int var)
+{
+    return e && ((e->k == RX_VAR && e->var == var) || rx_uses(e->a, var) || rx_uses(e->b, var)
+                 || rx_uses(e->c, var) || rx_uses(e->d, var));
+}
+
+static int is_num(const Rx *e, double v)
+{
+    return e->k == RX_NUM && e->v == v;
+}
+
+/* Whether e's value is an integer for every binding of integers: no
+ * division, root or logarithm in it. */
+static int integral(const Rx *e)
+{
+    switch (e->k) {
+    case RX_NUM: return e->v == floor(e->v);
+    case RX_VAR: case RX_BSHARE: case RX_GRID: case RX_CEIL: case RX_FLOOR: return 1;
+    case RX_NEG: return integral(e->a);
+    case RX_ADD: case RX_SUB: case RX_MUL: case RX_MAX: case RX_MIN:
+        return integral(e->a) && integral(e->b);
+    default: return 0;
+    }
+}
+
+Rx *rx_simplify(Rx *e)
+{
+    if (!e)
+        return NULL;
+    e->a = rx_simplify(e->a);
+    e->b = rx_simplify(e->b);
+    e->c = rx_simplify(e->c);
+    e->d = rx_simplify(e->d);
+    int n = arity(e->k);
+    if ((n >= 1 && !e->a) || (n >= 2 && !e->b) || (n == 4 && (!e->c || !e->d))) {
+        rx_free(e);
+        return NULL;
+    }
+    /* every operand a number: the value (not P's grid: its arguments may
+       be numbers, and the function is still worth showing) */
+    int allnum = n > 0 && e->k != RX_GRID;
+    Rx *op[4] = {e->a, e->b, e->c, e->d};
+    for (int i = 0; i < n; i++)
+        if (op[i]->k != RX_NUM)
+            allnum = 0;
+    if (allnum) {
+        double v = rx_eval(e, NULL);
+        if (isfinite(v)) {
+            rx_free(e);
+            return rx_num(v);
+        }
+        return e;
+    }
+    Rx *keep = NULL;
+    switch (e->k) {
+    case RX_ADD:
+        keep = is_num(e->a, 0) ? e->b : is_num(e->b, 0) ? e->a : NULL;
+        /* (x + c1) + c2, (x - c1) + c2 */
+        if (!keep && e->b->k == RX_NUM && (e->a->k == RX_ADD || e->a->k == RX_SUB)
+            && e->a->b->k == RX_NUM) {
+            double c = (e->a->k == RX_ADD ? e->a->b->v : -e->a->b->v) + e->b->v;
+            Rx *x = e->a->a;
+            e->a->a = NULL;
+            rx_free(e);
+            return rx_simplify(c < 0 ? rx_op(RX_SUB, x, rx_num(-c)) : rx_op(RX_ADD, x, rx_num(c)));
+        }
+        break;
+    case RX_SUB:
+        keep = is_num(e->b, 0) ? e->a : NULL;
+        if (!keep && e->b->k == RX_NUM && (e->a->k == RX_ADD || e->a->k == RX_SUB)
+            && e->a->b->k == RX_NUM) {
+            double c = (e->a->k == RX_ADD ? e->a->b->v : -e->a->b->v) - e->b->v;
+            Rx *x = e->a->a;
+            e->a->a = NULL;
+            rx_free(e);
+            return rx_simplify(c < 0 ? rx_op(RX_SUB, x, rx_num(-c)) : rx_op(RX_ADD, x, rx_num(c)));
+        }
+        if (!keep && e->b->k == RX_NUM && e->b->v < 0) {
+            e->k = RX_ADD;
+            e->b->v = -e->b->v;
+        }
+        break;
+    case RX_MUL:
+        if (is_num(e->a, 0) || is_num(e->b, 0)) {
+            rx_free(e);
+            return rx_num(0);
+        }
+        keep = is_num(e->a, 1) ? e->b : is_num(e->b, 1) ? e->a : NULL;
+        break;
+    case RX_DIV:
+        keep = is_num(e->b, 1) ? e->a : NULL;
+        break;
+    case RX_CEIL: case RX_FLOOR:
+        keep = integral(e->a) ? e->a : NULL;
+        break;
+    case RX_MAX:
+        /* max(0, v) of a variable: sizes and P are not negative */
+        if (is_num(e->a, 0) && e->b->k == RX_VAR)
+            keep = e->b;
+        else if (is_num(e->b, 0) && e->a->k == RX_VAR)
+            keep = e->a;
+        break;
+    default:
+        break;
+    }
+    if (keep) {
+        if (keep == e->a)
+            e->a = NULL;
+        else
+            e->b = NULL;
+        rx_free(e);
+        return keep;
+    }
+    return e;
+}
+
+/* The busiest processor's cells of lo..hi in BLOCKs of ceil(n/q) (RX_BSHARE). */
+static double bshare(double lo, double hi, double n, double q)
+{
+    double len = hi - lo + 1;
+    if (!(len > 0))
+        return 0;
+    if (q < 1)
+        q = 1;
+    double b = ceil(n / q);
+    if (b < 1)
+        b = 1;
+    double k1 = floor((lo - 1) / b), k2 = floor((hi - 1) / b);
+    if (k1 == k2)
+        return len;
+    double first = (k1 + 1) * b - lo + 1, last = hi - k2 * b, mid = k2 - k1 >= 2 ? b : 0;
+    double m = first > last ? first : last;
+    return m > mid ? m : mid;
+}
+
+static double grid_extent(double p, int code)
+{
+    int r = code / 8, d = code % 8, shape[HPFMAP_MAX_RANK];
+    if (!(p >= 1 && p <= 2147483647.0) || r < 1 || r > HPFMAP_MAX_RANK || d >= r)
+        return NAN;
+    hpfmap_grid_shape((int)p, r, NULL, shape);
+    return shape[d];
 }
 
 double rx_eval(const Rx *e, const double *val)
 {
     double a = e->a ? rx_eval(e->a, val) : 0, b = e->b ? rx_eval(e->b, val) : 0;
     switch (e->k) {
+    case RX_BSHARE: return bshare(a, b, rx_eval(e->c, val), rx_eval(e->d, val));
+    case RX_GRID: return grid_extent(a, e->var);
     case RX_NUM: return e->v;
     case RX_VAR: return val[e->var];
     case RX_NEG: return -a;
@@ -168,7 +359,7 @@ static Rx *px_expr(Px *x, int minprec);
 
 static const struct { const char *name; RxKind k; } funcs[] = {
     {"ceil", RX_CEIL}, {"floor", RX_FLOOR}, {"log2", RX_LOG2}, {"sqrt", RX_SQRT},
-    {"max", RX_MAX}, {"min", RX_MIN},
+    {"max", RX_MAX}, {"min", RX_MIN}, {"bshare", RX_BSHARE}, {"pgrid", RX_GRID},
 };
 
 static Rx *px_primary(Px *x)
@@ -216,27 +407,46 @@ static Rx *px_primary(Px *x)
                 if (strcmp(name, funcs[i].name))
                     continue;
                 x->p++;
-                Rx *a = px_expr(x, 0), *b = NULL;
-                px_space(x);
-                if (arity(funcs[i].k) == 2) {
-                    if (*x->p != ',') {
-                        px_error(x, "%s takes two arguments", name);
-                        rx_free(a);
-                        return NULL;
+                int na = funcs[i].k == RX_GRID ? 3 : arity(funcs[i].k);
+                Rx *arg[4] = {NULL, NULL, NULL, NULL};
+                static const char *const count[] = {"", "one argument", "two arguments",
+                                                    "three arguments", "four arguments"};
+                for (int j = 0; j < na && !x->failed; j++) {
+                    if (j) {
+                        if (*x->p != ',') {
+                            px_error(x, "%s takes %s", name, count[na]);
+                            break;
+                        }
+                        x->p++;
                     }
-                    x->p++;
-                    b = px_expr(x, 0);
+                    arg[j] = px_expr(x, 0);
                     px_space(x);
                 }
-                if (*x->p != ')') {
-                    px_error(x, "expected ')' after the argument%s of %s",
-                             arity(funcs[i].k) == 2 ? "s" : "", name);
-                    rx_free(a);
-                    rx_free(b);
+                if (!x->failed && *x->p != ')')
+                    px_error(x, "expected ')' after the argument%s of %s", na > 1 ? "s" : "",
+                             name);
+                if (!x->failed && funcs[i].k == RX_GRID
+                    && !(arg[1]->k == RX_NUM && arg[2]->k == RX_NUM && arg[1]->v == floor(arg[1]->v)
+                         && arg[2]->v == floor(arg[2]->v) && arg[1]->v >= 1
+                         && arg[1]->v <= HPFMAP_MAX_RANK && arg[2]->v >= 1
+                         && arg[2]->v <= arg[1]->v))
+                    px_error(x, "pgrid(P, r, d) takes numbers r of 1 to %d and d of 1 to r",
+                             HPFMAP_MAX_RANK);
+                if (x->failed) {
+                    for (int j = 0; j < 4; j++)
+                        rx_free(arg[j]);
                     return NULL;
                 }
                 x->p++;
-                return rx_op(funcs[i].k, a, b);
+                if (funcs[i].k == RX_GRID) {
+                    int r = (int)arg[1]->v, d = (int)arg[2]->v;
+                    rx_free(arg[1]);
+                    rx_free(arg[2]);
+                    return rx_grid(arg[0], r, d);
+                }
+                if (funcs[i].k == RX_BSHARE)
+                    return rx_bshare(arg[0], arg[1], arg[2], arg[3]);
+                return rx_op(funcs[i].k, arg[0], arg[1]);
             }
             x->p = at;
             px_error(x, "unknown function '%s'", name);
@@ -333,9 +543,17 @@ void rx_print(FILE *out, const Rx *e, const RxVars *v)
         [RX_ADD] = " + ", [RX_SUB] = " - ", [RX_MUL] = "*", [RX_DIV] = "/", [RX_POW] = "^",
     };
     switch (e->k) {
-    case RX_NUM:
-        fprintf(out, "%.17g", e->v);
+    case RX_NUM: {
+        /* the fewest digits that read back as the same number */
+        char buf[32];
+        for (int prec = 6; prec <= 17; prec++) {
+            snprintf(buf, sizeof buf, "%.*g", prec, e->v);
+            if (strtod(buf, NULL) == e->v)
+                break;
+        }
+        fputs(buf, out);
         return;
+    }
     case RX_VAR:
         fputs(e->var >= 0 && e->var < v->n ? v->name[e->var] : "?", out);
         return;
@@ -357,10 +575,14 @@ void rx_print(FILE *out, const Rx *e, const RxVars *v)
             if (funcs[i].k == e->k) {
                 fprintf(out, "%s(", funcs[i].name);
                 rx_print(out, e->a, v);
-                if (e->b) {
-                    fputs(", ", out);
-                    rx_print(out, e->b, v);
-                }
+                const Rx *more[3] = {e->b, e->c, e->d};
+                for (int j = 0; j < 3; j++)
+                    if (more[j]) {
+                        fputs(", ", out);
+                        rx_print(out, more[j], v);
+                    }
+                if (e->k == RX_GRID)
+                    fprintf(out, ", %d, %d", e->var / 8, e->var % 8 + 1);
                 fputc(')', out);
             }
         return;

@@ -31,14 +31,21 @@
 
 typedef enum {
     RX_NUM, RX_VAR, RX_NEG, RX_ADD, RX_SUB, RX_MUL, RX_DIV, RX_POW,
-    RX_CEIL, RX_FLOOR, RX_LOG2, RX_SQRT, RX_MAX, RX_MIN
+    RX_CEIL, RX_FLOOR, RX_LOG2, RX_SQRT, RX_MAX, RX_MIN,
+    RX_BSHARE,   /* bshare(lo, hi, N, Q): the most cells of lo..hi (1-based cells of
+                    a dimension of N) that one of Q processors owns when the N cells
+                    are dealt out in BLOCKs of ceil(N/Q) (hpfmap.h): the busiest
+                    processor's iterations of a loop over that range */
+    RX_GRID      /* pgrid(P, r, d): extent d (1-based) of the r-dimensional processor
+                    grid of P processors, most balanced, non-increasing (MPI_Dims_create,
+                    hpfmap_grid_shape); r and d numbers */
 } RxKind;
 
 typedef struct Rx {
     RxKind k;
     double v;                  /* RX_NUM */
-    int var;                   /* RX_VAR: index in the RxVars */
-    struct Rx *a, *b;          /* operands (b: binary operators, MAX, MIN) */
+    int var;                   /* RX_VAR: index in the RxVars; RX_GRID: r * 8 + d - 1 */
+    struct Rx *a, *b, *c, *d;  /* operands (b: binary operators, MAX, MIN; c, d: BSHARE) */
 } Rx;
 
 /* The variables an equation set names, in order of first use; "P" is
@@ -59,7 +66,17 @@ int rx_var(RxVars *v, const char *name);
 Rx *rx_num(double v);
 Rx *rx_varref(int var);
 Rx *rx_op(RxKind k, Rx *a, Rx *b);
+/* bshare(lo, hi, n, q) and pgrid(p, r, d) (RxKind). */
+Rx *rx_bshare(Rx *lo, Rx *hi, Rx *n, Rx *q);
+Rx *rx_grid(Rx *p, int r, int d);
 Rx *rx_copy(const Rx *e);
+/* e with its constant parts folded and the neutral operands (+ 0, * 1, / 1)
+ * dropped: the same value for every binding. Takes ownership of e. */
+Rx *rx_simplify(Rx *e);
+/* Whether a and b are the same expression. */
+int rx_equal(const Rx *a, const Rx *b);
+/* Whether e names variable var. */
+int rx_uses(const Rx *e, int var);
 void rx_free(Rx *e);
 
 /* Parse text such as "(1 + floor(zmax/10)) * nx*nline" or
@@ -94,19 +111,24 @@ typedef struct {
     double base;               /* seconds: BASE an iteration, or a start-up */
     double perbyte;            /* seconds a byte */
     int fitted;                /* its counts were fitted, not derived */
+    int aau;                   /* the AAU it stands for (0: none) */
 } RueTerm;
 
+enum { RUE_MAX_PHASES = 64 };
 typedef struct {
     RxVars vars;
     int nphase;
-    char phase[16][64];        /* phase names */
+    char phase[RUE_MAX_PHASES][64];   /* phase names */
+    int phase_line[RUE_MAX_PHASES];   /* its first source line (0: none) */
+    double value[RX_MAX_VARS]; /* the binding the equations were derived at (vars.n) */
     int nterm, cap;
     RueTerm *term;
 } Rue;
 
 void rue_init(Rue *r);
 void rue_free(Rue *r);
-/* The index of phase name (added when new); -1 when there are 16 already. */
+/* The index of phase name (added when new); -1 when there are
+ * RUE_MAX_PHASES already. */
 int rue_phase(Rue *r, const char *name);
 /* A term appended (its expressions owned by r from now on); NULL when out
  * of memory or phase is not one of r's. */

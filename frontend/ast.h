@@ -70,6 +70,10 @@ struct Node {
     int rank;            /* expressions: 0 for scalars */
     long long *extent;   /* expressions of rank > 0: extents, -1 if not constant */
     void *ir;            /* nodes built by the SPMD lowering: its annotation (spmd.h) */
+    Node *sym;           /* an integer constant the SPMD lowering folded from an expression
+                            of PARAMETERs (an array's extent, a trip count): that
+                            expression, unfolded, for the predictor's resource usage
+                            equations (interp/rue_aag.c); NULL otherwise */
     union {
         struct { const char *text; long long ival; double rval; int kind;
                  const char *str; } konst;  /* text: as written; str: string value */

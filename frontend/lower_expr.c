@@ -134,15 +134,26 @@ static Node *ubound_of(Lower *L, Symbol *y, int d)
                   mk_int(L, 1));
 }
 
+/* max(0, (hi - lo + st) / st), as it stands. */
+static Node *trip_of(Lower *L, Node *lo, Node *hi, Node *st)
+{
+    Node *n = mk_bin(L, OP_DIV, mk_bin(L, OP_ADD, mk_bin(L, OP_SUB, hi, lo), st), st);
+    Node *args[2] = {mk_int(L, 0), n};
+    return mk_call(L, "max", T_INT, 2, args);
+}
+
 /* Trip count of lo:hi:st, folded when constant. */
 static Node *trip(Lower *L, Node *lo, Node *hi, Node *st)
 {
     long long a, b, c;
-    if (cint(lo, &a) && cint(hi, &b) && cint(st, &c) && c)
-        return mk_int(L, hpfmap_trip(a, b, c));
-    Node *n = mk_bin(L, OP_DIV, mk_bin(L, OP_ADD, mk_bin(L, OP_SUB, hi, lo), st), st);
-    Node *args[2] = {mk_int(L, 0), n};
-    return mk_call(L, "max", T_INT, 2, args);
+    if (cint(lo, &a) && cint(hi, &b) && cint(st, &c) && c) {
+        Node *k = mk_int(L, hpfmap_trip(a, b, c));
+        if (named(lo) || named(hi) || named(st))
+            k->sym = trip_of(L, lo->sym ? lo->sym : lo, hi->sym ? hi->sym : hi,
+                             st->sym ? st->sym : st);
+        return k;
+    }
+    return trip_of(L, lo, hi, st);
 }
 
 /* SIZE / LBOUND / UBOUND of dimension d (0-based) of an array expression:
@@ -173,10 +184,54 @@ static Node *first_array_operand(Node *e)
     return NULL;
 }
 
+/* The extent d of e as an expression of PARAMETERs where sema folded it
+ * (a whole array or a section of constant bounds), for the `sym` of the
+ * constant that stands for it; NULL where there is none to keep. */
+static Node *shape_sym(Lower *L, Node *e, int d)
+{
+    switch (e->kind) {
+    case AST_NAME: {
+        Symbol *y = e->u.name.sym;
+        Node *dm = y && d < y->rank ? y->dims[d] : NULL;
+        if (!dm || mapped_bounds(L, y) || dm->u.dim.form != DIM_EXPLICIT || !dm->u.dim.hi)
+            return NULL;
+        return dim_extent(L, y, d);
+    }
+    case AST_PAREN: case AST_UNARY:
+        return shape_sym(L, e->u.unary.operand, d);
+    case AST_BINARY:
+        return shape_sym(L, e->u.binary.lhs->rank ? e->u.binary.lhs : e->u.binary.rhs, d);
+    case AST_REF:
+        break;
+    default:
+        return NULL;
+    }
+    if (e->u.ref.what != REF_SECTION || !e->u.ref.sym || mapped_bounds(L, e->u.ref.sym))
+        return NULL;
+    Symbol *y = e->u.ref.sym;
+    int k = 0;
+    for (int i = 0; i < e->u.ref.args.n && i < y->rank; i++) {
+        Node *s = e->u.ref.args.v[i];
+        if (s->kind == AST_TRIPLET && k++ == d) {
+            Node *dm = y->dims[i];
+            if ((!s->u.triplet.lo || !s->u.triplet.hi)
+                && (dm->u.dim.form != DIM_EXPLICIT || !dm->u.dim.hi))
+                return NULL;
+            Node *lo = s->u.triplet.lo ? copy_plain(L, s->u.triplet.lo) : lbound_of(L, y, i);
+            Node *hi = s->u.triplet.hi ? copy_plain(L, s->u.triplet.hi) : ubound_of(L, y, i);
+            Node *st = s->u.triplet.stride ? copy_plain(L, s->u.triplet.stride) : mk_int(L, 1);
+            return trip(L, lo, hi, st);
+        }
+        if (s->kind != AST_TRIPLET && s->rank)
+            return NULL;
+    }
+    return NULL;
+}
+
 Node *shape_n(Lower *L, Node *e, int d)
 {
     if (e->extent && e->extent[d] >= 0)
-        return mk_int(L, e->extent[d]);
+        return mk_int_of(L, e->extent[d], shape_sym(L, e, d));
     switch (e->kind) {
     case AST_NAME:
         return dim_extent(L, e->u.name.sym, d);

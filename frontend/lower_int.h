@@ -37,6 +37,9 @@ typedef struct Lower {
 /* lower_ir.c: builders and small helpers */
 void lower_error(Lower *L, Loc loc, const char *fmt, ...) HPF_PRINTF(3, 4);
 Node *mk_int(Lower *L, long long v);
+Node *mk_int_of(Lower *L, long long v, Node *e);
+Node *mk_raw_bin(Lower *L, Op op, Node *l, Node *r);
+int named(const Node *n);
 Node *mk_bin(Lower *L, Op op, Node *l, Node *r);
 Node *mk_call(Lower *L, const char *name, Type t, int n, Node **args);
 Node *mk_temp_name(Lower *L, int temp, Type t);

@@ -36,19 +36,55 @@ Node *mk_int(Lower *L, long long v)
     return n;
 }
 
+/* l op r as it stands, not folded: the unfolded form a folded constant
+ * keeps in its `sym`. */
+Node *mk_raw_bin(Lower *L, Op op, Node *l, Node *r)
+{
+    Node *n = arena_alloc(L->a, sizeof *n);
+    n->kind = AST_BINARY;
+    n->u.binary.op = op;
+    n->u.binary.lhs = l;
+    n->u.binary.rhs = r;
+    n->type = T_INT;
+    return n;
+}
+
+/* A folded constant v that stands for the expression e of PARAMETERs (e
+ * kept as its `sym` when it is not a plain constant itself). */
+Node *mk_int_of(Lower *L, long long v, Node *e)
+{
+    Node *k = mk_int(L, v);
+    if (e && !(e->kind == AST_INT_CONST && !e->sym))
+        k->sym = e->kind == AST_INT_CONST ? e->sym : e;
+    return k;
+}
+
+/* A constant that is more than its value: a PARAMETER, or a folded
+ * expression of PARAMETERs (its `sym`). */
+int named(const Node *n)
+{
+    return n->kind != AST_INT_CONST || n->sym;
+}
+
 /* l op r for integer index arithmetic, folded where it can be. */
 Node *mk_bin(Lower *L, Op op, Node *l, Node *r)
 {
     long long a, b;
     int ka = cint(l, &a), kb = cint(r, &b);
-    if (ka && kb && (op != OP_DIV || b))
+    if (ka && kb && (op != OP_DIV || b)) {
+        Node *k;
         switch (op) {
-        case OP_ADD: return mk_int(L, a + b);
-        case OP_SUB: return mk_int(L, a - b);
-        case OP_MUL: return mk_int(L, a * b);
-        case OP_DIV: return mk_int(L, a / b);
-        default: break;
+        case OP_ADD: k = mk_int(L, a + b); break;
+        case OP_SUB: k = mk_int(L, a - b); break;
+        case OP_MUL: k = mk_int(L, a * b); break;
+        case OP_DIV: k = mk_int(L, a / b); break;
+        default: k = NULL; break;
         }
+        if (k && (named(l) || named(r)))
+            k->sym = mk_raw_bin(L, op, l->sym ? l->sym : l, r->sym ? r->sym : r);
+        if (k)
+            return k;
+    }
     if (op == OP_ADD && ka && a == 0)
         return r;
     if ((op == OP_ADD || op == OP_SUB) && kb && b == 0)

@@ -109,8 +109,8 @@ __attribute__((noinline)) void en_record(Eng *e, const Aau *a, TraceKind k, int 
 }
 
 /* Ends one execution of a on the processors in mult (NULL: all); execs
- * counts the executions. */
-void en_end(Eng *e, Aau *a, double execs)
+ * counts the executions, most those of the processor that made the most. */
+void en_end(Eng *e, Aau *a, double execs, double most)
 {
     double mx = 0, mn = INFINITY;
     for (int p = 0; p < e->P; p++) {
@@ -122,7 +122,21 @@ void en_end(Eng *e, Aau *a, double execs)
     a->m_max += mx;
     a->m_min += mn == INFINITY ? 0 : mn;
     a->execs += execs;
+    if (!e->in_comm)
+        a->xmost += most;
     e->visits++;
+}
+
+/* The most of mult[p] over the processors (1: NULL, every one once). */
+double most_of(const Eng *e, const double *mult)
+{
+    if (!mult)
+        return e->P > 0;
+    double m = 0;
+    for (int p = 0; p < e->P; p++)
+        if (mult[p] > m)
+            m = mult[p];
+    return m;
 }
 
 /* t on every processor, times mult[p] (NULL: once). */
@@ -143,14 +157,14 @@ void en_charge_all(Eng *e, Aau *a, int m, double t, const double *mult)
 }
 
 /* One execution of a that costs t (times mult[p]) of metric m on every
- * processor: begin(), en_charge_all() and en_end(e, a, sum_of(e, mult)) in one
+ * processor: begin(), en_charge_all() and en_end(e, a, sum_of(e, mult), most_of(e, mult)) in one
  * pass (the same additions in the same order; the execution's times are
  * those charge() would leave in e->ex, kept in registers). */
 static inline __attribute__((always_inline)) void
 charge_once_with(Eng *e, Aau *a, int m, double t, const double *mult, const double *cnt)
 {
     double *clock = e->clock, *acc = e->acc[m], sum = a->m_sum[m];
-    double mx = 0, mn = INFINITY, execs = 0;
+    double mx = 0, mn = INFINITY, execs = 0, most = 0;
     for (int p = 0; p < e->P; p++) {
         double ex = 0;
         add_charge(clock, acc, &ex, &sum, cnt, p, mult ? t * mult[p] : t);
@@ -159,11 +173,15 @@ charge_once_with(Eng *e, Aau *a, int m, double t, const double *mult, const doub
         if (ex < mn)
             mn = ex;
         execs += (mult ? mult[p] : 1) * (cnt ? cnt[p] : 1);
+        if ((mult ? mult[p] : 1) > most)
+            most = mult ? mult[p] : 1;
     }
     a->m_sum[m] = sum;
     a->m_max += mx;
     a->m_min += mn == INFINITY ? 0 : mn;
     a->execs += execs;
+    if (!e->in_comm)
+        a->xmost += most;
     e->visits++;
 }
 
@@ -175,7 +193,7 @@ void en_charge_once(Eng *e, Aau *a, int m, double t, const double *mult)
         /* traced: each charge recorded (charge_all) */
         begin(e);
         en_charge_all(e, a, m, t, mult);
-        en_end(e, a, sum_of(e, mult));
+        en_end(e, a, sum_of(e, mult), most_of(e, mult));
         return;
     }
     /* the loop made for each case of mult and classes */
@@ -231,7 +249,7 @@ void en_walk(Eng *e, Aau *a, const double *mult)
             e->started = 1;
             en_charge_all(e, a, M_OVHD, e->pr.rt_start, NULL);
         }
-        en_end(e, a, e->NP);
+        en_end(e, a, e->NP, 1);
         return;
     case AAU_SPAWN:
         en_walk_list(e, &a->kids, mult);
@@ -483,7 +501,7 @@ int engine_run(Aag *g, Fi *fi, const SagGraph *sag, const EngineOptions *o, Engi
     for (int i = 0; i < g->naau; i++) {
         Aau *a = g->aau[i];
         memset(a->m_sum, 0, sizeof a->m_sum);
-        a->m_max = a->m_min = a->execs = a->calls = 0;
+        a->m_max = a->m_min = a->execs = a->calls = a->xmost = 0;
     }
     en_walk(e, g->root, NULL);
     if (e->ctl == AST_STOP)

@@ -1498,9 +1498,10 @@ void en_comm(Eng *e, Aau *a)
     const CommEntry *c = a->comm;
     begin(e);
     if (!c) {
-        en_end(e, a, e->NP);
+        en_end(e, a, e->NP, 1);
         return;
     }
+    e->in_comm++;
     /* traced: one collective event on each processor encloses its steps */
     double *c0 = e->tr ? buf_get(e) : NULL;
     if (c0)
@@ -1576,7 +1577,8 @@ void en_comm(Eng *e, Aau *a)
             }
         buf_put(e, c0);
     }
-    en_end(e, a, e->NP);
+    e->in_comm--;
+    en_end(e, a, e->NP, 1);
 }
 
 /* Frees the pairs and rounds kept for invariant gathers. */

@@ -163,6 +163,8 @@ typedef struct {
     Trace *tr;                    /* the timelines being recorded, or NULL */
     double ws;                    /* scratch: the working set of the Seq being costed */
     int io_done;                  /* an I/O statement ran: the run time's I/O is set up */
+    int in_comm;                  /* inside en_comm: its steps' charges are not executions
+                                     of their own (Aau.xmost) */
     int red_done, bcast_done;     /* a reduction, a broadcast ran: MPI's collective is set up */
     int started;                  /* the program's start (rt.start) is charged */
     double first_touch;           /* scratch: pages touched for the first time by the Seq
@@ -293,7 +295,8 @@ void en_charge_all(Eng *e, Aau *a, int m, double t, const double *mult);
 void en_charge_once(Eng *e, Aau *a, int m, double t, const double *mult);
 int en_class_of_rank(const Eng *e, int rank);
 void en_cut_at(Eng *e, int d, long c);
-void en_end(Eng *e, Aau *a, double execs);
+void en_end(Eng *e, Aau *a, double execs, double most);
+double most_of(const Eng *e, const double *mult);
 void en_isolate(Eng *e, const int *co);
 int en_proc_of(const Eng *e, int rank, const int *shape, const int *co);
 __attribute__((noinline)) void en_record(Eng *e, const Aau *a, TraceKind k, int p, double t0,

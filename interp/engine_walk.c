@@ -196,7 +196,7 @@ void en_seq(Eng *e, Aau *a, const double *mult)
     if (a->ctl) {
         /* applied, at no cost of its own: the branch is its IF's */
         begin(e);
-        en_end(e, a, sum_of(e, mult));
+        en_end(e, a, sum_of(e, mult), most_of(e, mult));
         e->ctl = a->ctl;
         e->ctl_target = a->ctl_target;
         return;
@@ -209,7 +209,7 @@ void en_seq(Eng *e, Aau *a, const double *mult)
             begin(e);
             en_charge_all(e, a, M_COMP, t, mult);
             en_charge_all(e, a, M_COMP, ft, NULL);
-            en_end(e, a, sum_of(e, mult));
+            en_end(e, a, sum_of(e, mult), most_of(e, mult));
         } else {
             en_charge_once(e, a, M_COMP, t, mult);
         }
@@ -236,7 +236,7 @@ void en_seq(Eng *e, Aau *a, const double *mult)
                    (e->io_done ? 0 : e->pr.io_fmt_first));
             e->io_done = 1;
         }
-        en_end(e, a, m);
+        en_end(e, a, m, m);
     } else if (a->on == ON_OWNER && a->elem && a->elem->ir) {
         const SpRef *r = a->elem->ir;
         long long sub[MAX_RANK];
@@ -256,7 +256,7 @@ void en_seq(Eng *e, Aau *a, const double *mult)
                     en_cut_at(e, d, own[d]);
                     en_cut_at(e, d, (long)own[d] + 1);
                 }
-            double n = 0;
+            double n = 0, most = 0;
             for (int p = 0; p < e->P; p++) {
                 memcpy(coord, coords_of(g, p), (size_t)g->rank * sizeof *coord);
                 int mine = 1;
@@ -266,12 +266,14 @@ void en_seq(Eng *e, Aau *a, const double *mult)
                 if (mine) {
                     charge(e, a, M_COMP, p, t * (mult ? mult[p] : 1));
                     n += (mult ? mult[p] : 1) * weight(e, p);
+                    if ((mult ? mult[p] : 1) > most)
+                        most = mult ? mult[p] : 1;
                 }
             }
-            en_end(e, a, n);
+            en_end(e, a, n, most);
         } else {
             en_charge_all(e, a, M_COMP, t, mult);
-            en_end(e, a, sum_of(e, mult));
+            en_end(e, a, sum_of(e, mult), most_of(e, mult));
         }
     }
     if (!mult)
@@ -283,7 +285,7 @@ void en_seq(Eng *e, Aau *a, const double *mult)
  * processor's own trip counts, the mask as a weighted conditional. */
 /* The entries and trips of a FORALL level on every processor (outer: the
  * entries, NULL: one each), and its own execution charged: begin(), two
- * charges per processor, en_end(e, a, sum_of(e, entries)), the execution's
+ * charges per processor, en_end(e, a, sum_of(e, entries), most_of(e, entries)), the execution's
  * times in registers as in en_charge_once(). */
 /* A FORALL level's overhead per entry: the loop's set-up and its
  * segment's call, and the run-time library's own calls (rt.*): at every
@@ -328,7 +330,7 @@ level_charge_with(Eng *e, Aau *a, const double *outer, const double *cnt, double
                   double *trips)
 {
     const double *n = a->iter == ITER_COPY ? e->n_all : e->lvl[a->level];
-    double so = a->m_sum[M_OVHD], mx = 0, mn = INFINITY, execs = 0;
+    double so = a->m_sum[M_OVHD], mx = 0, mn = INFINITY, execs = 0, most = 0;
     double *clock = e->clock, *acc = e->acc[M_OVHD];
     double setup = level_setup(e, a), iter = level_iter(e, a);
     for (int p = 0; p < e->P; p++) {
@@ -343,11 +345,14 @@ level_charge_with(Eng *e, Aau *a, const double *outer, const double *cnt, double
         if (ex < mn)
             mn = ex;
         execs += entries[p] * (cnt ? cnt[p] : 1);
+        if (entries[p] > most)
+            most = entries[p];
     }
     a->m_sum[M_OVHD] = so;
     a->m_max += mx;
     a->m_min += mn == INFINITY ? 0 : mn;
     a->execs += execs;
+    a->xmost += most;
     e->visits++;
 }
 
@@ -368,7 +373,7 @@ void en_forall_level(Eng *e, Aau *a, const double *outer)
             charge(e, a, M_OVHD, p, entries[p] * setup);
             charge(e, a, M_OVHD, p, trips[p] * iter);
         }
-        en_end(e, a, sum_of(e, entries));
+        en_end(e, a, sum_of(e, entries), most_of(e, entries));
     } else if (e->cnt)
         level_charge_with(e, a, outer, e->cnt, entries, trips);
     else if (outer)
@@ -403,7 +408,7 @@ void en_forall_level(Eng *e, Aau *a, const double *outer)
                 }
                 k->m_sum[M_OVHD] = ko;
             }
-            en_end(e, k, sum_of(e, trips));
+            en_end(e, k, sum_of(e, trips), most_of(e, trips));
             /* the mask's own computation, at every point */
             for (int b = 0; b < k->nbranch; b++)
                 if (k->bpre)
@@ -567,14 +572,14 @@ void en_red_loop(Eng *e, Aau *a, const double *mult)
     en_charge_all(e, a, M_OVHD, e->pr.loop_setup, mult);
     for (int p = 0; p < e->P; p++)
         charge(e, a, M_OVHD, p, m[p] * e->pr.loop_iter);
-    en_end(e, a, sum_of(e, mult));
+    en_end(e, a, sum_of(e, mult), most_of(e, mult));
     for (int i = 0; i < a->kids.n; i++) {
         Aau *k = a->kids.v[i];
         if (k->cls == AAU_CONDTD || k->cls == AAU_CONDTSYNC) {
             /* the reduction's mask: taken as always true for the cost */
             begin(e);
             en_charge_all(e, k, M_OVHD, e->pr.cond_test + e->pr.cond_taken, m);
-            en_end(e, k, sum_of(e, m));
+            en_end(e, k, sum_of(e, m), most_of(e, m));
             for (int b = 0; b < k->nbranch; b++)
                 en_walk_list(e, &k->bbody[b], m);
         } else
@@ -637,7 +642,7 @@ static int has_ctl(const Aau *a)
 }
 
 typedef struct {
-    double m[8];
+    double m[9];
 } Snap;
 
 static void snap_take(const PtrVec *sub, Snap *s)
@@ -649,6 +654,7 @@ static void snap_take(const PtrVec *sub, Snap *s)
         s[i].m[5] = a->m_min;
         s[i].m[6] = a->execs;
         s[i].m[7] = a->calls;
+        s[i].m[8] = a->xmost;
     }
 }
 
@@ -912,7 +918,7 @@ void en_do_loop(Eng *e, Aau *a, const double *mult)
     en_charge_all(e, a, M_OVHD, e->pr.loop_setup, mult);
     en_charge_all(e, a, M_OVHD, (double)n * (e->pr.loop_iter + (st != 1 ? e->pr.loop_step : 0)),
                mult);
-    en_end(e, a, sum_of(e, mult));
+    en_end(e, a, sum_of(e, mult), most_of(e, mult));
     int closed = (a->cls == AAU_ITERD || mult) && !a->varying && !has_ctl(a);
     if (closed) {
         if (n > 0) {
@@ -1061,6 +1067,7 @@ void en_do_loop(Eng *e, Aau *a, const double *mult)
             b->m_min += k * (s1[i].m[5] - s0[i].m[5]);
             b->execs += k * (s1[i].m[6] - s0[i].m[6]);
             b->calls += k * (s1[i].m[7] - s0[i].m[7]);
+            b->xmost += k * (s1[i].m[8] - s0[i].m[8]);
         }
         cache_extrapolate(e, vol0, nacc0, k);
         e->extrapolated += blocks * L;
@@ -1093,7 +1100,7 @@ void en_while_loop(Eng *e, Aau *a, const double *mult)
 {
     begin(e);
     en_charge_all(e, a, M_OVHD, e->pr.loop_setup, mult);
-    en_end(e, a, sum_of(e, mult));
+    en_end(e, a, sum_of(e, mult), most_of(e, mult));
     const EngineTrips *tr = trips_of(e, a);
     int lk = loop_push(e, a, tr && tr->n != ENGINE_TRIPS_MAX ? tr->n : -1);
     e->in_trips += tr != NULL;
@@ -1118,7 +1125,7 @@ void en_while_loop(Eng *e, Aau *a, const double *mult)
         }
         begin(e);
         en_charge_all(e, a, M_OVHD, e->pr.cond_test + e->pr.loop_iter, mult);
-        en_end(e, a, 0);
+        en_end(e, a, 0, 0);
         if (!go)
             break;
         long long v0 = e->visits;
@@ -1159,7 +1166,7 @@ void en_condt(Eng *e, Aau *a, const double *mult)
             }
             begin(e);
             en_charge_all(e, a, M_OVHD, e->pr.cond_test + (taken ? e->pr.cond_taken : 0), mult);
-            en_end(e, a, sum_of(e, mult));
+            en_end(e, a, sum_of(e, mult), most_of(e, mult));
         }
         if (taken) {
             en_walk_list(e, &a->bbody[b], mult);
@@ -1237,7 +1244,7 @@ void en_call(Eng *e, Aau *a, const double *mult)
     /* an inlined call costs its body only */
     if (!(e->inline_calls && body && leaf(body)))
         en_charge_all(e, a, M_OVHD, e->pr.call_ovhd + nargs * e->pr.call_arg, mult);
-    en_end(e, a, sum_of(e, mult));
+    en_end(e, a, sum_of(e, mult), most_of(e, mult));
     if (a->home)
         a->home->calls += sum_of(e, mult) / e->NP;
     if (!body)

@@ -19,6 +19,7 @@
 #endif
 
 #include "fi.h"
+#include "forecast_run.h"
 #include "interact.h"
 #include "plot.h"
 
@@ -275,6 +276,34 @@ static int check_compare(const Options *o)
     return 0;
 }
 
+static int check_forecast(const Options *o)
+{
+    if (!o->rue && !o->forecast && !o->sweet_spot)
+        return 0;
+    const char *mode = o->rue ? "--rue" : o->forecast ? "--forecast" : "--sweet-spot";
+    if (o->rue && (o->forecast || o->sweet_spot))
+        return bad_usage("--rue prints the equations; %s evaluates them: give one of the two",
+                         o->forecast ? "--forecast" : "--sweet-spot");
+    const char *other = o->map_spec ? "--map" : o->trace ? "--trace"
+                      : o->callgrind ? "--callgrind" : o->interactive ? "-i"
+                      : o->compare ? "--compare" : o->dump_aag ? "--dump-aag"
+                      : o->dump_saag ? "--dump-saag" : o->dot ? "--dot"
+                      : o->profile || o->annotate || o->naau || o->nline || o->nrange
+                        ? "a query of the report" : o->format == FMT_CSV ? "--format=csv" : NULL;
+    char msg[160];
+    if (other) {
+        snprintf(msg, sizeof msg, "%s evaluates resource usage equations, not a prediction's "
+                 "report: not with %s", mode, other);
+        return bad_usage("%s", msg);
+    }
+    if (o->rue && (o->nnp > 1 || o->ndlist))
+        return bad_usage("--rue derives the equations at one point: give one -np and one "
+                         "value for each -D (%s)", o->nnp > 1 ? "-np has a list" : "-D has a list");
+    if (o->rue && o->plot)
+        return bad_usage("--plot %s draws a forecast: with --forecast, not --rue", o->plot);
+    return 0;
+}
+
 static int parse_options(Options *o, int argc, char **argv)
 {
     static const struct option longopts[] = {
@@ -306,6 +335,9 @@ static int parse_options(Options *o, int argc, char **argv)
         {"plot", required_argument, NULL, 'Y'},
         {"compare", no_argument, NULL, 'c'},
         {"map", required_argument, NULL, 'm'},
+        {"rue", no_argument, NULL, 'E'},
+        {"forecast", no_argument, NULL, 'Q'},
+        {"sweet-spot", no_argument, NULL, 'w'},
         {"help", no_argument, NULL, 'h'},
         {"version", no_argument, NULL, 'V'},
         {NULL, 0, NULL, 0},
@@ -415,6 +447,9 @@ static int parse_options(Options *o, int argc, char **argv)
         case 'Y': o->plot = optarg; break;
         case 'c': o->compare = 1; break;
         case 'm': o->map_spec = optarg; break;
+        case 'E': o->rue = 1; break;
+        case 'Q': o->forecast = 1; break;
+        case 'w': o->sweet_spot = 1; break;
         case 'a': {
             long v;
             const char *rest;
@@ -478,7 +513,7 @@ static int parse_options(Options *o, int argc, char **argv)
     if (o->callgrind && o->nnp > 1)
         return bad_usage("--callgrind %s writes the profile of one prediction: give one "
                          "processor count with -np", o->callgrind);
-    return check_trace(o) || check_interactive(o) || check_compare(o);
+    return check_trace(o) || check_interactive(o) || check_compare(o) || check_forecast(o);
 }
 
 /* Query lines beyond the end of the file are refused before any work. */
@@ -923,8 +958,9 @@ static int write_plot(Options *o, const Sweep *sw)
     return bad;
 }
 
-/* The experiments of --set, on the machine; the name shown for it gets
- * them appended ("ipsc860 [cpu.speed=2]"). */
+/* The experiments of --set, on the machine (sag NULL: a forecast makes
+ * them on its equations); the name shown for it gets them appended
+ * ("ipsc860 [cpu.speed=2]"). */
 static int apply_sets(Options *o, SagGraph *sag, char **shown)
 {
     if (!o->nsets)
@@ -932,7 +968,7 @@ static int apply_sets(Options *o, SagGraph *sag, char **shown)
     size_t n = strlen(*shown) + 4;
     for (int i = 0; i < o->nsets; i++) {
         char err[512];
-        if (sag_experiment(sag, o->sets[i], err, sizeof err) != 0) {
+        if (sag && sag_experiment(sag, o->sets[i], err, sizeof err) != 0) {
             fprintf(stderr, "hpfpredict: error: --set %s: %s\n", o->sets[i], err);
             return 1;
         }
@@ -1081,7 +1117,8 @@ int main(int argc, char **argv)
     }
     if (!o.nnp)
         o.np[o.nnp++] = sag_unit_count(engine_node_unit(sag));
-    int bad = apply_sets(&o, sag, &sag_name) || sweep_size(&o);
+    int bad = apply_sets(&o, forecast_sets_on_equations(&o) ? NULL : sag, &sag_name) ||
+              sweep_size(&o);
     /* the callgrind file is opened first, and the trace's directory
        checked, so that a path that cannot be written stops the run before
        the work */
@@ -1102,6 +1139,18 @@ int main(int argc, char **argv)
     }
     if (o.compare) {
         int status = finish_output(&diag, compare(&o, f, sag, sag_name, &diag));
+        srcfile_free(f);
+        sag_free(sag);
+        free(sag_name);
+        free_options(&o);
+        return status;
+    }
+    if (o.rue || o.forecast || o.sweet_spot) {
+        int status = finish_output(&diag, forecast_main(&o, f, sag, sag_name, &diag));
+        if (o.plot_out) {
+            fclose(o.plot_out);
+            remove(o.plot);
+        }
         srcfile_free(f);
         sag_free(sag);
         free(sag_name);

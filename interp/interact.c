@@ -146,7 +146,7 @@ static int need_of(const Session *s, const char **param)
 /* The metrics the engine writes into an AAG, kept to be put back when an
  * interpretation on the same AAG fails. */
 typedef struct {
-    double m_sum[4], m_max, m_min, execs;
+    double m_sum[4], m_max, m_min, execs, xmost;
 } Metrics;
 
 static Metrics *metrics_save(const Aag *g)
@@ -158,6 +158,7 @@ static Metrics *metrics_save(const Aag *g)
         m[i].m_max = a->m_max;
         m[i].m_min = a->m_min;
         m[i].execs = a->execs;
+        m[i].xmost = a->xmost;
     }
     return m;
 }
@@ -170,6 +171,7 @@ static void metrics_restore(Aag *g, const Metrics *m)
         a->m_max = m[i].m_max;
         a->m_min = m[i].m_min;
         a->execs = m[i].execs;
+        a->xmost = m[i].xmost;
     }
 }
 

@@ -84,6 +84,10 @@ typedef struct {
     const char *map_spec;      /* --map SPEC: predict under this mapping */
     const Remap *map;          /* the mapping the program is compiled under (NULL:
                                   as written) */
+    /* forecasting (forecast_run.c, doc/forecasting.md) */
+    int rue;                   /* --rue: print the resource usage equations */
+    int forecast;              /* --forecast: evaluate them over -np and -D */
+    int sweet_spot;            /* --sweet-spot: each phase's best processor count */
 } Options;
 
 /* A compiled program: the lowered IR (in the arena) and its AAG. */

@@ -56,14 +56,15 @@ interp_libengine_a_SOURCES = interp/engine.c interp/engine.h interp/engine_int.h
 	interp/engine_sag.c interp/engine_net.c interp/engine_space.c interp/engine_seq.c \
 	interp/engine_walk.c interp/engine_comm.c interp/report.c interp/report.h \
 	interp/trace.c interp/trace.h interp/trace_int.h interp/trace_otf2.c interp/plot.c interp/plot.h \
-	interp/forecast.c interp/forecast.h
+	interp/forecast.c interp/forecast.h interp/rue_aag.c interp/rue_aag.h
 interp_libengine_a_CPPFLAGS = $(AM_CPPFLAGS) -I$(top_srcdir)/interp -I$(top_srcdir)/analysis \
 	-I$(top_srcdir)/runtime $(OTF2_CFLAGS)
 ENGINE_LIBS = interp/libengine.a interp/libinterp.a analysis/libanalysis.a \
 	frontend/libfrontend.a runtime/libhpfmap.a $(FFI_LIBS) $(OTF2_LIBS) -ldl -lm
 
 bin_PROGRAMS += hpfpredict
-hpfpredict_SOURCES = interp/hpfpredict.c interp/stages.c interp/interact.c interp/interact.h
+hpfpredict_SOURCES = interp/hpfpredict.c interp/stages.c interp/interact.c interp/interact.h \
+	interp/forecast_run.c interp/forecast_run.h interp/forecast_plot.c
 hpfpredict_CPPFLAGS = $(AM_CPPFLAGS) -I$(top_srcdir)/interp -I$(top_srcdir)/analysis \
 	-I$(top_srcdir)/runtime -DPKGDATADIR='"$(pkgdatadir)"' $(READLINE_CFLAGS)
 hpfpredict_LDADD = $(ENGINE_LIBS) $(READLINE_LIBS)
@@ -94,7 +95,7 @@ check_PROGRAMS += testsuite/unit/test_rue
 TESTS += testsuite/unit/test_rue
 testsuite_unit_test_rue_SOURCES = testsuite/unit/test_rue.c
 testsuite_unit_test_rue_CPPFLAGS = $(AM_CPPFLAGS) -I$(top_srcdir)/interp -I$(top_srcdir)/analysis
-testsuite_unit_test_rue_LDADD = interp/libengine.a analysis/libanalysis.a -lm
+testsuite_unit_test_rue_LDADD = interp/libengine.a analysis/libanalysis.a runtime/libhpfmap.a -lm
 
 check_PROGRAMS += testsuite/unit/test_plot
 TESTS += testsuite/unit/test_plot

@@ -1,0 +1,526 @@
+/* forecast_run.c - hpfpredict's forecasting modes (doc/forecasting.md):
+ * --rue prints a program's resource usage equations, --forecast evaluates
+ * them over processor counts and -D values, --sweet-spot gives each
+ * phase's best processor count, --rue-check compares them with full
+ * interpretations. The equations are derived once, from an interpretation
+ * at the program's own sizes (rue_aag.c); a forecast point then costs a
+ * compilation (to fold the PARAMETERs the -D values change) and a closed
+ * form evaluation per processor count. */
+#include <config.h>
+
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "forecast.h"
+#include "forecast_run.h"
+#include "plot.h"
+#include "rue_aag.h"
+#include "util.h"
+
+/* The processor count the equations are derived at when --forecast does
+ * not say (small enough to interpret quickly, large enough for every
+ * message pattern to occur, a 2 x 2 grid in two dimensions). */
+enum { DERIVE_NP = 4 };
+
+/* ---- printing ---------------------------------------------------------------- */
+
+/* seconds with a unit: 9.55 ns, 75 us, 1.2 ms, 3.4 s */
+static void put_time(FILE *out, double s)
+{
+    double a = fabs(s);
+    if (a == 0)
+        fputs("0 s", out);
+    else if (a < 1e-6)
+        fprintf(out, "%.4g ns", s * 1e9);
+    else if (a < 1e-3)
+        fprintf(out, "%.4g us", s * 1e6);
+    else if (a < 1)
+        fprintf(out, "%.4g ms", s * 1e3);
+    else
+        fprintf(out, "%.6g s", s);
+}
+
+static int trivial(const Rx *e, double v)
+{
+    return !e || (e->k == RX_NUM && e->v == v);
+}
+
+static void put_rx(FILE *out, const Rx *e, const RxVars *v, int paren)
+{
+    int p = paren && (e->k == RX_ADD || e->k == RX_SUB);
+    if (p)
+        fputc('(', out);
+    rx_print(out, e, v);
+    if (p)
+        fputc(')', out);
+}
+
+/* One term as its formula: calls x count x (base x grow + bytes x per-byte). */
+static void put_term(FILE *out, const Rue *r, const RueTerm *t)
+{
+    int first = 1;
+    if (!trivial(t->calls, 1)) {
+        put_rx(out, t->calls, &r->vars, 1);
+        first = 0;
+    }
+    if (!trivial(t->count, 1) || first) {
+        if (!first)
+            fputs(" x ", out);
+        put_rx(out, t->count, &r->vars, 1);
+    }
+    fputs(" x ", out);
+    int has_bytes = t->bytes && !trivial(t->bytes, 0) && t->perbyte > 0;
+    if (has_bytes || !trivial(t->grow, 1))
+        fputc('(', out);
+    put_time(out, t->base);
+    if (!trivial(t->grow, 1)) {
+        fputs(" x ", out);
+        put_rx(out, t->grow, &r->vars, 1);
+    }
+    if (has_bytes) {
+        fputs(" + ", out);
+        put_rx(out, t->bytes, &r->vars, 1);
+        fputs(" B x ", out);
+        put_time(out, t->perbyte);
+        fputs("/B", out);
+    }
+    if (has_bytes || !trivial(t->grow, 1))
+        fputc(')', out);
+}
+
+static void put_binding(FILE *out, const Rue *r, const double *val)
+{
+    for (int i = 0; i < r->vars.n; i++)
+        fprintf(out, "%s%s = %.15g", i ? ", " : "", r->vars.name[i], val[i]);
+}
+
+static void json_str(FILE *out, const char *s)
+{
+    fputc('"', out);
+    for (; *s; s++) {
+        unsigned char c = (unsigned char)*s;
+        if (c == '"' || c == '\\')
+            fprintf(out, "\\%c", c);
+        else if (c < 0x20)
+            fprintf(out, "\\u%04x", c);
+        else
+            fputc(c, out);
+    }
+    fputc('"', out);
+}
+
+static void json_rx(FILE *out, const Rx *e, const RxVars *v)
+{
+    if (!e) {
+        fputs("null", out);
+        return;
+    }
+    char *s = NULL;
+    size_t n = 0;
+    FILE *m = open_memstream(&s, &n);
+    if (!m) {
+        fputs("null", out);
+        return;
+    }
+    rx_print(m, e, v);
+    fclose(m);
+    json_str(out, s);
+    free(s);
+}
+
+
+static void json_parts(FILE *out, const double *part, double total)
+{
+    fprintf(out, "\"total\": %.9g, \"computation\": %.9g, \"communication\": %.9g, "
+            "\"io\": %.9g, \"read\": %.9g, \"write\": %.9g", total, part[RUE_COMP],
+            part[RUE_COMM], part[RUE_READ] + part[RUE_WRITE], part[RUE_READ], part[RUE_WRITE]);
+}
+
+void rue_write_text(FILE *out, const Rue *r, const char *program, const char *sag)
+{
+    double part[RUE_MAX_PHASES][RUE_NKIND], ptotal[RUE_MAX_PHASES];
+    double total = rue_eval(r, r->value, part, ptotal);
+    fprintf(out, "resource usage equations of %s on %s, derived at ", program, sag);
+    put_binding(out, r, r->value);
+    fputs("\n(a term: calls x count x (base x growth + bytes x per-byte); the counts are the "
+          "busiest\nprocessor's; * fitted: the derived count times the ratio the "
+          "interpretation measured)\n", out);
+    for (int ph = 0; ph < r->nphase; ph++) {
+        fprintf(out, "\nphase %d  %s: ", ph + 1, r->phase[ph]);
+        put_time(out, ptotal[ph]);
+        for (int k = 0; k < RUE_NKIND; k++)
+            if (part[ph][k] != 0) {
+                fprintf(out, "  %s ", rue_kind_name[k]);
+                put_time(out, part[ph][k]);
+            }
+        fputc('\n', out);
+        for (int i = 0; i < r->nterm; i++) {
+            const RueTerm *t = &r->term[i];
+            double s = rue_term_time(t, r->value);
+            if (t->phase != ph || trivial(t->count, 0) || s == 0)
+                continue;
+            fprintf(out, "  %c line %-5d %-13s %s\n      = ", t->fitted ? '*' : ' ', t->line,
+                    rue_kind_name[t->kind], t->label);
+            put_term(out, r, t);
+            fputs(" = ", out);
+            put_time(out, s);
+            fputc('\n', out);
+        }
+    }
+    fputs("\ntotal ", out);
+    put_time(out, total);
+    fputc('\n', out);
+}
+
+void rue_write_json(FILE *out, const Rue *r, const char *program, const char *sag)
+{
+    double part[RUE_MAX_PHASES][RUE_NKIND], ptotal[RUE_MAX_PHASES];
+    double total = rue_eval(r, r->value, part, ptotal), sum[RUE_NKIND] = {0};
+    fputs("{\"program\": ", out);
+    json_str(out, program);
+    fputs(", \"sag\": ", out);
+    json_str(out, sag);
+    fputs(", \"derived_at\": {", out);
+    for (int i = 0; i < r->vars.n; i++) {
+        fprintf(out, "%s", i ? ", " : "");
+        json_str(out, r->vars.name[i]);
+        fprintf(out, ": %.15g", r->value[i]);
+    }
+    fputs("},\n \"phases\": [", out);
+    for (int ph = 0; ph < r->nphase; ph++) {
+        fprintf(out, "%s\n  {\"name\": ", ph ? "," : "");
+        json_str(out, r->phase[ph]);
+        fprintf(out, ", \"line\": %d, ", r->phase_line[ph]);
+        json_parts(out, part[ph], ptotal[ph]);
+        fputc('}', out);
+        for (int k = 0; k < RUE_NKIND; k++)
+            sum[k] += part[ph][k];
+    }
+    fputs("],\n \"terms\": [", out);
+    for (int i = 0; i < r->nterm; i++) {
+        const RueTerm *t = &r->term[i];
+        fprintf(out, "%s\n  {\"phase\": %d, \"kind\": \"%s\", \"line\": %d, \"aau\": %d, \"label\": ",
+                i ? "," : "", t->phase + 1, rue_kind_name[t->kind], t->line, t->aau);
+        json_str(out, t->label);
+        fputs(", \"calls\": ", out);
+        json_rx(out, t->calls, &r->vars);
+        fputs(", \"count\": ", out);
+        json_rx(out, t->count, &r->vars);
+        fputs(", \"growth\": ", out);
+        json_rx(out, t->grow, &r->vars);
+        fputs(", \"bytes\": ", out);
+        json_rx(out, t->bytes, &r->vars);
+        fprintf(out, ", \"base\": %.9g, \"per_byte\": %.9g, \"fitted\": %s, \"seconds\": %.9g}",
+                t->base, t->perbyte, t->fitted ? "true" : "false", rue_term_time(t, r->value));
+    }
+    fputs("],\n ", out);
+    json_parts(out, sum, total);
+    fputs("}\n", out);
+}
+
+/* ---- the derivation ---------------------------------------------------------- */
+
+/* The values of the equations' variables for the program compiled as sp:
+ * each PARAMETER found by name in a unit's scope (the first unit that has
+ * it); those not found keep r's. */
+static void bind_params(const Rue *r, const SpProgram *sp, double *val)
+{
+    for (int i = 1; i < r->vars.n; i++) {
+        val[i] = r->value[i];
+        for (int u = 0; u < sp->units.n; u++) {
+            const SpUnit *un = sp->units.v[u];
+            const Symbol *y = un->scope ? scope_lookup(un->scope, r->vars.name[i]) : NULL;
+            if (y && y->kind == SYM_PARAMETER && y->value.known) {
+                val[i] = y->value.type.base == TY_INTEGER ? (double)y->value.i : y->value.r;
+                break;
+            }
+        }
+    }
+}
+
+/* Interprets the program at np with the definitions defs and derives its
+ * equations into r: 0, or 1 after errors on diag. */
+static int derive(const Options *o, const SrcFile *f, const SagGraph *sag, Define *defs,
+                  int ndefs, int np, Rue *r, Diag *diag)
+{
+    Program p;
+    if (program_compile(o, f, defs, ndefs, &p, diag))
+        return 1;
+    p.g = program_abstract(o, &p, defs, ndefs);
+    EngineResult res;
+    int status = 1;
+    if (program_interpret(o, f, sag, p.sp, p.g, defs, ndefs, np, 0, NULL, &res, diag) == 0) {
+        if (rue_derive(r, p.g, sag, np) == 0)
+            status = 0;
+        else
+            fputs("hpfpredict: error: out of memory deriving the equations\n", stderr);
+    }
+    program_free(&p);
+    return status;
+}
+
+/* The -D definitions that name PARAMETERs (their `used` after a
+ * compilation): flags in is_param[0..ndefs-1]. */
+static int which_params(const Options *o, const SrcFile *f, Define *defs, int ndefs,
+                        int *is_param, Diag *diag)
+{
+    Program p;
+    if (program_compile(o, f, defs, ndefs, &p, diag))
+        return 1;
+    for (int i = 0; i < ndefs; i++)
+        is_param[i] = defs[i].used;
+    program_free(&p);
+    return 0;
+}
+
+/* ---- the forecast's experiments ------------------------------------------- */
+
+/* --set cpu.speed=K and net.bandwidth=K act on the equations: BASE of the
+ * computation divided by K, the per-byte costs by K (the papers' "a CPU
+ * 100 times faster"); returns 1 when every --set is one of those (else
+ * they all act through the SAG, on the interpretation). */
+int forecast_sets_on_equations(const Options *o)
+{
+    if (!(o->forecast || o->sweet_spot) || !o->nsets)
+        return 0;
+    for (int i = 0; i < o->nsets; i++) {
+        const char *s = o->sets[i];
+        if (strncmp(s, "cpu.speed=", 10) && strncmp(s, "net.bandwidth=", 14))
+            return 0;
+    }
+    return 1;
+}
+
+static int apply_sets_to(const Options *o, Rue *r)
+{
+    for (int i = 0; i < o->nsets; i++) {
+        const char *s = o->sets[i];
+        int cpu = !strncmp(s, "cpu.speed=", 10);
+        const char *v = strchr(s, '=') + 1;
+        char *end;
+        double k = strtod(v, &end);
+        if (end == v || *end || !(k > 0) || !isfinite(k)) {
+            fprintf(stderr, "hpfpredict: error: --set %s: a positive factor expected\n", s);
+            return 1;
+        }
+        for (int t = 0; t < r->nterm; t++) {
+            if (cpu && r->term[t].kind == RUE_COMP)
+                r->term[t].base /= k;
+            if (!cpu && r->term[t].kind == RUE_COMM)
+                r->term[t].perbyte /= k;
+        }
+    }
+    return 0;
+}
+
+/* ---- forecasts ---------------------------------------------------------------- */
+
+/* The label of -D combination c, the definitions set to it (as
+ * hpfpredict.c's sweep does). */
+static char *combination(Options *o, long c)
+{
+    char buf[512];
+    size_t at = 0;
+    buf[0] = 0;
+    for (int i = 0; i < o->ndlist; i++) {
+        const DefList *l = &o->dlist[i];
+        const char *v = l->v[c % l->n];
+        c /= l->n;
+        o->defs[l->def].value = v;
+        int k = snprintf(buf + at, sizeof buf - at, "%s%s=%s", at ? " " : "",
+                         o->defs[l->def].name, v);
+        if (k > 0 && (size_t)k < sizeof buf - at)
+            at += (size_t)k;
+    }
+    return xstrdup(buf);
+}
+
+static void forecast_text(FILE *out, const Rue *r, const FPoint *pt, int n, const char *program,
+                          const char *sag)
+{
+    fprintf(out, "forecast of %s on %s from its resource usage equations (derived at ",
+            program, sag);
+    put_binding(out, r, r->value);
+    fputs("; seconds)\n", out);
+    int w = 6;
+    for (int i = 0; i < n; i++)
+        if ((int)strlen(pt[i].label) > w)
+            w = (int)strlen(pt[i].label);
+    fprintf(out, "%9s  %-*s %13s %13s %13s %13s\n", "np", w, "values", "total", "computation",
+            "communication", "io");
+    for (int i = 0; i < n; i++)
+        fprintf(out, "%9d  %-*s %13.6g %13.6g %13.6g %13.6g\n", pt[i].np, w,
+                *pt[i].label ? pt[i].label : "-", pt[i].total, pt[i].part[RUE_COMP],
+                pt[i].part[RUE_COMM], pt[i].part[RUE_READ] + pt[i].part[RUE_WRITE]);
+}
+
+static void forecast_json(FILE *out, const Rue *r, const FPoint *pt, int n, const char *program,
+                          const char *sag)
+{
+    fputs("{\"program\": ", out);
+    json_str(out, program);
+    fputs(", \"sag\": ", out);
+    json_str(out, sag);
+    fputs(", \"derived_at\": {", out);
+    for (int i = 0; i < r->vars.n; i++) {
+        fprintf(out, "%s", i ? ", " : "");
+        json_str(out, r->vars.name[i]);
+        fprintf(out, ": %.15g", r->value[i]);
+    }
+    fputs("},\n \"points\": [", out);
+    for (int i = 0; i < n; i++) {
+        fprintf(out, "%s\n  {\"np\": %d, \"values\": ", i ? "," : "", pt[i].np);
+        json_str(out, pt[i].label);
+        fputs(", ", out);
+        json_parts(out, pt[i].part, pt[i].total);
+        fputs(", \"phases\": [", out);
+        for (int ph = 0; ph < r->nphase; ph++) {
+            fprintf(out, "%s{\"name\": ", ph ? ", " : "");
+            json_str(out, r->phase[ph]);
+            fputs(", ", out);
+            json_parts(out, pt[i].ppart[ph], pt[i].ptotal[ph]);
+            fputc('}', out);
+        }
+        fputs("]}", out);
+    }
+    fputs("]}\n", out);
+}
+
+/* The sweet spots of every phase and of the program over the -np list, at
+ * each -D combination. */
+static void sweet_spots(FILE *out, int json, const Rue *r, const Options *o, double *val,
+                        const char *label, int first)
+{
+    double np[MAX_POINTS];
+    for (int i = 0; i < o->nnp; i++)
+        np[i] = o->np[i];
+    if (json)
+        fprintf(out, "%s\n  {\"values\": ", first ? "" : ",");
+    else
+        fprintf(out, "%ssweet spots%s%s (processor counts of least time; where communication "
+                "first exceeds computation)\n", first ? "" : "\n", *label ? " at " : "", label);
+    if (json)
+        json_str(out, label);
+    if (json)
+        fputs(", \"phases\": [", out);
+    for (int ph = -1; ph < r->nphase; ph++) {
+        double best, t, cross;
+        rue_sweet_spot(r, ph, val, np, o->nnp, &best, &t, &cross);
+        const char *name = ph < 0 ? "program" : r->phase[ph];
+        if (json) {
+            fprintf(out, "%s{\"name\": ", ph > -1 ? ", " : "");
+            json_str(out, name);
+            fprintf(out, ", \"best_np\": %.0f, \"best_time\": %.9g, \"comm_exceeds_np\": ", best, t);
+            if (cross > 0)
+                fprintf(out, "%.0f}", cross);
+            else
+                fputs("null}", out);
+        } else {
+            fprintf(out, "  %-40s best at %8.0f processors: ", name, best);
+            put_time(out, t);
+            if (cross > 0)
+                fprintf(out, "; communication exceeds computation from %.0f\n", cross);
+            else
+                fputs("; communication never exceeds computation\n", out);
+        }
+    }
+    if (json)
+        fputs("]}", out);
+}
+
+int forecast_main(Options *o, const SrcFile *f, SagGraph *sag, const char *sag_name, Diag *diag)
+{
+    int *is_param = xcalloc((size_t)o->ndefs + 1, sizeof *is_param);
+    int status = 1;
+    Rue r;
+    rue_init(&r);
+    FPoint *pt = NULL;
+    int npt = 0;
+    if (which_params(o, f, o->defs, o->ndefs, is_param, diag))
+        goto done;
+    /* the derivation: --rue at the point given; a forecast at the
+       program's own PARAMETER values (the -D values of other variables
+       kept: they are held variables the interpretation needs) */
+    Define *dd = xcalloc((size_t)o->ndefs + 1, sizeof *dd);
+    int nd = 0;
+    for (int i = 0; i < o->ndefs; i++)
+        if (o->rue || !is_param[i])
+            dd[nd++] = o->defs[i];
+    int np0 = o->rue ? o->np[0] : DERIVE_NP;
+    int st = derive(o, f, sag, dd, nd, np0, &r, diag);
+    free(dd);
+    if (st)
+        goto done;
+    if (o->rue) {
+        if (o->format == FMT_JSON)
+            rue_write_json(stdout, &r, o->path, sag_name);
+        else
+            rue_write_text(stdout, &r, o->path, sag_name);
+        status = 0;
+        goto done;
+    }
+    if (forecast_sets_on_equations(o) && apply_sets_to(o, &r))
+        goto done;
+    long ncomb = o->npoints / o->nnp;
+    pt = xcalloc((size_t)o->npoints, sizeof *pt);
+    int json = o->format == FMT_JSON;
+    if (o->sweet_spot && json)
+        fputs("{\"sweet_spots\": [", stdout);
+    for (long c = 0; c < ncomb; c++) {
+        char *label = combination(o, c);
+        double val[RX_MAX_VARS];
+        memcpy(val, r.value, sizeof val);
+        Program p;
+        if (program_compile(o, f, o->defs, o->ndefs, &p, diag)) {
+            free(label);
+            goto done;
+        }
+        bind_params(&r, p.sp, val);
+        program_free(&p);
+        for (int i = 0; i < o->nnp; i++) {
+            FPoint *q = &pt[npt++];
+            q->np = o->np[i];
+            q->label = i ? xstrdup(label) : label;
+            val[0] = o->np[i];
+            q->total = rue_eval(&r, val, q->ppart, q->ptotal);
+            for (int k = 0; k < RUE_NKIND; k++)
+                for (int ph = 0; ph < r.nphase; ph++)
+                    q->part[k] += q->ppart[ph][k];
+            if (!isfinite(q->total)) {
+                fprintf(stderr, "hpfpredict: error: the forecast at %s%s-np %d is not a "
+                        "number (an equation divides by zero or takes the logarithm of "
+                        "0 there)\n", label, *label ? " " : "", o->np[i]);
+                goto done;
+            }
+        }
+        if (o->sweet_spot)
+            sweet_spots(stdout, json, &r, o, val, label, c == 0);
+    }
+    if (o->sweet_spot) {
+        if (json)
+            fputs("]}\n", stdout);
+    } else if (json)
+        forecast_json(stdout, &r, pt, npt, o->path, sag_name);
+    else
+        forecast_text(stdout, &r, pt, npt, o->path, sag_name);
+    status = 0;
+    if (o->plot_out) {
+        ForecastPlot fp = {o->path, sag_name, &r, pt, npt};
+        int bad = forecast_svg(o->plot_out, &fp) != 0;
+        if ((ferror(o->plot_out) | fclose(o->plot_out)) != 0 || bad) {
+            fprintf(stderr, "hpfpredict: error: cannot write '%s'\n", o->plot);
+            remove(o->plot);
+            status = 1;
+        }
+        o->plot_out = NULL;
+    }
+done:
+    for (int i = 0; i < npt; i++)
+        free(pt[i].label);
+    free(pt);
+    rue_free(&r);
+    free(is_param);
+    return status;
+}

@@ -1,0 +1,544 @@
+/* rue_aag.c - the resource usage equations of a program (analysis/rue.h),
+ * derived from its interpreted AAG: every Seq AAU a computation term,
+ * every loop's control a computation term, every communication point a
+ * communication term, every I/O statement a disk term; their counts
+ * symbolic in the program's PARAMETERs and the processor count P, from the
+ * bounds of the loops around them and the mapping; their constants from
+ * the interpretation, so that the equations reproduce it.
+ *
+ * Each term's count is checked against the executions the interpretation
+ * counted on the busiest processor (Aau.xmost). Where the two differ (a
+ * branch taken in some iterations, a loop whose trips the data decide, a
+ * bound that is not an expression of PARAMETERs) the term keeps the
+ * derived count times the measured ratio, and is marked fitted: exact at
+ * the point of derivation, scaled as the derived part scales elsewhere.
+ * doc/forecasting.md describes the method. */
+#include <config.h>
+
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "engine_int.h"
+#include "forecast.h"
+#include "rue_aag.h"
+
+typedef struct {
+    Rue *r;
+    const Aag *g;
+    const SagUnit *node;
+    Params pr;
+    int np;
+    int phase;
+    int depth;
+    /* per AAU (by id - 1): the derived count of its terms at the point of
+       derivation, summed (the terms of a procedure's body, one per call
+       site) */
+    double *derived;
+} Der;
+
+/* ---- expressions of the program --------------------------------------- */
+
+static Rx *rx_of(Der *d, const Node *n);
+
+static Rx *param_var(Der *d, const Symbol *y)
+{
+    if (!y || y->kind != SYM_PARAMETER || !y->value.known)
+        return NULL;
+    double v = y->value.type.base == TY_INTEGER ? (double)y->value.i
+               : y->value.type.base == TY_REAL ? y->value.r : NAN;
+    if (!isfinite(v))
+        return NULL;
+    int var = rx_var(&d->r->vars, y->name);
+    if (var < 0)
+        return NULL;
+    d->r->value[var] = v;
+    return rx_varref(var);
+}
+
+/* The expression of n over PARAMETERs and P, or NULL where n reads
+ * anything else (a variable, an array element, a function). */
+static Rx *rx_of(Der *d, const Node *n)
+{
+    if (!n)
+        return NULL;
+    switch (n->kind) {
+    case AST_INT_CONST:
+        return n->sym ? rx_of(d, n->sym) : rx_num((double)n->u.konst.ival);
+    case AST_REAL_CONST:
+        return rx_num(n->u.konst.rval);
+    case AST_NAME:
+        return param_var(d, n->u.name.sym);
+    case AST_PAREN:
+        return rx_of(d, n->u.unary.operand);
+    case AST_UNARY:
+        if (n->u.unary.op == OP_NEG)
+            return rx_op(RX_NEG, rx_of(d, n->u.unary.operand), NULL);
+        return n->u.unary.op == OP_PLUS ? rx_of(d, n->u.unary.operand) : NULL;
+    case AST_BINARY: {
+        RxKind k;
+        switch (n->u.binary.op) {
+        case OP_ADD: k = RX_ADD; break;
+        case OP_SUB: k = RX_SUB; break;
+        case OP_MUL: k = RX_MUL; break;
+        case OP_DIV: k = RX_DIV; break;
+        case OP_POW: k = RX_POW; break;
+        default: return NULL;
+        }
+        Rx *e = rx_op(k, rx_of(d, n->u.binary.lhs), rx_of(d, n->u.binary.rhs));
+        /* Fortran's integer division truncates (toward zero: floor for the
+           non-negative sizes the equations are about) */
+        if (e && k == RX_DIV && n->u.binary.lhs->type.base == TY_INTEGER
+            && n->u.binary.rhs->type.base == TY_INTEGER)
+            e = rx_op(RX_FLOOR, e, NULL);
+        return e;
+    }
+    case AST_REF: {
+        const char *id = n->u.ref.id;
+        if (!id || (n->u.ref.what != REF_INTRINSIC && n->u.ref.what != REF_FUNCTION))
+            return NULL;
+        if (!strcmp(id, "hpfrt_nprocs") || !strcmp(id, "number_of_processors"))
+            return n->u.ref.args.n == 0 ? rx_varref(0) : NULL;
+        int mx = !strcmp(id, "max");
+        if ((mx || !strcmp(id, "min")) && n->u.ref.args.n >= 2) {
+            Rx *e = rx_of(d, n->u.ref.args.v[0]);
+            for (int i = 1; i < n->u.ref.args.n && e; i++)
+                e = rx_op(mx ? RX_MAX : RX_MIN, e, rx_of(d, n->u.ref.args.v[i]));
+            return e;
+        }
+        return NULL;
+    }
+    default:
+        return NULL;
+    }
+}
+
+/* max(0, floor((hi - lo + st) / st)), or NULL. */
+static Rx *trips_of(Der *d, const Node *lo, const Node *hi, const Node *st)
+{
+    Rx *l = rx_of(d, lo), *h = rx_of(d, hi), *s = st ? rx_of(d, st) : rx_num(1);
+    if (!l || !h || !s) {
+        rx_free(l);
+        rx_free(h);
+        rx_free(s);
+        return NULL;
+    }
+    Rx *span = rx_op(RX_ADD, rx_op(RX_SUB, h, l), rx_copy(s));
+    Rx *n = rx_op(RX_FLOOR, rx_op(RX_DIV, span, s), NULL);
+    return rx_simplify(rx_op(RX_MAX, rx_num(0), n));
+}
+
+/* ---- the mapping ---------------------------------------------------------- */
+
+/* The extent of the processor grid dimension that template dimension td
+ * of t is distributed over, as an expression of P. */
+static Rx *grid_extent_of(const SpTmpl *t, int td)
+{
+    int r = t->onto ? t->onto->rank : 1, gd = t->gdim[td];
+    if (gd < 0)
+        return rx_num(1);
+    return r == 1 ? rx_varref(0) : rx_grid(rx_varref(0), r, gd + 1);
+}
+
+/* The busiest processor's trips of a FORALL index over the owned elements
+ * of its array's dimension: BLOCK and CYCLIC (of block 1) of a unit
+ * stride and alignment known; NULL for the others. */
+static Rx *owned_trips(Der *d, const SpIndex *ix)
+{
+    const SpArr *a = ix->arr;
+    if (!a || !a->tmpl || ix->dim < 0 || ix->dim >= a->rank)
+        return NULL;
+    int td = a->tdim[ix->dim];
+    if (td < 0)
+        return trips_of(d, ix->lo, ix->hi, ix->st);
+    const SpTmpl *t = a->tmpl;
+    if (ix->a_const == 0)
+        return rx_num(1);                 /* a constant cell: one trip, on its owner */
+    long long st;
+    if (ix->a_const != 1 || !a->cknown[ix->dim] || a->ca[ix->dim] != 1 || !ix->st
+        || ix->st->kind != AST_INT_CONST || (st = ix->st->u.konst.ival) != 1)
+        return NULL;
+    Rx *lo = rx_of(d, ix->lo), *hi = rx_of(d, ix->hi), *b = rx_of(d, ix->b);
+    Rx *tlo = rx_of(d, t->lo[td]), *thi = rx_of(d, t->hi[td]);
+    if (!lo || !hi || !b || !tlo || !thi) {
+        rx_free(lo); rx_free(hi); rx_free(b); rx_free(tlo); rx_free(thi);
+        return NULL;
+    }
+    /* template cells 1.. of the iterations: sub = var + b, cell = sub + beta */
+    double beta = (double)a->cb[ix->dim];
+    Rx *shift = rx_op(RX_ADD, rx_op(RX_SUB, b, rx_copy(tlo)), rx_num(beta + 1));
+    Rx *clo = rx_simplify(rx_op(RX_ADD, lo, rx_copy(shift)));
+    Rx *chi = rx_simplify(rx_op(RX_ADD, hi, shift));
+    Rx *n = rx_simplify(rx_op(RX_ADD, rx_op(RX_SUB, thi, tlo), rx_num(1)));
+    Rx *q = grid_extent_of(t, td);
+    if (t->fmt[td] == HPFMAP_BLOCK) {
+        /* the whole dimension: ceil(N/Q) */
+        if (clo && chi && n && clo->k == RX_NUM && clo->v == 1 && rx_equal(chi, n)) {
+            rx_free(clo);
+            rx_free(chi);
+            return rx_simplify(rx_op(RX_CEIL, rx_op(RX_DIV, n, q), NULL));
+        }
+        return rx_bshare(clo, chi, n, q);
+    }
+    if (t->fmt[td] == HPFMAP_CYCLIC && !t->k[td]) {
+        Rx *len = rx_op(RX_MAX, rx_num(0), rx_op(RX_ADD, rx_op(RX_SUB, chi, clo), rx_num(1)));
+        rx_free(n);
+        return rx_simplify(rx_op(RX_CEIL, rx_op(RX_DIV, len, q), NULL));
+    }
+    rx_free(clo); rx_free(chi); rx_free(n); rx_free(q);
+    return NULL;
+}
+
+/* The trips of an iterative AAU on the busiest processor, or NULL where
+ * they are not an expression of PARAMETERs and P. */
+static Rx *iter_trips(Der *d, const Aau *a)
+{
+    switch (a->iter) {
+    case ITER_DO:
+        return a->stmt ? trips_of(d, a->stmt->u.do_.lo, a->stmt->u.do_.hi, a->stmt->u.do_.st)
+                       : NULL;
+    case ITER_FORALL: {
+        const SpIndex *ix = &a->loop->idx[a->level];
+        return ix->dist ? owned_trips(d, ix) : trips_of(d, ix->lo, ix->hi, ix->st);
+    }
+    case ITER_RED:
+        return a->red ? rx_simplify(rx_op(RX_MAX, rx_num(0), rx_of(d, a->red->n))) : NULL;
+    default:
+        return NULL;
+    }
+}
+
+/* ---- terms ------------------------------------------------------------------ */
+
+/* The seconds of metrics m0 (and m1, -1: none) of a on the busiest
+ * processor: its slowest executions' time, in the part those metrics take
+ * of its time on all processors. */
+static double busy_time(const Aau *a, int m0, int m1)
+{
+    double all = 0;
+    for (int m = 0; m < M_N; m++)
+        all += a->m_sum[m];
+    if (all <= 0)
+        return 0;
+    double part = a->m_sum[m0] + (m1 >= 0 ? a->m_sum[m1] : 0);
+    return a->m_max * part / all;
+}
+
+/* A term of a: calls x count x per (per: the messages of an execution,
+ * NULL: 1); calls x count are the executions checked against the
+ * interpretation's. */
+static RueTerm *add_term(Der *d, RueKind kind, const Aau *a, const char *what, Rx *calls,
+                         Rx *count, Rx *per)
+{
+    char label[64];
+    snprintf(label, sizeof label, "%s%s", what, a->label ? a->label : aau_class_name[a->cls]);
+    calls = rx_simplify(calls);
+    count = rx_simplify(count);
+    if (calls && count)
+        d->derived[a->id - 1] += rx_eval(calls, d->r->value) * rx_eval(count, d->r->value);
+    if (per)
+        count = rx_simplify(rx_op(RX_MUL, count, per));
+    RueTerm *t = rue_add(d->r, kind, d->phase, label, calls, count);
+    if (t) {
+        t->line = a->line;
+        t->aau = a->id;
+    }
+    return t;
+}
+
+/* ceil(log2 P): the rounds of a tree over P processors. */
+static Rx *tree_rounds(void)
+{
+    return rx_op(RX_CEIL, rx_op(RX_LOG2, rx_varref(0), NULL), NULL);
+}
+
+/* The bytes of an overlap exchange's message on the busiest processor:
+ * the ghost width times the box's other dimensions, each the busiest
+ * processor's share where it is distributed; NULL where the box's bounds
+ * are not expressions of PARAMETERs. */
+static Rx *overlap_bytes(Der *d, const CommEntry *c)
+{
+    const SpArr *a = c->arr;
+    const SpOverlap *ov = c->ov;
+    long long w = c->below > c->above ? c->below : c->above;
+    Rx *b = rx_num((double)w * a->type.kind);
+    for (int e = 0; e < a->rank && b; e++) {
+        if (e == c->dim)
+            continue;
+        const Node *lo = ov && ov->lo[e] ? ov->lo[e] : a->lo[e];
+        const Node *hi = ov && ov->hi[e] ? ov->hi[e] : a->hi[e];
+        Rx *len = trips_of(d, lo, hi, NULL);
+        int td = a->tdim[e];
+        if (len && td >= 0 && a->tmpl && a->tmpl->fmt[td] != HPFMAP_STAR)
+            len = rx_op(RX_CEIL, rx_op(RX_DIV, len, grid_extent_of(a->tmpl, td)), NULL);
+        b = len ? rx_op(RX_MUL, b, len) : (rx_free(b), NULL);
+    }
+    return rx_simplify(b);
+}
+
+/* A communication point's term: messages a call on the busiest processor
+ * and their bytes, from its pattern; the start-up and per-byte cost of the
+ * SAG, the start-up calibrated to the interpretation where the point
+ * moved messages (the waiting it caused left out: the equations assume
+ * none). */
+static void comm_term(Der *d, const Aau *a, Rx *calls, Rx *count)
+{
+    const CommEntry *c = a->comm;
+    Rx *msgs = NULL, *bytes = NULL;
+    int fitted = 0;
+    double el = c->type.kind > 0 ? c->type.kind : 8;
+    switch (c->kind) {
+    case CM_OVERLAP: {
+        int sides = (c->below > 0) + (c->above > 0);
+        int td = c->arr && c->dim >= 0 ? c->arr->tdim[c->dim] : -1;
+        Rx *q = td >= 0 && c->arr->tmpl ? grid_extent_of(c->arr->tmpl, td) : rx_varref(0);
+        msgs = rx_op(RX_MUL, rx_num(sides), rx_op(RX_MIN, rx_num(1), rx_op(RX_SUB, q, rx_num(1))));
+        bytes = c->arr ? overlap_bytes(d, c) : NULL;
+        if (!bytes)
+            fitted = 1;
+        break;
+    }
+    case CM_REDUCE: case CM_BCAST: case CM_BCASTIO:
+        msgs = tree_rounds();
+        bytes = rx_num(c->bytes > 0 ? (double)c->bytes : el);
+        break;
+    case CM_BARRIER:
+        msgs = tree_rounds();
+        break;
+    default:
+        /* a gather or scatter: every other processor, the volume fitted */
+        msgs = rx_op(RX_SUB, rx_varref(0), rx_num(1));
+        fitted = 1;
+        break;
+    }
+    RueTerm *t = add_term(d, RUE_COMM, a, "", calls, count, msgs);
+    if (!t) {
+        rx_free(bytes);
+        return;
+    }
+    t->bytes = rx_simplify(bytes);
+    t->fitted = fitted;
+    t->base = engine_msg_time(d->node, 0, 1);
+    t->perbyte = t->bytes ? (engine_msg_time(d->node, 1 << 20, 1) -
+                             engine_msg_time(d->node, 1 << 19, 1)) / (double)(1 << 19)
+                          : 0;
+}
+
+static void io_term(Der *d, const Aau *a, Rx *calls, Rx *count)
+{
+    int rd = a->stmt && a->stmt->kind == SP_IO && a->stmt->u.io.stmt &&
+             a->stmt->u.io.stmt->kind == AST_READ;
+    RueTerm *t = add_term(d, rd ? RUE_READ : RUE_WRITE, a, "", calls, count, NULL);
+    if (!t)
+        return;
+    double bytes = a->io_bytes;
+    for (int i = 0; i < a->nio_dyn; i++)
+        bytes += a->io_dyn[i].est;
+    t->grow = rx_op(RX_ADD, rx_op(RX_LOG2, rx_varref(0), NULL), rx_num(1));
+    t->bytes = bytes > 0 ? rx_num(bytes) : NULL;
+    t->base = (rd ? d->pr.io_rd_start : d->pr.io_start) + d->pr.io_fmt;
+    t->perbyte = rd ? d->pr.io_rd_pb : d->pr.io_pb;
+    t->fitted = a->nio_dyn > 0;
+}
+
+static void walk_list(Der *d, const PtrVec *list, const Rx *calls, const Rx *inner);
+
+/* a's terms, run calls x inner times (inner: the innermost loop's trips). */
+static void walk(Der *d, const Aau *a, const Rx *calls, const Rx *inner)
+{
+    switch (a->cls) {
+    case AAU_START: case AAU_END:
+        return;
+    case AAU_SEQ:
+        if (a->io && a->on == ON_IO)
+            io_term(d, a, rx_copy(calls), rx_copy(inner));
+        else
+            add_term(d, RUE_COMP, a, "", rx_copy(calls), rx_copy(inner), NULL);
+        return;
+    case AAU_SYNCSEQ:
+        add_term(d, RUE_COMP, a, "", rx_copy(calls), rx_copy(inner), NULL);
+        if (a->comm) {
+            /* the same executions: counted once */
+            double before = d->derived[a->id - 1];
+            comm_term(d, a, rx_copy(calls), rx_copy(inner));
+            d->derived[a->id - 1] = before;
+        }
+        return;
+    case AAU_COMM: case AAU_SYNC:
+        if (a->comm)
+            comm_term(d, a, rx_copy(calls), rx_copy(inner));
+        return;
+    case AAU_SPAWN:
+        walk_list(d, &a->kids, calls, inner);
+        return;
+    case AAU_ITERD: case AAU_ITERSYNC: case AAU_ITERND: {
+        Rx *trips = iter_trips(d, a);
+        if (!trips)
+            trips = rx_num(1);            /* the check below fits it */
+        /* the loop's control: its iterations; checked against its entries
+           (Aau.xmost counts those) */
+        Rx *outer = rx_simplify(rx_op(RX_MUL, rx_copy(calls), rx_copy(inner)));
+        double before = d->derived[a->id - 1];
+        add_term(d, RUE_COMP, a, "control of ", rx_copy(outer), rx_copy(trips), NULL);
+        d->derived[a->id - 1] = before + (outer ? rx_eval(outer, d->r->value) : 0);
+        walk_list(d, &a->kids, outer, trips);
+        rx_free(outer);
+        rx_free(trips);
+        return;
+    }
+    case AAU_CONDTD: case AAU_CONDTSYNC:
+        add_term(d, RUE_COMP, a, "test of ", rx_copy(calls), rx_copy(inner), NULL);
+        for (int b = 0; b < a->nbranch; b++) {
+            if (a->bpre)
+                walk_list(d, &a->bpre[b], calls, inner);
+            walk_list(d, &a->bbody[b], calls, inner);
+        }
+        return;
+    case AAU_CALL: {
+        const Aau *home = a->home ? a->home : a;
+        add_term(d, RUE_COMP, a, "", rx_copy(calls), rx_copy(inner), NULL);
+        if (home->body && d->depth < 16) {
+            d->depth++;
+            walk_list(d, home->body, calls, inner);
+            d->depth--;
+        }
+        return;
+    }
+    default:
+        return;
+    }
+}
+
+static void walk_list(Der *d, const PtrVec *list, const Rx *calls, const Rx *inner)
+{
+    for (int i = 0; i < list->n; i++)
+        walk(d, list->v[i], calls, inner);
+}
+
+/* The time of a's term at the point of derivation, the kind's metrics. */
+static double term_time(const Aau *a, RueKind k)
+{
+    switch (k) {
+    case RUE_COMP: return busy_time(a, M_COMP, M_OVHD);
+    default: return busy_time(a, M_COMM, -1);
+    }
+}
+
+/* ---- the phases ------------------------------------------------------------- */
+
+static int is_loop(const Aau *a)
+{
+    return a->cls == AAU_ITERD || a->cls == AAU_ITERSYNC || a->cls == AAU_ITERND ||
+           a->cls == AAU_CALL;
+}
+
+int rue_derive(Rue *r, const Aag *g, const SagGraph *sag, int np)
+{
+    rue_init(r);
+    Der d;
+    memset(&d, 0, sizeof d);
+    d.r = r;
+    d.g = g;
+    d.node = engine_node_unit(sag);
+    d.np = np;
+    en_read_params(&d.pr, d.node);
+    d.derived = calloc((size_t)g->naau + 1, sizeof *d.derived);
+    if (!d.derived)
+        return -1;
+    r->value[0] = np;
+    /* the node program: the main program's body */
+    const Aau *spawn = NULL;
+    for (int i = 0; i < g->root->kids.n; i++) {
+        const Aau *k = g->root->kids.v[i];
+        if (k->cls == AAU_SPAWN)
+            spawn = k;
+    }
+    Rx *one = rx_num(1);
+    if (spawn) {
+        const PtrVec *body = &spawn->kids;
+        for (int i = 0; i < body->n;) {
+            const Aau *a = body->v[i];
+            int j = i + 1;
+            char name[64];
+            if (is_loop(a))
+                snprintf(name, sizeof name, "line %d: %s", a->line,
+                         a->label ? a->label : aau_class_name[a->cls]);
+            else {
+                while (j < body->n && !is_loop(body->v[j]))
+                    j++;
+                const Aau *last = body->v[j - 1];
+                if (last->line_end > a->line)
+                    snprintf(name, sizeof name, "lines %d-%d", a->line, last->line_end);
+                else
+                    snprintf(name, sizeof name, "line %d", a->line);
+            }
+            int ph = rue_phase(r, name);
+            if (ph < 0) {
+                /* more phases than the table holds: the rest in the last */
+                ph = r->nphase - 1;
+            } else
+                r->phase_line[ph] = a->line;
+            d.phase = ph;
+            for (; i < j; i++)
+                walk(&d, body->v[i], one, one);
+        }
+    }
+    rx_free(one);
+    /* each term's count checked against the interpretation's, and its
+       constants from the interpretation's time */
+    for (int i = 0; i < r->nterm; i++) {
+        RueTerm *t = &r->term[i];
+        const Aau *a = g->aau[t->aau - 1];
+        double want = a->xmost, have = d.derived[a->id - 1];
+        if (want <= 0) {
+            /* not executed here: no time */
+            rx_free(t->count);
+            t->count = rx_num(0);
+        } else if (!(have > 0) || fabs(want - have) > 1e-9 * want) {
+            /* six significant digits: a ratio measured, not a law */
+            double k = have > 0 ? want / have : 0;
+            if (k > 0) {
+                double m = pow(10, 5 - floor(log10(k)));
+                k = round(k * m) / m;
+            }
+            if (have > 0)
+                t->count = rx_simplify(rx_op(RX_MUL, rx_num(k), t->count));
+            else {
+                rx_free(t->calls);
+                rx_free(t->count);
+                t->calls = rx_num(1);
+                t->count = rx_num(want);
+            }
+            t->fitted = 1;
+        }
+    }
+    for (int i = 0; i < r->nterm; i++) {
+        RueTerm *t = &r->term[i];
+        const Aau *a = g->aau[t->aau - 1];
+        /* the constants: a term's share of its AAU's time, the AAU's terms
+           (the call sites of a procedure) splitting it by their counts */
+        double n = rx_eval(t->calls, r->value) * rx_eval(t->count, r->value), all = 0;
+        for (int j = 0; j < r->nterm; j++)
+            if (r->term[j].aau == t->aau && r->term[j].kind == t->kind)
+                all += rx_eval(r->term[j].calls, r->value) * rx_eval(r->term[j].count, r->value);
+        double secs = all > 0 ? term_time(a, t->kind) * n / all : 0;
+        if (t->kind == RUE_COMP) {
+            t->base = n > 0 ? secs / n : 0;
+            continue;
+        }
+        double g1 = t->grow ? rx_eval(t->grow, r->value) : 1;
+        double b = t->bytes ? rx_eval(t->bytes, r->value) : 0;
+        if (n > 0 && g1 > 0 && secs > 0) {
+            /* the start-up that makes the term the interpretation's */
+            double su = (secs / n - b * t->perbyte) / g1;
+            if (su >= 0)
+                t->base = su;
+            else {
+                t->base = secs / n / g1;
+                t->perbyte = 0;
+            }
+        }
+    }
+    free(d.derived);
+    return 0;
+}
