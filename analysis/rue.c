@@ -119,6 +119,19 @@ Rx *rx_grid(Rx *p, int r, int d)
     return e;
 }
 
+Rx *rx_grid_declared(Rx *p, int r, int d, Rx *e, Rx *q)
+{
+    Rx *g = e && q ? rx_grid(p, r, d) : (rx_free(p), NULL);
+    if (!g) {
+        rx_free(e);
+        rx_free(q);
+        return NULL;
+    }
+    g->b = e;
+    g->c = q;
+    return g;
+}
+
 Rx *rx_copy(const Rx *e)
 {
     if (!e)
@@ -306,7 +319,10 @@ double rx_eval(const Rx *e, const double *val)
     double a = e->a ? rx_eval(e->a, val) : 0, b = e->b ? rx_eval(e->b, val) : 0;
     switch (e->k) {
     case RX_BSHARE: return bshare(a, b, rx_eval(e->c, val), rx_eval(e->d, val));
-    case RX_GRID: return grid_extent(a, e->var);
+    case RX_GRID:
+        if (e->b && rx_eval(e->c, val) == a)
+            return b;
+        return grid_extent(a, e->var);
     case RX_NUM: return e->v;
     case RX_VAR: return val[e->var];
     case RX_NEG: return -a;
@@ -408,19 +424,23 @@ static Rx *px_primary(Px *x)
                     continue;
                 x->p++;
                 int na = funcs[i].k == RX_GRID ? 3 : arity(funcs[i].k);
-                Rx *arg[4] = {NULL, NULL, NULL, NULL};
+                Rx *arg[5] = {NULL, NULL, NULL, NULL, NULL};
                 static const char *const count[] = {"", "one argument", "two arguments",
                                                     "three arguments", "four arguments"};
                 for (int j = 0; j < na && !x->failed; j++) {
                     if (j) {
                         if (*x->p != ',') {
-                            px_error(x, "%s takes %s", name, count[na]);
+                            px_error(x, "%s takes %s", name, funcs[i].k == RX_GRID
+                                     ? "three or five arguments" : count[na]);
                             break;
                         }
                         x->p++;
                     }
                     arg[j] = px_expr(x, 0);
                     px_space(x);
+                    /* pgrid's declared form: two more */
+                    if (j == 2 && funcs[i].k == RX_GRID && *x->p == ',')
+                        na = 5;
                 }
                 if (!x->failed && *x->p != ')')
                     px_error(x, "expected ')' after the argument%s of %s", na > 1 ? "s" : "",
@@ -433,7 +453,7 @@ static Rx *px_primary(Px *x)
                     px_error(x, "pgrid(P, r, d) takes numbers r of 1 to %d and d of 1 to r",
                              HPFMAP_MAX_RANK);
                 if (x->failed) {
-                    for (int j = 0; j < 4; j++)
+                    for (int j = 0; j < 5; j++)
                         rx_free(arg[j]);
                     return NULL;
                 }
@@ -442,7 +462,8 @@ static Rx *px_primary(Px *x)
                     int r = (int)arg[1]->v, d = (int)arg[2]->v;
                     rx_free(arg[1]);
                     rx_free(arg[2]);
-                    return rx_grid(arg[0], r, d);
+                    return na == 5 ? rx_grid_declared(arg[0], r, d, arg[3], arg[4])
+                                   : rx_grid(arg[0], r, d);
                 }
                 if (funcs[i].k == RX_BSHARE)
                     return rx_bshare(arg[0], arg[1], arg[2], arg[3]);
@@ -575,14 +596,14 @@ void rx_print(FILE *out, const Rx *e, const RxVars *v)
             if (funcs[i].k == e->k) {
                 fprintf(out, "%s(", funcs[i].name);
                 rx_print(out, e->a, v);
+                if (e->k == RX_GRID)
+                    fprintf(out, ", %d, %d", e->var / 8, e->var % 8 + 1);
                 const Rx *more[3] = {e->b, e->c, e->d};
                 for (int j = 0; j < 3; j++)
                     if (more[j]) {
                         fputs(", ", out);
                         rx_print(out, more[j], v);
                     }
-                if (e->k == RX_GRID)
-                    fprintf(out, ", %d, %d", e->var / 8, e->var % 8 + 1);
                 fputc(')', out);
             }
         return;
@@ -605,6 +626,7 @@ void rue_free(Rue *r)
         rx_free(t->count);
         rx_free(t->grow);
         rx_free(t->bytes);
+        rx_free(t->execs);
     }
     free(r->term);
     rue_init(r);

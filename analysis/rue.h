@@ -38,7 +38,9 @@ typedef enum {
                     processor's iterations of a loop over that range */
     RX_GRID      /* pgrid(P, r, d): extent d (1-based) of the r-dimensional processor
                     grid of P processors, most balanced, non-increasing (MPI_Dims_create,
-                    hpfmap_grid_shape); r and d numbers */
+                    hpfmap_grid_shape); r and d numbers. pgrid(P, r, d, e, q): of an
+                    arrangement declared with extent e there and q processors in all:
+                    e where q = P, else as pgrid(P, r, d) (hpfmap_grid_shape) */
 } RxKind;
 
 typedef struct Rx {
@@ -69,6 +71,8 @@ Rx *rx_op(RxKind k, Rx *a, Rx *b);
 /* bshare(lo, hi, n, q) and pgrid(p, r, d) (RxKind). */
 Rx *rx_bshare(Rx *lo, Rx *hi, Rx *n, Rx *q);
 Rx *rx_grid(Rx *p, int r, int d);
+/* pgrid(p, r, d, e, q), the declared form (e and q taken over). */
+Rx *rx_grid_declared(Rx *p, int r, int d, Rx *e, Rx *q);
 Rx *rx_copy(const Rx *e);
 /* e with its constant parts folded and the neutral operands (+ 0, * 1, / 1)
  * dropped: the same value for every binding. Takes ownership of e. */
@@ -112,6 +116,9 @@ typedef struct {
     double perbyte;            /* seconds a byte */
     int fitted;                /* its counts were fitted, not derived */
     int aau;                   /* the AAU it stands for (0: none) */
+    Rx *execs;                 /* the executions of the AAU it counts, where they are not
+                                  calls x count (a message pattern's count is its
+                                  executions' times the messages of each); NULL: those */
 } RueTerm;
 
 enum { RUE_MAX_PHASES = 64 };
@@ -121,6 +128,9 @@ typedef struct {
     char phase[RUE_MAX_PHASES][64];   /* phase names */
     int phase_line[RUE_MAX_PHASES];   /* its first source line (0: none) */
     double value[RX_MAX_VARS]; /* the binding the equations were derived at (vars.n) */
+    /* the PARAMETER each variable stands for: its name in the program and
+       where it lives (its module's name, or the declaring unit's) */
+    char pname[RX_MAX_VARS][32], pmodule[RX_MAX_VARS][32];
     int nterm, cap;
     RueTerm *term;
 } Rue;

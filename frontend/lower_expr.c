@@ -946,8 +946,15 @@ static int sub_range(Lower *L, const SpLoop *lp, Node *s, Node **lo, Node **hi)
 static Node *bound_union(Lower *L, Node *a, Node *b, int max)
 {
     long long x, y;
-    if (cint(a, &x) && cint(b, &y))
-        return mk_int(L, max ? (x > y ? x : y) : (x < y ? x : y));
+    if (cint(a, &x) && cint(b, &y)) {
+        Node *k = mk_int(L, max ? (x > y ? x : y) : (x < y ? x : y));
+        if (named(a) || named(b)) {
+            Node *args[2] = {a->sym ? a->sym : a, b->sym ? b->sym : b};
+            k->sym = same_expr(args[0], args[1]) ? args[0]
+                     : mk_call(L, max ? "max" : "min", (Type){TY_INTEGER, 4}, 2, args);
+        }
+        return k;
+    }
     if (same_expr(a, b))
         return a;
     Node *args[2] = {a, b};

@@ -223,21 +223,98 @@ void rue_write_json(FILE *out, const Rue *r, const char *program, const char *sa
 /* ---- the derivation ---------------------------------------------------------- */
 
 /* The values of the equations' variables for the program compiled as sp:
- * each PARAMETER found by name in a unit's scope (the first unit that has
- * it); those not found keep r's. */
+ * each PARAMETER found by its name and module in a unit's scope (the first
+ * unit that has it); those not found keep r's. */
 static void bind_params(const Rue *r, const SpProgram *sp, double *val)
 {
     for (int i = 1; i < r->vars.n; i++) {
         val[i] = r->value[i];
         for (int u = 0; u < sp->units.n; u++) {
             const SpUnit *un = sp->units.v[u];
-            const Symbol *y = un->scope ? scope_lookup(un->scope, r->vars.name[i]) : NULL;
-            if (y && y->kind == SYM_PARAMETER && y->value.known) {
+            const Symbol *y = un->scope ? scope_lookup(un->scope, r->pname[i]) : NULL;
+            if (y && y->alias)
+                y = y->alias;
+            if (y && y->kind == SYM_PARAMETER && y->value.known
+                && !strcmp(rue_param_scope(sp, y), r->pmodule[i])) {
                 val[i] = y->value.type.base == TY_INTEGER ? (double)y->value.i : y->value.r;
                 break;
             }
         }
     }
+}
+
+/* The derived counts checked at a second size: every integer PARAMETER
+ * of the equations of 2 or more a quarter larger, the program interpreted
+ * again on one processor and on np, and the terms of the AAUs whose executions the equations do not
+ * count there marked fitted (a bound the lowering folded into a number,
+ * say). Nothing is said when the program cannot be interpreted there: the
+ * equations stand as derived. */
+static void second_look(const Options *o, const SrcFile *f, const SagGraph *sag,
+                        const Define *defs, int ndefs, int np, Rue *r)
+{
+    Define *dd = xcalloc((size_t)(ndefs + r->vars.n), sizeof *dd);
+    char (*text)[32] = xcalloc((size_t)r->vars.n, sizeof *text);
+    int nd = 0, changed = 0;
+    for (int i = 1; i < r->vars.n; i++) {
+        double v = r->value[i];
+        if (v != floor(v) || v < 2 || v > 1e9 || strcmp(r->vars.name[i], r->pname[i]))
+            continue;
+        snprintf(text[i], sizeof text[i], "%.0f", v + floor(fmax(1, v / 4)));
+        dd[nd++] = (Define){r->pname[i], text[i], 0};
+        changed = 1;
+    }
+    for (int i = 0; i < ndefs; i++) {
+        int again = 0;
+        for (int j = 0; j < nd; j++)
+            again |= !strcmp(dd[j].name, defs[i].name);
+        if (!again)
+            dd[nd++] = defs[i];
+    }
+    char *buf = NULL;
+    size_t len = 0;
+    FILE *quiet = changed ? open_memstream(&buf, &len) : NULL;
+    if (quiet) {
+        Diag d2;
+        diag_init(&d2, quiet);
+        Options o2 = *o;
+        o2.max_steps = o->max_steps;
+        Program p;
+        if (program_compile(&o2, f, dd, nd, &p, &d2) == 0) {
+            p.g = program_abstract(&o2, &p, dd, nd);
+            EngineResult res;
+            double val[RX_MAX_VARS];
+            memcpy(val, r->value, sizeof val);
+            bind_params(r, p.sp, val);
+            /* on one processor (every range whole) and on np */
+            for (int k = 0; k < 2; k++) {
+                if (k) {
+                    aag_free(p.g);
+                    p.g = program_abstract(&o2, &p, dd, nd);
+                }
+                val[0] = k ? np : 1;
+                if (program_interpret(&o2, f, sag, p.sp, p.g, dd, nd, (int)val[0], 0, NULL, &res,
+                                      &d2))
+                    break;
+                for (int t = 0; t < r->nterm; t++) {
+                    RueTerm *x = &r->term[t];
+                    if (x->fitted || x->aau > p.g->naau || p.g->aau[x->aau - 1]->line != x->line)
+                        continue;
+                    int fitted;
+                    double e = rue_aau_execs(r, x->aau, val, &fitted);
+                    double in = p.g->aau[x->aau - 1]->xmost;
+                    if (fabs(e - in) > 1e-6 * fmax(1, fabs(in)))
+                        for (int u = 0; u < r->nterm; u++)
+                            if (r->term[u].aau == x->aau)
+                                r->term[u].fitted = 1;
+                }
+            }
+            program_free(&p);
+        }
+        fclose(quiet);
+        free(buf);
+    }
+    free(text);
+    free(dd);
 }
 
 /* Interprets the program at np with the definitions defs and derives its
@@ -258,6 +335,8 @@ static int derive(const Options *o, const SrcFile *f, const SagGraph *sag, Defin
             fputs("hpfpredict: error: out of memory deriving the equations\n", stderr);
     }
     program_free(&p);
+    if (status == 0)
+        second_look(o, f, sag, defs, ndefs, np, r);
     return status;
 }
 
@@ -430,6 +509,137 @@ static void sweet_spots(FILE *out, int json, const Rue *r, const Options *o, dou
         fputs("]}", out);
 }
 
+/* ---- --rue-check ------------------------------------------------------------- */
+
+/* One AAU whose executions the equations count otherwise than the
+ * interpretation at a point. */
+typedef struct {
+    int aau, line, fitted;
+    const char *label;
+    double eq, in;
+} Differ;
+
+/* The equations against the interpretation at one point (the program
+ * compiled as p, interpreted for np): totals, waiting, and the AAUs whose
+ * counts differ, written as text or JSON. Returns the number of derived
+ * (not fitted) counts that differ, or -1 when the interpretation failed. */
+static int check_point(FILE *out, int json, const Options *o, const SrcFile *f,
+                       const SagGraph *sag, Program *p, const Rue *r, const double *val, int np,
+                       const char *label, int first, Diag *diag)
+{
+    EngineResult res;
+    if (program_interpret(o, f, sag, p->sp, p->g, o->defs, o->ndefs, np, 0, NULL, &res, diag))
+        return -1;
+    double part[RUE_MAX_PHASES][RUE_NKIND];
+    double eq = rue_eval(r, val, part, NULL);
+    const Aag *g = p->g;
+    int nd = 0, agree = 0, checked = 0, derived_differ = 0, cap = 16;
+    Differ *dv = xcalloc((size_t)cap, sizeof *dv);
+    for (int id = 1; id <= g->naau; id++) {
+        int fitted;
+        int has = 0;
+        for (int i = 0; i < r->nterm && !has; i++)
+            has = r->term[i].aau == id;
+        if (!has)
+            continue;
+        const Aau *a = g->aau[id - 1];
+        double e = rue_aau_execs(r, id, val, &fitted), in = a->xmost;
+        checked++;
+        if (fabs(e - in) <= 1e-6 * fmax(1, fabs(in))) {
+            agree++;
+            continue;
+        }
+        derived_differ += !fitted;
+        if (nd == cap) {
+            cap *= 2;
+            dv = xrealloc(dv, (size_t)cap * sizeof *dv);
+        }
+        dv[nd++] = (Differ){id, a->line, fitted, a->label ? a->label : aau_class_name[a->cls], e, in};
+    }
+    double wait = res.part[M_WAIT];
+    double err = res.total > 0 ? (eq - res.total) / res.total * 100 : 0;
+    if (json) {
+        fprintf(out, "%s\n  {\"np\": %d, \"values\": ", first ? "" : ",", np);
+        json_str(out, label);
+        fprintf(out, ", \"interpreted\": %.9g, \"equations\": %.9g, \"error_percent\": %.4g, "
+                "\"waiting\": %.9g, \"aaus\": %d, \"agree\": %d, \"derived_differ\": %d, "
+                "\"differ\": [", res.total, eq, err, wait, checked, agree, derived_differ);
+        for (int i = 0; i < nd; i++) {
+            fprintf(out, "%s{\"aau\": %d, \"line\": %d, \"fitted\": %s, \"label\": ",
+                    i ? ", " : "", dv[i].aau, dv[i].line, dv[i].fitted ? "true" : "false");
+            json_str(out, dv[i].label);
+            fprintf(out, ", \"equations\": %.9g, \"interpreted\": %.9g}", dv[i].eq, dv[i].in);
+        }
+        fputs("]}", out);
+    } else {
+        fprintf(out, "%9d  %-14s %12.6g %12.6g %+8.2f%% %8.2f%%   %d of %d agree", np,
+                *label ? label : "-", res.total, eq, err,
+                res.total > 0 ? wait / res.total * 100 : 0, agree, checked);
+        if (nd)
+            fprintf(out, " (%d derived, %d fitted differ)", derived_differ, nd - derived_differ);
+        fputc('\n', out);
+        for (int i = 0; i < nd; i++)
+            fprintf(out, "             %s AAU %d, line %d, %s: %.10g by the equations, %.10g "
+                    "interpreted\n", dv[i].fitted ? "fitted " : "derived", dv[i].aau,
+                    dv[i].line, dv[i].label, dv[i].eq, dv[i].in);
+    }
+    free(dv);
+    return derived_differ;
+}
+
+static int rue_check(Options *o, const SrcFile *f, const SagGraph *sag, const char *sag_name,
+                     const Rue *r, Diag *diag)
+{
+    int json = o->format == FMT_JSON;
+    long ncomb = o->npoints / o->nnp;
+    if (json) {
+        fputs("{\"program\": ", stdout);
+        json_str(stdout, o->path);
+        fputs(", \"sag\": ", stdout);
+        json_str(stdout, sag_name);
+        fputs(", \"points\": [", stdout);
+    } else {
+        printf("the equations of %s on %s (derived at ", o->path, sag_name);
+        put_binding(stdout, r, r->value);
+        printf(") against interpretations\n%9s  %-14s %12s %12s %9s %9s   %s\n", "np", "values",
+               "interpreted", "equations", "error", "waiting", "executions of the AAUs");
+    }
+    int bad = 0, first = 1;
+    for (long c = 0; c < ncomb; c++) {
+        char *label = combination(o, c);
+        double val[RX_MAX_VARS];
+        memcpy(val, r->value, sizeof val);
+        Program p;
+        if (program_compile(o, f, o->defs, o->ndefs, &p, diag)) {
+            free(label);
+            return 1;
+        }
+        bind_params(r, p.sp, val);
+        for (int i = 0; i < o->nnp; i++) {
+            /* a fresh AAG each time: the engine's metrics are summed into it */
+            p.g = program_abstract(o, &p, o->defs, o->ndefs);
+            val[0] = o->np[i];
+            int n = check_point(stdout, json, o, f, sag, &p, r, val, o->np[i], label, first, diag);
+            aag_free(p.g);
+            p.g = NULL;
+            first = 0;
+            if (n < 0) {
+                program_free(&p);
+                free(label);
+                return 1;
+            }
+            bad += n;
+        }
+        program_free(&p);
+        free(label);
+    }
+    if (json)
+        printf("], \"derived_differ\": %d}\n", bad);
+    else
+        printf("%d derived count%s differ%s\n", bad, bad == 1 ? "" : "s", bad == 1 ? "s" : "");
+    return 0;
+}
+
 int forecast_main(Options *o, const SrcFile *f, SagGraph *sag, const char *sag_name, Diag *diag)
 {
     int *is_param = xcalloc((size_t)o->ndefs + 1, sizeof *is_param);
@@ -459,6 +669,10 @@ int forecast_main(Options *o, const SrcFile *f, SagGraph *sag, const char *sag_n
         else
             rue_write_text(stdout, &r, o->path, sag_name);
         status = 0;
+        goto done;
+    }
+    if (o->rue_check) {
+        status = rue_check(o, f, sag, sag_name, &r, diag);
         goto done;
     }
     if (forecast_sets_on_equations(o) && apply_sets_to(o, &r))

@@ -278,12 +278,14 @@ static int check_compare(const Options *o)
 
 static int check_forecast(const Options *o)
 {
-    if (!o->rue && !o->forecast && !o->sweet_spot)
+    if (!o->rue && !o->forecast && !o->sweet_spot && !o->rue_check)
         return 0;
-    const char *mode = o->rue ? "--rue" : o->forecast ? "--forecast" : "--sweet-spot";
-    if (o->rue && (o->forecast || o->sweet_spot))
-        return bad_usage("--rue prints the equations; %s evaluates them: give one of the two",
-                         o->forecast ? "--forecast" : "--sweet-spot");
+    const char *mode = o->rue ? "--rue" : o->forecast ? "--forecast"
+                     : o->sweet_spot ? "--sweet-spot" : "--rue-check";
+    if (o->rue + o->forecast + o->sweet_spot + o->rue_check > 1)
+        return bad_usage("%s: give one of --rue, --forecast, --sweet-spot and --rue-check", mode);
+    if (o->rue_check && o->plot)
+        return bad_usage("--plot %s draws a forecast: with --forecast, not --rue-check", o->plot);
     const char *other = o->map_spec ? "--map" : o->trace ? "--trace"
                       : o->callgrind ? "--callgrind" : o->interactive ? "-i"
                       : o->compare ? "--compare" : o->dump_aag ? "--dump-aag"
@@ -338,6 +340,7 @@ static int parse_options(Options *o, int argc, char **argv)
         {"rue", no_argument, NULL, 'E'},
         {"forecast", no_argument, NULL, 'Q'},
         {"sweet-spot", no_argument, NULL, 'w'},
+        {"rue-check", no_argument, NULL, 'k'},
         {"help", no_argument, NULL, 'h'},
         {"version", no_argument, NULL, 'V'},
         {NULL, 0, NULL, 0},
@@ -450,6 +453,7 @@ static int parse_options(Options *o, int argc, char **argv)
         case 'E': o->rue = 1; break;
         case 'Q': o->forecast = 1; break;
         case 'w': o->sweet_spot = 1; break;
+        case 'k': o->rue_check = 1; break;
         case 'a': {
             long v;
             const char *rest;
@@ -1145,7 +1149,7 @@ int main(int argc, char **argv)
         free_options(&o);
         return status;
     }
-    if (o.rue || o.forecast || o.sweet_spot) {
+    if (o.rue || o.forecast || o.sweet_spot || o.rue_check) {
         int status = finish_output(&diag, forecast_main(&o, f, sag, sag_name, &diag));
         if (o.plot_out) {
             fclose(o.plot_out);

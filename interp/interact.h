@@ -88,6 +88,7 @@ typedef struct {
     int rue;                   /* --rue: print the resource usage equations */
     int forecast;              /* --forecast: evaluate them over -np and -D */
     int sweet_spot;            /* --sweet-spot: each phase's best processor count */
+    int rue_check;             /* --rue-check: the equations against interpretations */
 } Options;
 
 /* A compiled program: the lowered IR (in the arena) and its AAG. */

@@ -31,6 +31,13 @@ typedef struct {
     int np;
     int phase;
     int depth;
+    int in_multi;
+    const Symbol *sym[RX_MAX_VARS];   /* the PARAMETER of each variable */
+    const Aau *stack[32];      /* the Calls whose bodies are being walked */
+    int recursive;             /* a recursive call was met: every term is fitted */
+    int uncertain;             /* inside what the data decide (a loop of unknown trips, a
+                                  pass run on a condition of run-time values): the terms
+                                  made there are fitted */
     /* per AAU (by id - 1): the derived count of its terms at the point of
        derivation, summed (the terms of a procedure's body, one per call
        site) */
@@ -39,20 +46,51 @@ typedef struct {
 
 /* ---- expressions of the program --------------------------------------- */
 
+const char *rue_param_scope(const SpProgram *sp, const Symbol *y)
+{
+    if (y->module)
+        return y->module->u.unit.id ? y->module->u.unit.id : "";
+    for (int u = 0; u < sp->units.n; u++) {
+        const SpUnit *un = sp->units.v[u];
+        if (un->scope && scope_lookup_local(un->scope, y->name) == y)
+            return un->name ? un->name : "";
+    }
+    return "";
+}
+
 static Rx *rx_of(Der *d, const Node *n);
 
 static Rx *param_var(Der *d, const Symbol *y)
 {
+    if (y && y->alias)
+        y = y->alias;
     if (!y || y->kind != SYM_PARAMETER || !y->value.known)
         return NULL;
     double v = y->value.type.base == TY_INTEGER ? (double)y->value.i
                : y->value.type.base == TY_REAL ? y->value.r : NAN;
     if (!isfinite(v))
         return NULL;
-    int var = rx_var(&d->r->vars, y->name);
+    /* one variable per PARAMETER: another of the same name (two modules'
+       n) is a variable of its own, n_2, bound to its value */
+    char name[32];
+    snprintf(name, sizeof name, "%s", y->name);
+    for (int k = 2;; k++) {
+        int known = -1;
+        for (int i = 1; i < d->r->vars.n; i++)
+            if (!strcmp(d->r->vars.name[i], name))
+                known = i;
+        if (known < 0 || d->sym[known] == y)
+            break;
+        snprintf(name, sizeof name, "%.16s_%d", y->name, k);
+    }
+    int var = rx_var(&d->r->vars, name);
     if (var < 0)
         return NULL;
+    d->sym[var] = y;
     d->r->value[var] = v;
+    snprintf(d->r->pname[var], sizeof d->r->pname[var], "%s", y->name);
+    snprintf(d->r->pmodule[var], sizeof d->r->pmodule[var], "%s",
+             rue_param_scope(d->g->prog, y));
     return rx_varref(var);
 }
 
@@ -131,13 +169,30 @@ static Rx *trips_of(Der *d, const Node *lo, const Node *hi, const Node *st)
 /* ---- the mapping ---------------------------------------------------------- */
 
 /* The extent of the processor grid dimension that template dimension td
- * of t is distributed over, as an expression of P. */
-static Rx *grid_extent_of(const SpTmpl *t, int td)
+ * of t is distributed over, as an expression of P: an arrangement declared
+ * with extents of constants and NUMBER_OF_PROCESSORS() keeps them where
+ * they multiply to P, and is re-formed otherwise (hpfmap_grid_shape). */
+static Rx *grid_extent_of(Der *d, const SpTmpl *t, int td)
 {
-    int r = t->onto ? t->onto->rank : 1, gd = t->gdim[td];
+    const SpProcs *pr = t->onto;
+    int r = pr ? pr->rank : 1, gd = t->gdim[td];
     if (gd < 0)
         return rx_num(1);
-    return r == 1 ? rx_varref(0) : rx_grid(rx_varref(0), r, gd + 1);
+    if (!pr || r == 1)
+        return rx_varref(0);
+    Rx *q = rx_num(1), *e = NULL;
+    for (int k = 0; k < r && q; k++) {
+        Rx *x = pr->ext[k] ? rx_of(d, pr->ext[k]) : NULL;
+        if (!x) {
+            rx_free(q);
+            rx_free(e);
+            return rx_grid(rx_varref(0), r, gd + 1);
+        }
+        if (k == gd)
+            e = rx_copy(x);
+        q = rx_op(RX_MUL, q, x);
+    }
+    return rx_grid_declared(rx_varref(0), r, gd + 1, rx_simplify(e), rx_simplify(q));
 }
 
 /* The busiest processor's trips of a FORALL index over the owned elements
@@ -170,7 +225,7 @@ static Rx *owned_trips(Der *d, const SpIndex *ix)
     Rx *clo = rx_simplify(rx_op(RX_ADD, lo, rx_copy(shift)));
     Rx *chi = rx_simplify(rx_op(RX_ADD, hi, shift));
     Rx *n = rx_simplify(rx_op(RX_ADD, rx_op(RX_SUB, thi, tlo), rx_num(1)));
-    Rx *q = grid_extent_of(t, td);
+    Rx *q = grid_extent_of(d, t, td);
     if (t->fmt[td] == HPFMAP_BLOCK) {
         /* the whole dimension: ceil(N/Q) */
         if (clo && chi && n && clo->k == RX_NUM && clo->v == 1 && rx_equal(chi, n)) {
@@ -236,13 +291,18 @@ static RueTerm *add_term(Der *d, RueKind kind, const Aau *a, const char *what, R
     count = rx_simplify(count);
     if (calls && count)
         d->derived[a->id - 1] += rx_eval(calls, d->r->value) * rx_eval(count, d->r->value);
+    Rx *execs = per && calls && count ? rx_simplify(rx_op(RX_MUL, rx_copy(calls), rx_copy(count)))
+                                     : NULL;
     if (per)
         count = rx_simplify(rx_op(RX_MUL, count, per));
     RueTerm *t = rue_add(d->r, kind, d->phase, label, calls, count);
     if (t) {
         t->line = a->line;
         t->aau = a->id;
-    }
+        t->execs = execs;
+        t->fitted = d->uncertain > 0;
+    } else
+        rx_free(execs);
     return t;
 }
 
@@ -267,10 +327,10 @@ static Rx *overlap_bytes(Der *d, const CommEntry *c)
             continue;
         const Node *lo = ov && ov->lo[e] ? ov->lo[e] : a->lo[e];
         const Node *hi = ov && ov->hi[e] ? ov->hi[e] : a->hi[e];
-        Rx *len = trips_of(d, lo, hi, NULL);
+        Rx *len = lo || !hi ? trips_of(d, lo, hi, NULL) : rx_of(d, hi);
         int td = a->tdim[e];
         if (len && td >= 0 && a->tmpl && a->tmpl->fmt[td] != HPFMAP_STAR)
-            len = rx_op(RX_CEIL, rx_op(RX_DIV, len, grid_extent_of(a->tmpl, td)), NULL);
+            len = rx_op(RX_CEIL, rx_op(RX_DIV, len, grid_extent_of(d, a->tmpl, td)), NULL);
         b = len ? rx_op(RX_MUL, b, len) : (rx_free(b), NULL);
     }
     return rx_simplify(b);
@@ -291,8 +351,10 @@ static void comm_term(Der *d, const Aau *a, Rx *calls, Rx *count)
     case CM_OVERLAP: {
         int sides = (c->below > 0) + (c->above > 0);
         int td = c->arr && c->dim >= 0 ? c->arr->tdim[c->dim] : -1;
-        Rx *q = td >= 0 && c->arr->tmpl ? grid_extent_of(c->arr->tmpl, td) : rx_varref(0);
-        msgs = rx_op(RX_MUL, rx_num(sides), rx_op(RX_MIN, rx_num(1), rx_op(RX_SUB, q, rx_num(1))));
+        Rx *q = td >= 0 && c->arr->tmpl ? grid_extent_of(d, c->arr->tmpl, td) : rx_varref(0);
+        /* an inner processor has a neighbour on each side, an end one on one:
+           the busiest min(sides, Q - 1) */
+        msgs = rx_op(RX_MIN, rx_num(sides), rx_op(RX_SUB, q, rx_num(1)));
         bytes = c->arr ? overlap_bytes(d, c) : NULL;
         if (!bytes)
             fitted = 1;
@@ -317,11 +379,17 @@ static void comm_term(Der *d, const Aau *a, Rx *calls, Rx *count)
         return;
     }
     t->bytes = rx_simplify(bytes);
-    t->fitted = fitted;
-    t->base = engine_msg_time(d->node, 0, 1);
-    t->perbyte = t->bytes ? (engine_msg_time(d->node, 1 << 20, 1) -
-                             engine_msg_time(d->node, 1 << 19, 1)) / (double)(1 << 19)
+    t->fitted |= fitted;
+    /* the SAG's cost of a message of the size moved here: its slope there
+       (the protocol of that size), and the start-up that leaves */
+    double b = t->bytes ? rx_eval(t->bytes, d->r->value) : 0;
+    if (b < 1)
+        b = 1;
+    t->perbyte = t->bytes ? (engine_msg_time(d->node, 2 * b, 1) - engine_msg_time(d->node, b, 1)) / b
                           : 0;
+    t->base = engine_msg_time(d->node, t->bytes ? b : 0, 1) - (t->bytes ? b * t->perbyte : 0);
+    if (t->base < 0)
+        t->base = 0;
 }
 
 static void io_term(Der *d, const Aau *a, Rx *calls, Rx *count)
@@ -334,11 +402,13 @@ static void io_term(Der *d, const Aau *a, Rx *calls, Rx *count)
     double bytes = a->io_bytes;
     for (int i = 0; i < a->nio_dyn; i++)
         bytes += a->io_dyn[i].est;
-    t->grow = rx_op(RX_ADD, rx_op(RX_LOG2, rx_varref(0), NULL), rx_num(1));
+    /* through the I/O processor: the papers' start-up growth with P,
+       log2 P + 1 ([A] "Modeling Disk IO"), is a parallel file system's;
+       one processor's statement does not grow */
     t->bytes = bytes > 0 ? rx_num(bytes) : NULL;
     t->base = (rd ? d->pr.io_rd_start : d->pr.io_start) + d->pr.io_fmt;
     t->perbyte = rd ? d->pr.io_rd_pb : d->pr.io_pb;
-    t->fitted = a->nio_dyn > 0;
+    t->fitted |= a->nio_dyn > 0;
 }
 
 static void walk_list(Der *d, const PtrVec *list, const Rx *calls, const Rx *inner);
@@ -346,14 +416,42 @@ static void walk_list(Der *d, const PtrVec *list, const Rx *calls, const Rx *inn
 /* a's terms, run calls x inner times (inner: the innermost loop's trips). */
 static void walk(Der *d, const Aau *a, const Rx *calls, const Rx *inner)
 {
+    if (a->multi_only && a->multi_if && !d->in_multi) {
+        /* skipped on one processor when a condition of run-time values
+           holds: fitted */
+        d->uncertain++;
+        d->in_multi = 1;
+        walk(d, a, calls, inner);
+        d->in_multi = 0;
+        d->uncertain--;
+        return;
+    }
+    if (a->multi_only && !a->multi_if) {
+        /* a gather's passes that one processor skips (it reads in place):
+           run only where P > 1 */
+        Rx *more = rx_simplify(rx_op(RX_MUL, rx_copy(calls),
+                                     rx_op(RX_MIN, rx_num(1), rx_op(RX_SUB, rx_varref(0), rx_num(1)))));
+        if (more) {
+            Aau b = *a;
+            b.multi_only = 0;
+            walk(d, &b, more, inner);
+            rx_free(more);
+            return;
+        }
+    }
     switch (a->cls) {
     case AAU_START: case AAU_END:
         return;
     case AAU_SEQ:
         if (a->io && a->on == ON_IO)
             io_term(d, a, rx_copy(calls), rx_copy(inner));
-        else
+        else {
+            /* on the owner of an element: which processor, how often, the
+               subscripts decide */
+            d->uncertain += a->on == ON_OWNER;
             add_term(d, RUE_COMP, a, "", rx_copy(calls), rx_copy(inner), NULL);
+            d->uncertain -= a->on == ON_OWNER;
+        }
         return;
     case AAU_SYNCSEQ:
         add_term(d, RUE_COMP, a, "", rx_copy(calls), rx_copy(inner), NULL);
@@ -373,35 +471,51 @@ static void walk(Der *d, const Aau *a, const Rx *calls, const Rx *inner)
         return;
     case AAU_ITERD: case AAU_ITERSYNC: case AAU_ITERND: {
         Rx *trips = iter_trips(d, a);
-        if (!trips)
+        int unknown = !trips;
+        if (unknown) {
             trips = rx_num(1);            /* the check below fits it */
+            d->uncertain++;
+        }
         /* the loop's control: its iterations; checked against its entries
            (Aau.xmost counts those) */
         Rx *outer = rx_simplify(rx_op(RX_MUL, rx_copy(calls), rx_copy(inner)));
         double before = d->derived[a->id - 1];
-        add_term(d, RUE_COMP, a, "control of ", rx_copy(outer), rx_copy(trips), NULL);
+        RueTerm *t = add_term(d, RUE_COMP, a, "control of ", rx_copy(outer), rx_copy(trips), NULL);
         d->derived[a->id - 1] = before + (outer ? rx_eval(outer, d->r->value) : 0);
+        if (t)
+            t->execs = rx_copy(outer);
         walk_list(d, &a->kids, outer, trips);
+        d->uncertain -= unknown;
         rx_free(outer);
         rx_free(trips);
         return;
     }
     case AAU_CONDTD: case AAU_CONDTSYNC:
         add_term(d, RUE_COMP, a, "test of ", rx_copy(calls), rx_copy(inner), NULL);
+        /* how often a branch is taken the data decide (a mask, a test of
+           values, of an index): its terms are fitted */
         for (int b = 0; b < a->nbranch; b++) {
             if (a->bpre)
                 walk_list(d, &a->bpre[b], calls, inner);
+            d->uncertain++;
             walk_list(d, &a->bbody[b], calls, inner);
+            d->uncertain--;
         }
         return;
     case AAU_CALL: {
         const Aau *home = a->home ? a->home : a;
         add_term(d, RUE_COMP, a, "", rx_copy(calls), rx_copy(inner), NULL);
-        if (home->body && d->depth < 16) {
-            d->depth++;
+        /* a recursive call: its body is on the walk already, its depth the
+           data's (the terms of the body are fitted) */
+        int again = 0;
+        for (int i = 0; i < d->depth; i++)
+            again |= d->stack[i] == home;
+        if (home->body && !again && d->depth < (int)(sizeof d->stack / sizeof d->stack[0])) {
+            d->stack[d->depth++] = home;
             walk_list(d, home->body, calls, inner);
             d->depth--;
-        }
+        } else if (again)
+            d->recursive = 1;
         return;
     }
     default:
@@ -416,7 +530,7 @@ static void walk_list(Der *d, const PtrVec *list, const Rx *calls, const Rx *inn
 }
 
 /* The time of a's term at the point of derivation, the kind's metrics. */
-static double term_time(const Aau *a, RueKind k)
+double rue_aau_seconds(const Aau *a, RueKind k)
 {
     switch (k) {
     case RUE_COMP: return busy_time(a, M_COMP, M_OVHD);
@@ -484,6 +598,9 @@ int rue_derive(Rue *r, const Aag *g, const SagGraph *sag, int np)
         }
     }
     rx_free(one);
+    if (d.recursive)
+        for (int i = 0; i < r->nterm; i++)
+            r->term[i].fitted = 1;
     /* each term's count checked against the interpretation's, and its
        constants from the interpretation's time */
     for (int i = 0; i < r->nterm; i++) {
@@ -501,13 +618,17 @@ int rue_derive(Rue *r, const Aag *g, const SagGraph *sag, int np)
                 double m = pow(10, 5 - floor(log10(k)));
                 k = round(k * m) / m;
             }
-            if (have > 0)
+            if (have > 0) {
                 t->count = rx_simplify(rx_op(RX_MUL, rx_num(k), t->count));
-            else {
+                if (t->execs)
+                    t->execs = rx_simplify(rx_op(RX_MUL, rx_num(k), t->execs));
+            } else {
                 rx_free(t->calls);
                 rx_free(t->count);
+                rx_free(t->execs);
                 t->calls = rx_num(1);
                 t->count = rx_num(want);
+                t->execs = NULL;
             }
             t->fitted = 1;
         }
@@ -521,7 +642,7 @@ int rue_derive(Rue *r, const Aag *g, const SagGraph *sag, int np)
         for (int j = 0; j < r->nterm; j++)
             if (r->term[j].aau == t->aau && r->term[j].kind == t->kind)
                 all += rx_eval(r->term[j].calls, r->value) * rx_eval(r->term[j].count, r->value);
-        double secs = all > 0 ? term_time(a, t->kind) * n / all : 0;
+        double secs = all > 0 ? rue_aau_seconds(a, t->kind) * n / all : 0;
         if (t->kind == RUE_COMP) {
             t->base = n > 0 ? secs / n : 0;
             continue;
@@ -533,12 +654,36 @@ int rue_derive(Rue *r, const Aag *g, const SagGraph *sag, int np)
             double su = (secs / n - b * t->perbyte) / g1;
             if (su >= 0)
                 t->base = su;
-            else {
+            else if (b > 0) {
+                /* faster than the SAG's bytes alone: the bytes' cost as the
+                   interpretation's, no start-up */
+                t->base = 0;
+                t->perbyte = secs / n / b;
+            } else
                 t->base = secs / n / g1;
-                t->perbyte = 0;
-            }
         }
     }
     free(d.derived);
     return 0;
+}
+
+double rue_aau_execs(const Rue *r, int aau, const double *val, int *fitted)
+{
+    double n = 0;
+    int kind = -1;
+    *fitted = 0;
+    for (int i = 0; i < r->nterm; i++) {
+        const RueTerm *t = &r->term[i];
+        if (t->aau != aau)
+            continue;
+        /* one kind's terms: a reduction's computation and communication
+           count the same executions */
+        if (kind < 0)
+            kind = t->kind;
+        if ((int)t->kind != kind)
+            continue;
+        n += t->execs ? rx_eval(t->execs, val) : rx_eval(t->calls, val) * rx_eval(t->count, val);
+        *fitted |= t->fitted;
+    }
+    return n;
 }
