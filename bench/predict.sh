@@ -85,3 +85,14 @@ steps=$("$P" "$srcdir/bench/converge.f90" -np 4 --format=json 2>/dev/null \
         | sed -n 's/.*"interpreter_steps": \([0-9]*\).*/\1/p')
 awk -v ms="$ms" -v s="$steps" 'BEGIN {
     printf "   %s element operations in %s ms: %.0f million a second\n", s, ms, s / (ms * 1000) }'
+echo
+echo "6. forecasts from the resource usage equations (target: under 10 ms a point,"
+echo "   at 2^20 processors and n = 10^9): laplace_bs, derived once, then 256"
+echo "   processor counts x 16 sizes up to 10^9 evaluated"
+nps=$(awk 'BEGIN { for (i = 0; i < 256; i++) printf "%s%d", i ? "," : "", 4096 * (i + 1); }')
+ns=$(awk 'BEGIN { for (i = 0; i < 16; i++) printf "%s%d", i ? "," : "", 1000000000 - i * 1000; }')
+one=$(best "$P" "$srcdir/examples/laplace_bs.f90" --forecast -np 1048576 -D n=1000000000)
+all=$(best "$P" "$srcdir/examples/laplace_bs.f90" --forecast -np "$nps" -D n="$ns")
+awk -v a="$one" -v b="$all" 'BEGIN {
+    printf "   one point (derivation included): %s ms; 4096 points: %s ms, %.3f ms a point\n",
+           a, b, (b - a) / 4095 }'

@@ -133,8 +133,8 @@ static void json_rx(FILE *out, const Rx *e, const RxVars *v)
 
 static void json_parts(FILE *out, const double *part, double total)
 {
-    fprintf(out, "\"total\": %.9g, \"computation\": %.9g, \"communication\": %.9g, "
-            "\"io\": %.9g, \"read\": %.9g, \"write\": %.9g", total, part[RUE_COMP],
+    fprintf(out, "\"total\": %.17g, \"computation\": %.17g, \"communication\": %.17g, "
+            "\"io\": %.17g, \"read\": %.17g, \"write\": %.17g", total, part[RUE_COMP],
             part[RUE_COMM], part[RUE_READ] + part[RUE_WRITE], part[RUE_READ], part[RUE_WRITE]);
 }
 
@@ -212,7 +212,7 @@ void rue_write_json(FILE *out, const Rue *r, const char *program, const char *sa
         json_rx(out, t->grow, &r->vars);
         fputs(", \"bytes\": ", out);
         json_rx(out, t->bytes, &r->vars);
-        fprintf(out, ", \"base\": %.9g, \"per_byte\": %.9g, \"fitted\": %s, \"seconds\": %.9g}",
+        fprintf(out, ", \"base\": %.17g, \"per_byte\": %.17g, \"fitted\": %s, \"seconds\": %.17g}",
                 t->base, t->perbyte, t->fitted ? "true" : "false", rue_term_time(t, r->value));
     }
     fputs("],\n ", out);
@@ -491,7 +491,7 @@ static void sweet_spots(FILE *out, int json, const Rue *r, const Options *o, dou
         if (json) {
             fprintf(out, "%s{\"name\": ", ph > -1 ? ", " : "");
             json_str(out, name);
-            fprintf(out, ", \"best_np\": %.0f, \"best_time\": %.9g, \"comm_exceeds_np\": ", best, t);
+            fprintf(out, ", \"best_np\": %.0f, \"best_time\": %.17g, \"comm_exceeds_np\": ", best, t);
             if (cross > 0)
                 fprintf(out, "%.0f}", cross);
             else
@@ -561,20 +561,22 @@ static int check_point(FILE *out, int json, const Options *o, const SrcFile *f,
     if (json) {
         fprintf(out, "%s\n  {\"np\": %d, \"values\": ", first ? "" : ",", np);
         json_str(out, label);
-        fprintf(out, ", \"interpreted\": %.9g, \"equations\": %.9g, \"error_percent\": %.4g, "
-                "\"waiting\": %.9g, \"aaus\": %d, \"agree\": %d, \"derived_differ\": %d, "
-                "\"differ\": [", res.total, eq, err, wait, checked, agree, derived_differ);
+        fprintf(out, ", \"interpreted\": %.17g, \"equations\": %.17g, \"error_percent\": %.4g, "
+                "\"waiting\": %.17g, \"imbalance\": %.17g, \"aaus\": %d, \"agree\": %d, \"derived_differ\": %d, "
+                "\"differ\": [", res.total, eq, err, wait, res.total - wait - eq, checked, agree,
+                derived_differ);
         for (int i = 0; i < nd; i++) {
             fprintf(out, "%s{\"aau\": %d, \"line\": %d, \"fitted\": %s, \"label\": ",
                     i ? ", " : "", dv[i].aau, dv[i].line, dv[i].fitted ? "true" : "false");
             json_str(out, dv[i].label);
-            fprintf(out, ", \"equations\": %.9g, \"interpreted\": %.9g}", dv[i].eq, dv[i].in);
+            fprintf(out, ", \"equations\": %.17g, \"interpreted\": %.17g}", dv[i].eq, dv[i].in);
         }
         fputs("]}", out);
     } else {
-        fprintf(out, "%9d  %-14s %12.6g %12.6g %+8.2f%% %8.2f%%   %d of %d agree", np,
-                *label ? label : "-", res.total, eq, err,
-                res.total > 0 ? wait / res.total * 100 : 0, agree, checked);
+        double pc = res.total > 0 ? 100 / res.total : 0;
+        fprintf(out, "%9d  %-14s %12.6g %12.6g %+8.2f%% %8.2f%% %9.2f%%   %d of %d agree", np,
+                *label ? label : "-", res.total, eq, err, wait * pc,
+                (res.total - wait - eq) * pc, agree, checked);
         if (nd)
             fprintf(out, " (%d derived, %d fitted differ)", derived_differ, nd - derived_differ);
         fputc('\n', out);
@@ -601,8 +603,12 @@ static int rue_check(Options *o, const SrcFile *f, const SagGraph *sag, const ch
     } else {
         printf("the equations of %s on %s (derived at ", o->path, sag_name);
         put_binding(stdout, r, r->value);
-        printf(") against interpretations\n%9s  %-14s %12s %12s %9s %9s   %s\n", "np", "values",
-               "interpreted", "equations", "error", "waiting", "executions of the AAUs");
+        printf(") against interpretations\n(waiting: the slowest processor's, which the "
+               "equations leave out; imbalance: the rest of the\ndifference, work and messages "
+               "not even over the processors, and what the equations\ndo not scale as the "
+               "interpretation does)\n%9s  %-14s %12s %12s %9s %9s %10s   %s\n", "np", "values",
+               "interpreted", "equations", "error", "waiting", "imbalance",
+               "executions of the AAUs");
     }
     int bad = 0, first = 1;
     for (long c = 0; c < ncomb; c++) {

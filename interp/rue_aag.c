@@ -266,22 +266,17 @@ static Rx *iter_trips(Der *d, const Aau *a)
 /* ---- terms ------------------------------------------------------------------ */
 
 /* The seconds of metrics m0 (and m1, -1: none) of a on the busiest
- * processor: its slowest executions' time, in the part those metrics take
- * of its time on all processors. */
+ * processor: its executions there (Aau.xmost) at the mean cost of an
+ * execution over all processors (an iteration costs the same everywhere;
+ * the waiting, which the equations leave out, is not in it). */
 static double busy_time(const Aau *a, int m0, int m1)
 {
-    double all = 0;
-    for (int m = 0; m < M_N; m++)
-        all += a->m_sum[m];
-    if (all <= 0)
+    if (a->execs <= 0)
         return 0;
     double part = a->m_sum[m0] + (m1 >= 0 ? a->m_sum[m1] : 0);
-    return a->m_max * part / all;
+    return a->xmost * part / a->execs;
 }
 
-/* A term of a: calls x count x per (per: the messages of an execution,
- * NULL: 1); calls x count are the executions checked against the
- * interpretation's. */
 static RueTerm *add_term(Der *d, RueKind kind, const Aau *a, const char *what, Rx *calls,
                          Rx *count, Rx *per)
 {
@@ -440,7 +435,11 @@ static void walk(Der *d, const Aau *a, const Rx *calls, const Rx *inner)
         }
     }
     switch (a->cls) {
-    case AAU_START: case AAU_END:
+    case AAU_START:
+        /* the run time's start: the processor arrangement, the templates */
+        add_term(d, RUE_COMP, a, "", rx_copy(calls), rx_copy(inner), NULL);
+        return;
+    case AAU_END:
         return;
     case AAU_SEQ:
         if (a->io && a->on == ON_IO)
@@ -532,10 +531,16 @@ static void walk_list(Der *d, const PtrVec *list, const Rx *calls, const Rx *inn
 /* The time of a's term at the point of derivation, the kind's metrics. */
 double rue_aau_seconds(const Aau *a, RueKind k)
 {
-    switch (k) {
-    case RUE_COMP: return busy_time(a, M_COMP, M_OVHD);
-    default: return busy_time(a, M_COMM, -1);
-    }
+    if (k == RUE_COMP && a->m_sum[M_COMM] > 0)
+        return busy_time(a, M_COMP, -1);
+    if (k == RUE_COMP)
+        return busy_time(a, M_COMP, M_OVHD);
+    /* a message pattern at its mean cost over the processors, with the
+       overhead of the run time's call (a computation of the AAU, a
+       reduction's combining, apart); the waiting it makes and the
+       imbalance of its work are left out, as the papers' equations leave
+       them (--rue-check measures them) */
+    return busy_time(a, M_COMM, a->m_sum[M_COMM] > 0 ? M_OVHD : -1);
 }
 
 /* ---- the phases ------------------------------------------------------------- */

@@ -34,6 +34,10 @@ TESTS += testsuite/properties.test
 EXTRA_DIST += testsuite/properties.test testsuite/rewrite.py \
 	$(wildcard $(srcdir)/testsuite/progs/*.f90) $(wildcard $(srcdir)/testsuite/progs/*.f) \
 	$(wildcard $(srcdir)/testsuite/progs/README.md)
+# resource usage equations: --rue, --forecast, --sweet-spot, --rue-check
+# (doc/forecasting.md)
+TESTS += testsuite/forecast.test
+EXTRA_DIST += testsuite/forecast.test $(wildcard $(srcdir)/testsuite/forecast/*.f90)
 # the validation harness (make validate, doc/validation.md) on two programs
 TESTS += testsuite/validate.test
 EXTRA_DIST += testsuite/validate.test

@@ -319,9 +319,102 @@ static void test_fit(void)
     rue_free(&r);
 }
 
+/* the busiest processor's cells of lo..hi in BLOCKs of ceil(n/q), counted
+   cell by cell */
+static double share_by_hand(int lo, int hi, int n, int q)
+{
+    int b = (n + q - 1) / q, most = 0;
+    if (b < 1)
+        b = 1;
+    for (int p = 0; p < q; p++) {
+        int k = 0;
+        for (int c = lo; c <= hi; c++)
+            k += (c - 1) / b == p;
+        if (k > most)
+            most = k;
+    }
+    return most;
+}
+
+static double ev_with(const char *text, double p, double n)
+{
+    RxVars v;
+    rx_vars_init(&v);
+    char err[128];
+    Rx *e = rx_parse(text, &v, err, sizeof err);
+    if (!e) {
+        printf("# %s: %s\n", text, err);
+        return NAN;
+    }
+    double val[RX_MAX_VARS] = {p, n};
+    double r = rx_eval(e, val);
+    rx_free(e);
+    return r;
+}
+
+static void test_mapping(void)
+{
+    /* bshare against counting, over every range of every small dimension */
+    int bad = 0, cases = 0;
+    for (int n = 1; n <= 23; n++)
+        for (int q = 1; q <= 9; q++)
+            for (int lo = 1; lo <= n; lo++)
+                for (int hi = lo - 1; hi <= n; hi++) {
+                    char t[96];
+                    snprintf(t, sizeof t, "bshare(%d, %d, n, P)", lo, hi);
+                    cases++;
+                    if (ev_with(t, q, n) != share_by_hand(lo, hi, n, q) && bad++ < 3)
+                        printf("# %s with n = %d, P = %d: %g, by hand %g\n", t, n, q,
+                               ev_with(t, q, n), share_by_hand(lo, hi, n, q));
+                }
+    char what[160];
+    snprintf(what, sizeof what, "bshare(lo, hi, n, P) is the busiest processor's count in %d "
+             "cases", cases);
+    check(!bad, what);
+    check(ev_with("bshare(2, n - 1, n, P)", 3, 100) == 34,
+          "by hand: 2..99 of 100 in blocks of 34 over 3: 33, 34, 31");
+    /* hpfmap_grid_shape's examples (hpfmap.h) */
+    check(ev_with("pgrid(P, 2, 1)", 8, 0) == 4 && ev_with("pgrid(P, 2, 2)", 8, 0) == 2,
+          "pgrid: 8 over rank 2 is 4 x 2");
+    check(ev_with("pgrid(P, 3, 1)*10 + pgrid(P, 3, 2) + pgrid(P, 3, 3)/10", 12, 0) == 32.2,
+          "pgrid: 12 over rank 3 is 3 x 2 x 2");
+    check(ev_with("pgrid(P, 2, 1, 1, 2)", 2, 0) == 1 && ev_with("pgrid(P, 2, 1, 1, 2)", 8, 0) == 4,
+          "pgrid's declared form: kept where it multiplies to P (1 x 2 of 2), re-formed "
+          "elsewhere");
+    check(refused("pgrid(P, 2, 3)", "d of 1 to r") && refused("pgrid(P, n, 1)", "takes numbers")
+          && refused("pgrid(P, 2)", "three or five"), "pgrid refused: a dimension past the rank, "
+          "a rank not a number, too few arguments");
+    check(prints("bshare(2, n - 1, n, P)*pgrid(P, 2, 1, floor(P/2), floor(P/2)*2)",
+                 "bshare(2, n - 1, n, P)*pgrid(P, 2, 1, floor(P/2), floor(P/2)*2)"),
+          "bshare and pgrid printed as they are read");
+    /* simplification: the same value, fewer operations */
+    RxVars v;
+    rx_vars_init(&v);
+    char err[128];
+    Rx *e = rx_simplify(rx_parse("max(0, floor((n - 1 + 1 - 1 + 1)/1))*1 + 0*m", &v, err,
+                                 sizeof err));
+    char buf[128] = "";
+    FILE *f = fmemopen(buf, sizeof buf - 1, "w");
+    rx_print(f, e, &v);
+    fclose(f);
+    if (strcmp(buf, "n"))
+        printf("# got %s\n", buf);
+    check(!strcmp(buf, "n"), "simplified: max(0, floor((n - 1 + 1 - 1 + 1)/1))*1 + 0*m is n");
+    Rx *g = rx_parse("n", &v, err, sizeof err), *h = rx_parse("n + 0", &v, err, sizeof err);
+    check(rx_equal(e, g) && !rx_equal(g, h), "rx_equal: the same tree, not the same value");
+    rx_free(e);
+    rx_free(g);
+    rx_free(h);
+    e = rx_simplify(rx_parse("floor(n/2) + ceil(n/P)", &v, err, sizeof err));
+    double val[RX_MAX_VARS] = {3, 7};
+    check(e && rx_eval(e, val) == 3 + 3, "simplified: floor and ceil of a division kept");
+    rx_free(e);
+}
+
 int main(void)
 {
     test_expressions();
+    test_mapping();
     test_loop273();
     test_terms();
     test_sweet_spot();
