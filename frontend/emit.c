@@ -1404,6 +1404,13 @@ static void emit_unit(Emit *E, const SpUnit *u)
     if (u->main) {
         comment(E, "start the run time and lay out the mapped arrays");
         em_line(E, "call hpfrt_init()");
+        /* one call a value: a line of fixed form holds it */
+        for (const char *v = E->prog->values; v && *v;) {
+            size_t n = strcspn(v, " ");
+            if (n <= 40)
+                em_line(E, "call hpfrt_values('%.*s')", (int)n, v);
+            v += n + (v[n] == ' ');
+        }
         for (int k = 0; k < E->prog->units.n; k++) {
             const SpUnit *m = E->prog->units.v[k];
             if (m->unit->u.unit.which == UNIT_MODULE && module_maps(m))

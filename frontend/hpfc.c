@@ -189,6 +189,16 @@ int main(int argc, char **argv)
     else if (ast && (mode == MODE_DUMP_SPMD || mode == MODE_EMIT || mode == MODE_CHECK)) {
         /* --check lowers too: what hpfc -o refuses, it refuses */
         SpProgram *sp = spmd_lower(ast, arena, &diag);
+        /* the sizes this compilation was given: into the run's profile */
+        char *values = NULL;
+        size_t vlen = 0;
+        FILE *vs = sp ? open_memstream(&values, &vlen) : NULL;
+        for (int i = 0, k = 0; vs && i < ndefs; i++)
+            if (defs[i].used && strspn(defs[i].value, "0123456789+-.eEdD_") == strlen(defs[i].value))
+                fprintf(vs, "%s%s=%s", k++ ? " " : "", defs[i].name, defs[i].value);
+        if (vs && fclose(vs) == 0 && sp && *values)
+            sp->values = arena_strdup(arena, values);
+        free(values);
         if (sp && mode == MODE_DUMP_SPMD)
             spmd_dump(stdout, sp);
         else if (sp && mode == MODE_EMIT && write_spmd(sp, outpath, path) != 0)

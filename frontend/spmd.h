@@ -311,6 +311,9 @@ typedef struct SpUnit {
 typedef struct SpProgram {
     PtrVec units;                 /* SpUnit, in source order (internal ones after their host) */
     const char *prefix;           /* of generated names, not clashing with the program's */
+    const char *values;           /* the PARAMETERs -D set, "n=256 maxit=10" (NULL: none):
+                                     the program tells the run time (hpfrt_values), which
+                                     writes them into its profile for hpfpredict --fit */
 } SpProgram;
 
 /* Lowers a checked file; diagnostics for what the lowering cannot handle

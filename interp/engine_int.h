@@ -297,6 +297,9 @@ int en_class_of_rank(const Eng *e, int rank);
 void en_cut_at(Eng *e, int d, long c);
 void en_end(Eng *e, Aau *a, double execs, double most);
 double most_of(const Eng *e, const double *mult);
+/* The overhead of an entry into iterative AAU a (a FORALL level's: the
+ * loop's set-up, the run time's iteration sets and region calls). */
+double en_level_setup(const Params *pr, const Aau *a);
 void en_isolate(Eng *e, const int *co);
 int en_proc_of(const Eng *e, int rank, const int *shape, const int *co);
 __attribute__((noinline)) void en_record(Eng *e, const Aau *a, TraceKind k, int p, double t0,

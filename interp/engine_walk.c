@@ -297,23 +297,28 @@ void en_seq(Eng *e, Aau *a, const double *mult)
  * distributed levels' segments once an entry. */
 static double level_setup(const Eng *e, const Aau *a)
 {
-    double t = e->pr.loop_setup + e->pr.call_ovhd;
+    return en_level_setup(&e->pr, a);
+}
+
+double en_level_setup(const Params *pr, const Aau *a)
+{
+    double t = pr->loop_setup + pr->call_ovhd;
     const SpLoop *l = a->loop;
     if (a->iter == ITER_FORALL && l && a->level >= 0 && a->level < l->nidx) {
         /* (an inner level reads its segments from a table: spmd_seg_hoisted) */
-        t += l->idx[a->level].dist && !spmd_seg_hoisted(l, a->level) ? e->pr.rt_seg : 0;
+        t += l->idx[a->level].dist && !spmd_seg_hoisted(l, a->level) ? pr->rt_seg : 0;
         if (a->level == l->nidx - 1) {
-            t += e->pr.rt_region;
+            t += pr->rt_region;
             for (int k = 0; k < l->nidx; k++)
-                t += l->idx[k].dist ? e->pr.rt_loop : 0;
+                t += l->idx[k].dist ? pr->rt_loop : 0;
             for (int k = 0; k < l->nidx; k++)
-                t += spmd_seg_hoisted(l, k) ? e->pr.rt_seg : 0;
+                t += spmd_seg_hoisted(l, k) ? pr->rt_seg : 0;
         }
     } else if (a->iter == ITER_COPY && l) {
         /* a pass over the points (the copy-back, an inspector): the
            segments of each distributed level once */
         for (int k = 0; k < l->nidx; k++)
-            t += l->idx[k].dist ? e->pr.rt_seg : 0;
+            t += l->idx[k].dist ? pr->rt_seg : 0;
     }
     return t;
 }

@@ -99,6 +99,16 @@ static void group_sums(const Rue *r, int line, RueKind kind, const double *val, 
     }
 }
 
+/* The seconds of a term group at one sample, with its constants. */
+static double group_time(const Rue *r, int line, RueKind kind, const double *val)
+{
+    double t = 0;
+    for (int i = 0; i < r->nterm; i++)
+        if (r->term[i].line == line && r->term[i].kind == kind)
+            t += rue_term_time(&r->term[i], val);
+    return t;
+}
+
 int rue_fit(Rue *r, const RueSample *s, int n, RueFitGroup *g, int max)
 {
     int ng = 0;
@@ -131,7 +141,7 @@ int rue_fit(Rue *r, const RueSample *s, int n, RueFitGroup *g, int max)
         }
         if (!nterm || saa <= 0)
             continue;
-        double base, per = per_old;
+        double base = 0, per = per_old;
         int both = 0;
         double det = saa * sbb - sab * sab;
         if (ns >= 2 && sbb > 0 && det > 1e-9 * saa * sbb) {
@@ -139,30 +149,61 @@ int rue_fit(Rue *r, const RueSample *s, int n, RueFitGroup *g, int max)
             per = (sbt * saa - sat * sab) / det;
             both = base >= 0 && per >= 0;
         }
+        double scale = 0;
         if (!both) {
-            /* base alone, the bytes' part as it was: seconds - per*b = base*a */
-            per = per_old;
-            base = (sat - per * sab) / saa;
-            if (base < 0)
-                base = 0;
+            /* the two cannot be told apart: every term's constants as they
+               were, scaled by the one factor that fits the samples best -
+               for a loop of one term, BASE = time / iterations */
+            double sp = 0, pp = 0;
+            for (int j = i; j < n; j++) {
+                if (s[j].line != line || s[j].kind != kind)
+                    continue;
+                double pred = group_time(r, line, kind, s[j].val);
+                sp += pred * s[j].seconds;
+                pp += pred * pred;
+            }
+            if (pp > 0) {
+                scale = sp / pp;
+            } else {
+                /* no constants to scale: one base for the group */
+                per = per_old;
+                base = (sat - per * sab) / saa;
+                if (base < 0)
+                    base = 0;
+            }
+        }
+        /* the constants put on the terms: scaled, or the group's */
+        double wa = 0, wb = 0, wp = 0;
+        for (int k = 0; k < r->nterm; k++) {
+            RueTerm *t = &r->term[k];
+            if (t->line != line || t->kind != kind)
+                continue;
+            if (scale > 0) {
+                double c = rx_eval(t->calls, s[i].val) * rx_eval(t->count, s[i].val);
+                t->base *= scale;
+                t->perbyte *= scale;
+                wa += c;
+                wb += c * t->base;
+                wp = t->bytes ? t->perbyte : wp;
+            } else {
+                t->base = base;
+                if (t->bytes)
+                    t->perbyte = per;
+            }
+        }
+        if (scale > 0) {
+            /* reported: the group's mean base, weighted by the counts of its
+               first sample */
+            base = wa > 0 ? wb / wa : 0;
+            per = wp;
         }
         double ss = 0, st = 0;
         for (int j = i; j < n; j++) {
             if (s[j].line != line || s[j].kind != kind)
                 continue;
-            double a, b;
-            group_sums(r, line, kind, s[j].val, &a, &b, &nterm);
-            double e = base * a + per * b - s[j].seconds;
+            double e = group_time(r, line, kind, s[j].val) - s[j].seconds;
             ss += e * e;
             st += s[j].seconds * s[j].seconds;
-        }
-        for (int k = 0; k < r->nterm; k++) {
-            RueTerm *t = &r->term[k];
-            if (t->line != line || t->kind != kind)
-                continue;
-            t->base = base;
-            if (t->bytes)
-                t->perbyte = per;
         }
         if (ng < max)
             g[ng] = (RueFitGroup){line, kind, nterm, ns, base, per, both,

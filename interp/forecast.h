@@ -58,11 +58,13 @@ typedef struct {
  * so each group's constants solve the normal equations over its samples;
  * with one sample, or where the two sums keep one ratio in every sample
  * (start-up and per-byte cannot be told apart), or where a constant would
- * come out negative, only base is fitted, the bytes' part then being the
- * one of the terms as they were (0 when they had none) - for a loop, the
- * papers' BASE = time / iterations. Groups without samples, and samples
- * of no term, are left alone; the groups fitted are written to g[0..max-1]
- * (their number is the return value). */
+ * come out negative, every term's constants as they were are scaled by the
+ * one factor that fits the samples best (a loop's set-up and its
+ * iterations keep their ratio) - for a loop of one term, the papers' BASE
+ * = time / iterations; the group's base reported is then its terms' mean,
+ * weighted by their counts at its first sample. Groups without samples,
+ * and samples of no term, are left alone; the groups fitted are written to
+ * g[0..max-1] (their number is the return value). */
 int rue_fit(Rue *r, const RueSample *s, int n, RueFitGroup *g, int max);
 
 #endif

@@ -8,10 +8,12 @@
  * form evaluation per processor count. */
 #include <config.h>
 
+#include <errno.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 #include "forecast.h"
 #include "forecast_run.h"
@@ -509,6 +511,239 @@ static void sweet_spots(FILE *out, int json, const Rue *r, const Options *o, dou
         fputs("]}", out);
 }
 
+/* ---- --fit, --save-fit ----------------------------------------------------------- */
+
+/* An error in a file read by --fit, as file:line: error: (exit 1). */
+static int fit_error(const char *path, int line, const char *fmt, const char *arg)
+{
+    fprintf(stderr, "%s:%d: error: ", path, line);
+    fprintf(stderr, fmt, arg);
+    fputc('\n', stderr);
+    return 1;
+}
+
+/* The part a term is of its AAU's terms of its kind (0, 1, ...): with the
+ * AAU, what names it in a saved fit. */
+static int term_part(const Rue *r, int t)
+{
+    int k = 0;
+    for (int i = 0; i < t; i++)
+        k += r->term[i].aau == r->term[t].aau && r->term[i].kind == r->term[t].kind;
+    return k;
+}
+
+/* A saved fit (--save-fit): each term's constants, named by its AAU, its
+ * part and kind, and checked by its line (a fit of another version of the
+ * program is refused). */
+static int load_fit(FILE *in, const char *path, Rue *r)
+{
+    char buf[512];
+    int ln = 0, header = 0;
+    while (fgets(buf, sizeof buf, in)) {
+        ln++;
+        if (buf[0] == '#' || buf[0] == '\n')
+            continue;
+        if (!header) {
+            if (strncmp(buf, "aau,part,line,kind,base,per_byte", 32))
+                return fit_error(path, ln, "expected the header aau,part,line,kind,base,"
+                                 "per_byte, not '%.40s'", buf);
+            header = 1;
+            continue;
+        }
+        int aau, part, line, nc = 0;
+        char kind[32];
+        double base, per;
+        if (sscanf(buf, "%d,%d,%d,%31[a-z],%lf,%lf%n", &aau, &part, &line, kind, &base, &per,
+                   &nc) != 6 || (buf[nc] && buf[nc] != '\n') || !isfinite(base) ||
+            !isfinite(per) || base < 0 || per < 0)
+            return fit_error(path, ln, "a row is aau,part,line,kind,base,per_byte with "
+                             "constants of 0 or more, not '%.40s'", buf);
+        int k = -1, found = 0;
+        for (int j = 0; j < RUE_NKIND; j++)
+            if (!strcmp(kind, rue_kind_name[j]))
+                k = j;
+        if (k < 0)
+            return fit_error(path, ln, "unknown kind '%s' (computation, communication, read, "
+                             "write)", kind);
+        for (int t = 0; t < r->nterm; t++) {
+            RueTerm *x = &r->term[t];
+            if (x->aau != aau || (int)x->kind != k || term_part(r, t) != part)
+                continue;
+            if (x->line != line)
+                return fit_error(path, ln, "%s", "the fit is of another version of the program "
+                                 "(its AAU is on another line): fit again");
+            x->base = base;
+            x->perbyte = per;
+            found = 1;
+        }
+        if (!found)
+            return fit_error(path, ln, "%s", "the fit is of another version of the program "
+                             "(no such term): fit again");
+    }
+    if (!header)
+        return fit_error(path, ln, "%s", "an empty fit: no header line");
+    return 0;
+}
+
+/* The samples of a run's profile (HPFRT_PROFILE; doc/runtime.md): its
+ * binding from the comments (# np=4, # n=256: the values hpfc -D gave),
+ * the rest r's; per line its computation (comp_max, the slowest process's
+ * region time less its communication, less the cost of the region's
+ * timers, # region_timers=, at each call) and communication (comm_max). */
+static int read_profile(FILE *in, const char *path, const Rue *r, RueSample **s, int *ns,
+                        int *cap)
+{
+    double val[RX_MAX_VARS];
+    memcpy(val, r->value, sizeof val);
+    char buf[512];
+    int ln = 0, header = 0, comp_col = 0, have_np = 0;
+    double timers = 0;      /* a region's timers' cost, taken off its computation */
+    while (fgets(buf, sizeof buf, in)) {
+        ln++;
+        buf[strcspn(buf, "\r\n")] = 0;
+        if (buf[0] == '#') {
+            char name[64];
+            double v;
+            int nc = 0;
+            if (sscanf(buf, "# %63[A-Za-z0-9_]=%lf%n", name, &v, &nc) == 2 && !buf[nc]) {
+                int known = 0;
+                if (!strcmp(name, "region_timers")) {
+                    timers = v >= 0 && v < 1 ? v : 0;
+                    continue;
+                }
+                if (!strcmp(name, "np")) {
+                    if (!(v >= 1 && v == floor(v)))
+                        return fit_error(path, ln, "np=%s is not a processor count", buf + 5);
+                    val[0] = v;
+                    known = have_np = 1;
+                }
+                for (int i = 1; i < r->vars.n; i++)
+                    if (!strcasecmp(r->pname[i], name)) {
+                        val[i] = v;
+                        known = 1;
+                    }
+                (void)known;   /* a value the equations do not name changes nothing */
+            }
+            continue;
+        }
+        if (!header) {
+            if (!strcmp(buf, "line,calls,time_max,time_mean,comm_max,comm_mean,comp_max,comp_mean"))
+                comp_col = 1;
+            else if (strcmp(buf, "line,calls,time_max,time_mean,comm_max,comm_mean"))
+                return fit_error(path, ln, "not a profile of libhpfrt (HPFRT_PROFILE): the "
+                                 "header is '%.60s'", buf);
+            header = 1;
+            continue;
+        }
+        double f[8];
+        int nc = 0, line;
+        int got = sscanf(buf, "%d,%lf,%lf,%lf,%lf,%lf,%lf,%lf%n", &line, &f[1], &f[2], &f[3],
+                         &f[4], &f[5], &f[6], &f[7], &nc);
+        if (got != (comp_col ? 8 : 6) || line < 0) {
+            nc = 0;
+            got = comp_col ? got : sscanf(buf, "%d,%lf,%lf,%lf,%lf,%lf%n", &line, &f[1], &f[2],
+                                          &f[3], &f[4], &f[5], &nc);
+            if (got != (comp_col ? 8 : 6) || line < 0)
+                return fit_error(path, ln, "a row of the profile is malformed: '%.60s'", buf);
+        }
+        if (buf[nc])
+            return fit_error(path, ln, "a row of the profile is malformed: '%.60s'", buf);
+        for (int k = 1; k < (comp_col ? 8 : 6); k++)
+            if (!(f[k] >= 0) || !isfinite(f[k]))
+                return fit_error(path, ln, "a time of the profile is negative or not a "
+                                 "number: '%.60s'", buf);
+        double comp = comp_col ? f[6] : (f[2] > f[4] ? f[2] - f[4] : 0), comm = f[4];
+        comp = comp > f[1] * timers ? comp - f[1] * timers : 0;
+        for (int k = 0; k < 2; k++) {
+            if (*ns + 1 > *cap) {
+                *cap = *cap ? 2 * *cap : 64;
+                *s = xrealloc(*s, (size_t)*cap * sizeof **s);
+            }
+            RueSample *x = &(*s)[(*ns)++];
+            memcpy(x->val, val, sizeof val);
+            x->line = line;
+            x->kind = k ? RUE_COMM : RUE_COMP;
+            x->seconds = k ? comm : comp;
+        }
+    }
+    if (!header)
+        return fit_error(path, ln, "%s", "an empty profile: no header line");
+    if (!have_np)
+        return fit_error(path, ln, "%s", "the profile does not say its processor count "
+                         "(# np=N): libhpfrt writes it");
+    return 0;
+}
+
+/* --fit FILE...: r's constants from measured runs (profiles, fitted by
+ * least squares: rue_fit) or from a saved fit; the groups fitted are
+ * reported on standard error, and saved with --save-fit. */
+static int apply_fits(const Options *o, Rue *r, const char *sag_name)
+{
+    RueSample *s = NULL;
+    int ns = 0, cap = 0, bad = 0, profiles = 0;
+    for (int i = 0; i < o->nfits && !bad; i++) {
+        FILE *in = fopen(o->fits[i], "r");
+        if (!in) {
+            fprintf(stderr, "hpfpredict: error: --fit %s: %s\n", o->fits[i], strerror(errno));
+            bad = 1;
+            break;
+        }
+        char first[64] = "";
+        if (!fgets(first, sizeof first, in))
+            first[0] = 0;
+        rewind(in);
+        if (!strncmp(first, "# hpfpredict fit", 16))
+            bad = load_fit(in, o->fits[i], r);
+        else {
+            bad = read_profile(in, o->fits[i], r, &s, &ns, &cap);
+            profiles++;
+        }
+        fclose(in);
+    }
+    RueFitGroup *g = NULL;
+    int ng = 0;
+    if (!bad && ns) {
+        g = xcalloc((size_t)ns, sizeof *g);
+        ng = rue_fit(r, s, ns, g, ns);
+        fprintf(stderr, "hpfpredict: the constants of %d line%s fitted to %d run%s\n", ng,
+                ng == 1 ? "" : "s", profiles, profiles == 1 ? "" : "s");
+    }
+    if (!bad && o->save_fit) {
+        FILE *out = fopen(o->save_fit, "w");
+        if (!out) {
+            fprintf(stderr, "hpfpredict: error: cannot write '%s': %s\n", o->save_fit,
+                    strerror(errno));
+            bad = 1;
+        } else {
+            fprintf(out, "# hpfpredict fit of %s on %s, from %d run%s\n", o->path, sag_name,
+                    profiles, profiles == 1 ? "" : "s");
+            fprintf(out, "# the lines fitted: line,kind,base,per_byte,samples,both,rms\n");
+            for (int i = 0; i < ng; i++)
+                fprintf(out, "#   %d,%s,%.6g,%.6g,%d,%d,%.4g\n", g[i].line,
+                        rue_kind_name[g[i].kind], g[i].base, g[i].perbyte, g[i].nsample,
+                        g[i].both, g[i].rms);
+            fprintf(out, "aau,part,line,kind,base,per_byte\n");
+            for (int t = 0; t < r->nterm; t++) {
+                const RueTerm *x = &r->term[t];
+                int fitted = 0;
+                for (int i = 0; i < ng; i++)
+                    fitted |= g[i].line == x->line && g[i].kind == x->kind;
+                if (fitted)
+                    fprintf(out, "%d,%d,%d,%s,%.17g,%.17g\n", x->aau, term_part(r, t), x->line,
+                            rue_kind_name[x->kind], x->base, x->perbyte);
+            }
+            if ((ferror(out) | fclose(out)) != 0) {
+                fprintf(stderr, "hpfpredict: error: cannot write '%s'\n", o->save_fit);
+                remove(o->save_fit);
+                bad = 1;
+            }
+        }
+    }
+    free(g);
+    free(s);
+    return bad;
+}
+
 /* ---- --rue-check ------------------------------------------------------------- */
 
 /* One AAU whose executions the equations count otherwise than the
@@ -668,6 +903,8 @@ int forecast_main(Options *o, const SrcFile *f, SagGraph *sag, const char *sag_n
     int st = derive(o, f, sag, dd, nd, np0, &r, diag);
     free(dd);
     if (st)
+        goto done;
+    if (o->nfits && apply_fits(o, &r, sag_name))
         goto done;
     if (o->rue) {
         if (o->format == FMT_JSON)

@@ -106,6 +106,10 @@ static void usage(FILE *out)
           "                           time, and where communication overtakes\n"
           "      --rue-check          the equations against full interpretations at\n"
           "                           every -np and -D value: counts, waiting, imbalance\n"
+          "      --fit FILE           the equations' constants fitted to measured runs\n"
+          "                           (profiles written under HPFRT_PROFILE), or read\n"
+          "                           from a fit saved before; repeatable\n"
+          "      --save-fit FILE      save the constants --fit fitted\n"
           "      --classes=WHEN       interpret processors that behave alike once, as one\n"
           "                           class: auto (above 4096 processors), always, never\n"
           "  -i, --interactive        a prompt where the report and its queries are asked\n"
@@ -287,8 +291,14 @@ static int check_compare(const Options *o)
     return 0;
 }
 
-static int check_forecast(const Options *o)
+static int check_forecast(Options *o)
 {
+    if (o->save_fit && !o->nfits)
+        return bad_usage("--save-fit %s saves what --fit fitted: give the runs with --fit",
+                         o->save_fit);
+    /* --fit alone: the equations with the constants fitted */
+    if (o->nfits && !o->forecast && !o->sweet_spot && !o->rue_check)
+        o->rue = 1;
     if (!o->rue && !o->forecast && !o->sweet_spot && !o->rue_check)
         return 0;
     const char *mode = o->rue ? "--rue" : o->forecast ? "--forecast"
@@ -352,6 +362,8 @@ static int parse_options(Options *o, int argc, char **argv)
         {"forecast", no_argument, NULL, 'Q'},
         {"sweet-spot", no_argument, NULL, 'w'},
         {"rue-check", no_argument, NULL, 'k'},
+        {"fit", required_argument, NULL, 'j'},
+        {"save-fit", required_argument, NULL, 'J'},
         {"help", no_argument, NULL, 'h'},
         {"version", no_argument, NULL, 'V'},
         {NULL, 0, NULL, 0},
@@ -465,6 +477,11 @@ static int parse_options(Options *o, int argc, char **argv)
         case 'Q': o->forecast = 1; break;
         case 'w': o->sweet_spot = 1; break;
         case 'k': o->rue_check = 1; break;
+        case 'j':
+            o->fits = xrealloc(o->fits, (size_t)(o->nfits + 1) * sizeof *o->fits);
+            o->fits[o->nfits++] = optarg;
+            break;
+        case 'J': o->save_fit = optarg; break;
         case 'a': {
             long v;
             const char *rest;
@@ -1082,6 +1099,7 @@ static void free_options(Options *o)
         free(o->dlist[i].v);
     free(o->dlist);
     free(o->sets);
+    free(o->fits);
     free(o->defs);
     free(o->libs);
     free(o->trips);

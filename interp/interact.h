@@ -89,6 +89,9 @@ typedef struct {
     int forecast;              /* --forecast: evaluate them over -np and -D */
     int sweet_spot;            /* --sweet-spot: each phase's best processor count */
     int rue_check;             /* --rue-check: the equations against interpretations */
+    const char **fits;         /* --fit FILE: profiles of measured runs, or a saved fit */
+    int nfits;
+    const char *save_fit;      /* --save-fit FILE */
 } Options;
 
 /* A compiled program: the lowered IR (in the arena) and its AAG. */

@@ -40,8 +40,9 @@ typedef struct {
                                   made there are fitted */
     /* per AAU (by id - 1): the derived count of its terms at the point of
        derivation, summed (the terms of a procedure's body, one per call
-       site) */
+       site); a loop's set-up, the SAG's, at each entry */
     double *derived;
+    double *setup;
 } Der;
 
 /* ---- expressions of the program --------------------------------------- */
@@ -479,10 +480,14 @@ static void walk(Der *d, const Aau *a, const Rx *calls, const Rx *inner)
            (Aau.xmost counts those) */
         Rx *outer = rx_simplify(rx_op(RX_MUL, rx_copy(calls), rx_copy(inner)));
         double before = d->derived[a->id - 1];
+        /* its entries (the set-up: the run time's iteration sets, its
+           region calls) and its iterations, apart: a short loop's time is
+           mostly the first */
+        add_term(d, RUE_COMP, a, "entry of ", rx_copy(outer), rx_num(1), NULL);
         RueTerm *t = add_term(d, RUE_COMP, a, "control of ", rx_copy(outer), rx_copy(trips), NULL);
         d->derived[a->id - 1] = before + (outer ? rx_eval(outer, d->r->value) : 0);
         if (t)
-            t->execs = rx_copy(outer);
+            t->execs = rx_num(0);         /* its executions: the entry's */
         walk_list(d, &a->kids, outer, trips);
         d->uncertain -= unknown;
         rx_free(outer);
@@ -545,6 +550,11 @@ double rue_aau_seconds(const Aau *a, RueKind k)
 
 /* ---- the phases ------------------------------------------------------------- */
 
+static int is_iter(const Aau *a)
+{
+    return a->cls == AAU_ITERD || a->cls == AAU_ITERSYNC || a->cls == AAU_ITERND;
+}
+
 static int is_loop(const Aau *a)
 {
     return a->cls == AAU_ITERD || a->cls == AAU_ITERSYNC || a->cls == AAU_ITERND ||
@@ -562,8 +572,16 @@ int rue_derive(Rue *r, const Aag *g, const SagGraph *sag, int np)
     d.np = np;
     en_read_params(&d.pr, d.node);
     d.derived = calloc((size_t)g->naau + 1, sizeof *d.derived);
-    if (!d.derived)
+    d.setup = calloc((size_t)g->naau + 1, sizeof *d.setup);
+    if (!d.derived || !d.setup) {
+        free(d.derived);
+        free(d.setup);
         return -1;
+    }
+    for (int i = 0; i < g->naau; i++)
+        if (is_iter(g->aau[i]))
+            d.setup[i] = g->aau[i]->iter == ITER_FORALL || g->aau[i]->iter == ITER_COPY
+                         ? en_level_setup(&d.pr, g->aau[i]) : d.pr.loop_setup;
     r->value[0] = np;
     /* the node program: the main program's body */
     const Aau *spawn = NULL;
@@ -648,6 +666,28 @@ int rue_derive(Rue *r, const Aag *g, const SagGraph *sag, int np)
             if (r->term[j].aau == t->aau && r->term[j].kind == t->kind)
                 all += rx_eval(r->term[j].calls, r->value) * rx_eval(r->term[j].count, r->value);
         double secs = all > 0 ? rue_aau_seconds(a, t->kind) * n / all : 0;
+        if (is_iter(a) && t->kind == RUE_COMP) {
+            /* a loop: the entries at the SAG's set-up, the iterations the
+               rest of its time */
+            double entries = 0, iters = 0, setup = d.setup[a->id - 1];
+            for (int j = 0; j < r->nterm; j++) {
+                const RueTerm *u = &r->term[j];
+                if (u->aau != t->aau)
+                    continue;
+                double c = rx_eval(u->calls, r->value) * rx_eval(u->count, r->value);
+                if (!strncmp(u->label, "entry of ", 9))
+                    entries += c;
+                else
+                    iters += c;
+            }
+            double time = rue_aau_seconds(a, RUE_COMP), rest = time - entries * setup;
+            if (rest < 0) {
+                setup = entries > 0 ? time / entries : 0;
+                rest = 0;
+            }
+            t->base = !strncmp(t->label, "entry of ", 9) ? setup : iters > 0 ? rest / iters : 0;
+            continue;
+        }
         if (t->kind == RUE_COMP) {
             t->base = n > 0 ? secs / n : 0;
             continue;
@@ -669,6 +709,7 @@ int rue_derive(Rue *r, const Aag *g, const SagGraph *sag, int np)
         }
     }
     free(d.derived);
+    free(d.setup);
     return 0;
 }
 

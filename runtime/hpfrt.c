@@ -9,6 +9,7 @@
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <math.h>
 #include <string.h>
 #if defined(__GLIBC__) && !defined(malloc)
 #include <malloc.h>   /* mallopt (not under a malloc of its own, SMPI's) */
@@ -155,6 +156,25 @@ void hpfrt_init_(void)
     rt.profile = prof && *prof;
     MPI_Bcast(&rt.profile, 1, MPI_INT, 0, rt.comm);
     rt.inited = 1;
+    if (rt.profile) {
+        /* what a region's two timers cost: pairs of calls on line 0 (no
+           statement's), the best of five rounds; written in the profile for
+           hpfpredict --fit to take off */
+        int zero = 0;
+        double best = INFINITY;
+        for (int round = 0; round < 5; round++) {
+            double t0 = MPI_Wtime();
+            for (int i = 0; i < 200; i++) {
+                hpfrt_region_begin_(&zero);
+                hpfrt_region_end_(&zero);
+            }
+            double t = (MPI_Wtime() - t0) / 200;
+            if (t < best)
+                best = t;
+        }
+        rt.region_cost = best;
+        memset(&rt.reg[0], 0, sizeof rt.reg[0]);
+    }
 }
 
 static void profile_write(void);
@@ -164,6 +184,8 @@ void hpfrt_finalize_(void)
     rt_need_init("hpfrt_finalize");
     profile_write();
     rt_sched_free();
+    free(rt.values);
+    rt.values = NULL;
     for (int i = 0; i < rt.nprocs_tab; i++)
         free(rt.procs[i].name);
     for (int i = 0; i < rt.ntmpl; i++)
@@ -1000,6 +1022,21 @@ void hpfrt_region_end_(const int *line)
         rt.stack[rt.depth - 1].inner += elapsed;
 }
 
+void hpfrt_values_(const char *text, size_t len)
+{
+    rt_need_init("hpfrt_values");
+    size_t have = rt.values ? strlen(rt.values) : 0;
+    while (len > 0 && text[len - 1] == ' ')
+        len--;
+    char *v = realloc(rt.values, have + len + 2);
+    if (!v)
+        rt_error("out of memory");
+    memcpy(v + have, text, len);
+    v[have + len] = '\n';
+    v[have + len + 1] = '\0';
+    rt.values = v;
+}
+
 /* HPFRT_PROFILE=FILE (as seen by rank 0): per-region totals of every
  * process gathered to rank 0, written as CSV. Collective. */
 static void profile_write(void)
@@ -1010,16 +1047,18 @@ static void profile_write(void)
     int n = 0;
     for (int l = 0; l < rt.maxreg; l++)
         n += rt.reg[l].calls > 0;
-    double *mine = rt_alloc((size_t)(4 * n) * sizeof *mine);
+    enum { K = 5 };   /* line, calls, time, communication, computation */
+    double *mine = rt_alloc((size_t)(K * n) * sizeof *mine);
     for (int l = 0, i = 0; l < rt.maxreg; l++) {
         if (rt.reg[l].calls > 0) {
             mine[i++] = l;
             mine[i++] = (double)rt.reg[l].calls;
             mine[i++] = rt.reg[l].time;
             mine[i++] = rt.reg[l].comm;
+            mine[i++] = rt.reg[l].time > rt.reg[l].comm ? rt.reg[l].time - rt.reg[l].comm : 0;
         }
     }
-    int cnt = 4 * n;
+    int cnt = K * n;
     int *counts = NULL, *displs = NULL;
     double *all = NULL;
     int total = 0;
@@ -1040,38 +1079,46 @@ static void profile_write(void)
     if (rt.rank == 0) {
         /* merge by line: lines are at most the largest seen */
         int maxl = -1;
-        for (int i = 0; i < total; i += 4)
+        for (int i = 0; i < total; i += K)
             if ((int)all[i] > maxl)
                 maxl = (int)all[i];
-        double *acc = rt_alloc((size_t)(5 * (maxl + 1)) * sizeof *acc);
-        memset(acc, 0, (size_t)(5 * (maxl + 1)) * sizeof *acc);
+        enum { A = 7 };   /* calls; time, comm, computation: maximum and sum */
+        double *acc = rt_alloc((size_t)(A * (maxl + 1)) * sizeof *acc);
+        memset(acc, 0, (size_t)(A * (maxl + 1)) * sizeof *acc);
         char *seen = rt_alloc((size_t)maxl + 1);
         memset(seen, 0, (size_t)maxl + 1);
-        for (int i = 0; i < total; i += 4) {
+        for (int i = 0; i < total; i += K) {
             int l = (int)all[i];
-            double *s = &acc[5 * l];
+            double *s = &acc[A * l];
             seen[l] = 1;
             if (all[i + 1] > s[0])
                 s[0] = all[i + 1];
-            if (all[i + 2] > s[1])
-                s[1] = all[i + 2];
-            s[2] += all[i + 2];
-            if (all[i + 3] > s[3])
-                s[3] = all[i + 3];
-            s[4] += all[i + 3];
+            for (int k = 0; k < 3; k++) {
+                if (all[i + 2 + k] > s[1 + 2 * k])
+                    s[1 + 2 * k] = all[i + 2 + k];
+                s[2 + 2 * k] += all[i + 2 + k];
+            }
         }
         FILE *f = fopen(file, "w");
         if (!f) {
             fprintf(stderr, "hpfrt: warning: cannot write the profile '%s': %s\n", file,
                     strerror(errno));
         } else {
-            fprintf(f, "line,calls,time_max,time_mean,comm_max,comm_mean\n");
+            /* the run's processes and sizes, as comments before the header */
+            fprintf(f, "# np=%d\n", rt.np);
+            fprintf(f, "# region_timers=%.3e\n", rt.region_cost);
+            for (const char *v = rt.values; v && *v;) {
+                size_t n = strcspn(v, "\n");
+                fprintf(f, "# %.*s\n", (int)n, v);
+                v += n + (v[n] == '\n');
+            }
+            fprintf(f, "line,calls,time_max,time_mean,comm_max,comm_mean,comp_max,comp_mean\n");
             for (int l = 0; l <= maxl; l++) {
                 if (!seen[l])
                     continue;
-                const double *s = &acc[5 * l];
-                fprintf(f, "%d,%.0f,%.9f,%.9f,%.9f,%.9f\n", l, s[0], s[1], s[2] / rt.np,
-                        s[3], s[4] / rt.np);
+                const double *s = &acc[A * l];
+                fprintf(f, "%d,%.0f,%.9f,%.9f,%.9f,%.9f,%.9f,%.9f\n", l, s[0], s[1],
+                        s[2] / rt.np, s[3], s[4] / rt.np, s[5], s[6] / rt.np);
             }
             if (fclose(f) != 0)
                 fprintf(stderr, "hpfrt: warning: cannot write the profile '%s': %s\n",

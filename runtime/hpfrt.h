@@ -277,6 +277,10 @@ void hpfrt_reduceloc_r8_(double *val, int *loc, const int *r, const int *op);
  * total and communication seconds, as maximum and mean over processes); the
  * format is documented in doc/runtime.md. Without HPFRT_PROFILE the calls
  * only check the nesting: no clock is read. */
+/* One of the values the program was compiled with ("n=256", a PARAMETER
+ * hpfc -D set): written at the head of the profile (HPFRT_PROFILE), for
+ * hpfpredict --fit. */
+void hpfrt_values_(const char *text, size_t len);
 void hpfrt_region_begin_(const int *line);
 void hpfrt_region_end_(const int *line);
 

@@ -125,6 +125,8 @@ struct hpfrt_state {
     RtLoop *loop; int nloop, maxloop;
     int *hash; int hashsize;  /* open addressing: loop index + 1, 0 empty */
     RtRegion *reg; int maxreg;   /* indexed by source line */
+    char *values;                 /* hpfrt_values: "n=256\nmaxit=10\n" */
+    double region_cost;           /* seconds a region's timers take (profiling) */
     RtFrame *stack; int depth, maxdepth;
     struct RtSite *site; int nsite, maxsite;   /* gather schedules (hpfrt_comm.c) */
     long sched_clock;         /* gathers with a schedule so far: their LRU order */

@@ -30,6 +30,12 @@
 #   DRIFT_CHECK=0  skip hpfcalibrate --check of the SAG after the points (the
 #              drift of the machine while it was measured: drift.txt, run.info)
 #   REPORT_ONLY=1  measure nothing: remake the reports from OUT/points.csv
+#   FORECAST=1  also verify the resource usage equations, as Armstrong and
+#              Eigenmann did: each point run once more with a profile
+#              (HPFRT_PROFILE), the constants fitted to the smallest size's
+#              runs on the two smallest processor counts (hpfpredict --fit),
+#              every point forecast from them (--forecast) and compared per
+#              component: forecast.txt, forecast.csv, forecast.svg
 # Exit status: 0 when the harness ran (failed programs are reported in the
 # table), 2 when it cannot work (no MPI, no hpfc, no SAG, OUT not writable).
 : "${srcdir:=$(cd "$(dirname "$0")/.." && pwd)}"
@@ -122,6 +128,65 @@ report() {
     case "$sag_name" in
         *fallback*) say "WARNING: predicted for the iPSC/860 (fallback SAG): the errors are MEANINGLESS" ;;
     esac
+}
+
+# ---- FORECAST=1: the resource usage equations fitted and verified ----------
+# sum_col FILE COL: the sum of a column of a profile's rows
+sum_col() { grep -v '^#' "$1" | awk -F, -v c="$2" 'NR > 1 { s += $c } END { printf "%.9g", s }'; }
+forecast_stage() {
+    fcsv="$OUT/forecast.csv"
+    echo "program,size,np,fitted,measured_s,forecast_s,error_pct,measured_comp_s,forecast_comp_s,comp_error_pct,measured_comm_s,forecast_comm_s,comm_error_pct" >"$fcsv"
+    for p in $PROGRAMS; do
+        case "$p" in */*|*.f90) f=$p ;; *) f="$srcdir/examples/$p.f90" ;; esac
+        name=$(basename "$f" .f90)
+        extra=$(predict_flags "$name")
+        small=$(sizes_of "$name" | tr ' ' '\n' | sort -n | head -1)
+        fitnp=$(echo "$NP_LIST" | tr ' ' '\n' | sort -n | head -2 | tr '\n' ' ')
+        fits=
+        for np in $fitnp; do
+            pf="$OUT/build/$name.n$small.np$np.prof.csv"
+            [ -s "$pf" ] && fits="$fits --fit $pf"
+        done
+        if [ -z "$fits" ]; then
+            say "forecast: $name: no profile of n=$small to fit"
+            continue
+        fi
+        awk -F, -v p="$name" '$1 == p && $14 == "ok" { print $2, $3, $5, $17 }' "$csv" |
+        while read -r size np measured repeat; do
+            pf="$OUT/build/$name.n$size.np$np.prof.csv"
+            [ -s "$pf" ] || continue
+            rflag=
+            for a in $repeat; do case "$a" in *=*) rflag="$rflag -D $a" ;; esac; done
+            fitted=no
+            [ "$size" = "$small" ] && case " $fitnp " in *" $np "*) fitted=yes ;; esac
+            js="$OUT/build/$name.n$size.np$np.forecast.json"
+            # shellcheck disable=SC2086
+            if ! "$HPFPREDICT" -sag "$SAG" "$f" --forecast $fits -np "$np" -D "n=$size" $rflag \
+                    $extra --format=json >"$js" 2>"$js.log"; then
+                say "forecast: $name n=$size np=$np: $(grep -m1 error "$js.log")"
+                continue
+            fi
+            # the point's total, computation and communication (its phases cut off)
+            fc=$(tr -d '\n' <"$js" | sed 's/"phases".*//' |
+                 sed 's/.*"total": *\([-+0-9.eE]*\), "computation": *\([-+0-9.eE]*\), "communication": *\([-+0-9.eE]*\).*/\1 \2 \3/')
+            set -- $fc
+            # measured: the communication the profile's regions spent (the
+            # slowest process's, line by line), the computation the rest of
+            # the point's median time (statements outside regions included)
+            mm=$(sum_col "$pf" 5)
+            mc=$(awk -v t="$measured" -v m="$mm" 'BEGIN { printf "%.9g", (t > m ? t - m : 0) }')
+            awk -v p="$name" -v n="$size" -v np="$np" -v fit="$fitted" -v mt="$measured" \
+                -v ft="$1" -v mc="$mc" -v fcp="$2" -v mm="$mm" -v fm="$3" 'function e(f, m) {
+                    return m > 0 ? sprintf("%.2f", 100 * (f - m) / m) : "" }
+                BEGIN { printf "%s,%s,%s,%s,%s,%s,%s,%s,%s,%s,%s,%s,%s\n", p, n, np, fit, mt, ft,
+                        e(ft, mt), mc, fcp, e(fcp, mc), mm, fm, e(fm, mm) }' >>"$fcsv"
+        done
+    done
+    awk -F, -f "$vdir/forecast.awk" -v form=text "$fcsv" >"$OUT/forecast.txt" ||
+        say "warning: forecast.awk failed"
+    awk -F, -f "$vdir/forecast.awk" -v form=svg "$fcsv" >"$OUT/forecast.svg" ||
+        say "warning: the forecast plot failed"
+    cat "$OUT/forecast.txt"
 }
 
 if [ "${REPORT_ONLY:-0}" = 1 ]; then
@@ -452,6 +517,13 @@ for p in $PROGRAMS; do
              echo "$name,$size,$np,$1,$2,$3,$4,$5,$6,$7,$ck,$8,$timer,$status,$9,$ld,$repeat") >>"$csv"
             (IFS=,; set -- $stats
              say "$tag${rflag:+ ($repeat)}: measured $2 s [$3 .. $4], predicted ${6:-?} s, error ${7:-?}% (fastest ${9:-?}%), load $ld, checksum $ck")
+            # the profiled run the forecast is fitted to and checked against
+            if [ "${FORECAST:-0}" = 1 ]; then
+                rm -f "$b.np$np.prof.csv"
+                HPFRT_PROFILE="$b.np$np.prof.csv" timeout "$RUN_TIMEOUT" $MPIRUN $MPIRUN_FLAGS \
+                    -np "$np" "$b.spmd" >/dev/null 2>&1 </dev/null ||
+                    say "$tag: warning: the profiled run failed"
+            fi
         done
     done
 done
@@ -471,5 +543,6 @@ if [ "${DRIFT_CHECK:-1}" != 0 ] && [ -n "$cal" ] && [ "$(basename "$SAG")" != ip
                  END { if (w != "") print w }' "$OUT/drift.txt")
     echo "drift_end=${drift:-not measured (see drift.txt)}" >>"$OUT/run.info"
 fi
+[ "${FORECAST:-0}" = 1 ] && forecast_stage
 report
 exit 0
