@@ -49,6 +49,8 @@ static void foreign_directive(Out *o, const char *s, size_t i, size_t n, int ln)
     for (size_t j = i + 1; j < k; j++)
         w[m++] = (char)(s[j] >= 'A' && s[j] <= 'Z' ? s[j] - 'A' + 'a' : s[j]);
     w[m] = 0;
+    if (!strcmp(w, "phase"))
+        return;                   /* hpfpredict's phase marker (src_phase_marks) */
     for (int j = 0; j < o->nseen; j++)
         if (!strcmp(o->seen[j], w))
             return;
@@ -356,4 +358,35 @@ void src_logical_free(Logical *l)
     free(l->pos);
     l->text = NULL;
     l->pos = NULL;
+}
+
+int src_phase_marks(const SrcFile *f, SrcPhaseMark **out)
+{
+    int n = 0, cap = 0;
+    *out = NULL;
+    for (int ln = 1; ln <= f->nlines; ln++) {
+        size_t len;
+        const char *s = phys_line(f, ln, &len), *e = s + len;
+        while (s < e && (*s == ' ' || *s == '\t'))
+            s++;
+        /* !PHASE$, and in fixed form CPHASE$ or *PHASE$ in column 1 */
+        if (e - s < 8 || !(*s == '!' || ((*s == 'c' || *s == 'C' || *s == '*') &&
+                                         s == f->text + f->line_off[ln]))
+            || !str_ieqn(s + 1, "phase$", 6))
+            continue;
+        s += 7;
+        while (s < e && (*s == ' ' || *s == '\t'))
+            s++;
+        const char *t = e;
+        while (t > s && (t[-1] == ' ' || t[-1] == '\t'))
+            t--;
+        if (n == cap) {
+            cap = cap ? 2 * cap : 8;
+            *out = xrealloc(*out, (size_t)cap * sizeof **out);
+        }
+        SrcPhaseMark *m = &(*out)[n++];
+        m->line = ln;
+        snprintf(m->name, sizeof m->name, "%.*s", (int)(t - s), s);
+    }
+    return n;
 }

@@ -26,4 +26,14 @@ SourceForm src_form_of(const char *filename);   /* by extension: .f .for are fix
 void src_read_logical(const SrcFile *f, SourceForm form, Diag *d, Logical *out);
 void src_logical_free(Logical *l);
 
+/* hpfpredict's phase markers, `!PHASE$ name` (free form, any column; fixed
+ * form also CPHASE$ and *PHASE$ in column 1): comments to a compiler, which
+ * the reader skips without a note. The marks of f, in line order, in *out
+ * (xmalloc'd; free it); returns their number. */
+typedef struct {
+    int line;
+    char name[64];
+} SrcPhaseMark;
+int src_phase_marks(const SrcFile *f, SrcPhaseMark **out);
+
 #endif

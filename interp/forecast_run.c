@@ -331,10 +331,13 @@ static int derive(const Options *o, const SrcFile *f, const SagGraph *sag, Defin
     EngineResult res;
     int status = 1;
     if (program_interpret(o, f, sag, p.sp, p.g, defs, ndefs, np, 0, NULL, &res, diag) == 0) {
-        if (rue_derive(r, p.g, sag, np) == 0)
+        SrcPhaseMark *marks;
+        int nmarks = src_phase_marks(f, &marks);
+        if (rue_derive(r, p.g, sag, np, marks, nmarks) == 0)
             status = 0;
         else
             fputs("hpfpredict: error: out of memory deriving the equations\n", stderr);
+        free(marks);
     }
     program_free(&p);
     if (status == 0)
@@ -637,16 +640,11 @@ static int read_profile(FILE *in, const char *path, const Rue *r, RueSample **s,
         }
         double f[8];
         int nc = 0, line;
-        int got = sscanf(buf, "%d,%lf,%lf,%lf,%lf,%lf,%lf,%lf%n", &line, &f[1], &f[2], &f[3],
-                         &f[4], &f[5], &f[6], &f[7], &nc);
-        if (got != (comp_col ? 8 : 6) || line < 0) {
-            nc = 0;
-            got = comp_col ? got : sscanf(buf, "%d,%lf,%lf,%lf,%lf,%lf%n", &line, &f[1], &f[2],
-                                          &f[3], &f[4], &f[5], &nc);
-            if (got != (comp_col ? 8 : 6) || line < 0)
-                return fit_error(path, ln, "a row of the profile is malformed: '%.60s'", buf);
-        }
-        if (buf[nc])
+        int got = comp_col ? sscanf(buf, "%d,%lf,%lf,%lf,%lf,%lf,%lf,%lf%n", &line, &f[1], &f[2],
+                                    &f[3], &f[4], &f[5], &f[6], &f[7], &nc)
+                           : sscanf(buf, "%d,%lf,%lf,%lf,%lf,%lf%n", &line, &f[1], &f[2], &f[3],
+                                    &f[4], &f[5], &nc);
+        if (got != (comp_col ? 8 : 6) || line < 0 || buf[nc])
             return fit_error(path, ln, "a row of the profile is malformed: '%.60s'", buf);
         for (int k = 1; k < (comp_col ? 8 : 6); k++)
             if (!(f[k] >= 0) || !isfinite(f[k]))

@@ -561,7 +561,19 @@ static int is_loop(const Aau *a)
            a->cls == AAU_CALL;
 }
 
-int rue_derive(Rue *r, const Aag *g, const SagGraph *sag, int np)
+/* The phase marker (src_phase_marks) a top-level AAU at line falls under:
+ * the last at or before it; -1 for none. */
+static int mark_of(const SrcPhaseMark *marks, int nmarks, int line)
+{
+    int k = -1;
+    for (int i = 0; i < nmarks; i++)
+        if (marks[i].line <= line)
+            k = i;
+    return k;
+}
+
+int rue_derive(Rue *r, const Aag *g, const SagGraph *sag, int np, const SrcPhaseMark *marks,
+               int nmarks)
 {
     rue_init(r);
     Der d;
@@ -597,11 +609,18 @@ int rue_derive(Rue *r, const Aag *g, const SagGraph *sag, int np)
             const Aau *a = body->v[i];
             int j = i + 1;
             char name[64];
-            if (is_loop(a))
+            int mk = mark_of(marks, nmarks, a->line);
+            if (mk >= 0) {
+                /* a phase the program names: every statement to the next mark */
+                while (j < body->n && mark_of(marks, nmarks, ((const Aau *)body->v[j])->line) == mk)
+                    j++;
+                snprintf(name, sizeof name, "%s", marks[mk].name);
+            } else if (is_loop(a))
                 snprintf(name, sizeof name, "line %d: %s", a->line,
                          a->label ? a->label : aau_class_name[a->cls]);
             else {
-                while (j < body->n && !is_loop(body->v[j]))
+                while (j < body->n && !is_loop(body->v[j]) &&
+                       mark_of(marks, nmarks, ((const Aau *)body->v[j])->line) < 0)
                     j++;
                 const Aau *last = body->v[j - 1];
                 if (last->line_end > a->line)

@@ -6,13 +6,17 @@
 #include "aag.h"
 #include "rue.h"
 #include "sag.h"
+#include "source.h"
 
 /* The equations of g, interpreted for np processors on sag (the AAUs'
  * metrics filled by engine_run): one phase per loop or call of the main
- * program's body and per stretch of other statements between them; terms
- * as rue_aag.c describes. r is initialized here; rue_free frees it.
- * Returns 0, or -1 when out of memory. */
-int rue_derive(Rue *r, const Aag *g, const SagGraph *sag, int np);
+ * program's body and per stretch of other statements between them, or
+ * where the program marks phases (marks[0..nmarks-1], in line order), one
+ * per mark from it to the next; terms as rue_aag.c describes. r is
+ * initialized here; rue_free frees it. Returns 0, or -1 when out of
+ * memory. */
+int rue_derive(Rue *r, const Aag *g, const SagGraph *sag, int np, const SrcPhaseMark *marks,
+               int nmarks);
 
 /* Where PARAMETER y lives: its module's name, else the name of the unit
  * of sp that declares it ("" for an unnamed main program). */

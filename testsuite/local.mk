@@ -37,7 +37,8 @@ EXTRA_DIST += testsuite/properties.test testsuite/rewrite.py \
 # resource usage equations: --rue, --forecast, --sweet-spot, --rue-check
 # (doc/forecasting.md)
 TESTS += testsuite/forecast.test
-EXTRA_DIST += testsuite/forecast.test $(wildcard $(srcdir)/testsuite/forecast/*.f90)
+EXTRA_DIST += testsuite/forecast.test $(wildcard $(srcdir)/testsuite/forecast/*.f90) \
+	$(wildcard $(srcdir)/testsuite/forecast/*.f)
 # the validation harness (make validate, doc/validation.md) on two programs
 TESTS += testsuite/validate.test
 EXTRA_DIST += testsuite/validate.test
