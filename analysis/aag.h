@@ -296,6 +296,9 @@ typedef struct {
                                   innermost */
 } AagOptions;
 
+/* Bytes of a value of type t (a CHARACTER's one: its length is not kept). */
+int aag_type_size(Type t);
+
 /* The abstraction parse of a lowered program. Never fails on a valid IR. */
 Aag *aag_build(const SpProgram *p, const AagOptions *o);
 void aag_free(Aag *g);

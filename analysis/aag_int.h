@@ -75,7 +75,6 @@ void ops_merge(Build *B, AauOps *dst, const AauOps *src);
 void ops_arith(AauOps *o, Type t, Op op, double n);  /* n operations op of type t */
 void ops_combine(AauOps *o, int red_op, Type t);     /* one step of a reduction */
 long long ops_ref_stride(OpCtx *c, const Node *ref); /* bytes between iterations */
-int aag_type_size(Type t);
 int aag_io_bytes(Build *B, const Node *item, int *sized);   /* an I/O item's volume, estimated
                                                        (*sized 0: not a constant) */
 const SpUnit *aag_callee(Build *B, const Node *ref);   /* the unit a CALL or reference

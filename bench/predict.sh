@@ -29,7 +29,7 @@ best() {   # best CMD...: the best wall time of 5 runs, in ms
 }
 size_of() {
     case "$1" in
-        pbs2|pbs3) echo 256 ;; finance) echo 512 ;; laplace_*) echo 256 ;; *) echo 4096 ;;
+        pbs2|pbs3) echo 256 ;; finance) echo 512 ;; laplace_*|seismic) echo 256 ;; *) echo 4096 ;;
     esac
 }
 echo "1. every example at its largest suite size, -np 8 (ms; target <= 20)"
@@ -72,7 +72,7 @@ echo "   (n = 10^3 ... 10^6)"
 printf '   %-12s %9s %9s\n' example "n=64" "n=4096"
 for f in "$srcdir"/examples/*.f90; do
     name=$(basename "$f" .f90)
-    case "$name" in pbs2|pbs3|finance|laplace_*) continue ;; esac
+    case "$name" in pbs2|pbs3|finance|laplace_*|seismic) continue ;; esac
     printf '   %-12s %9s %9s\n' "$name" "$(best "$P" "$f" -np 8 -D n=64)" \
         "$(best "$P" "$f" -np 8 -D n=4096)"
 done

@@ -15,6 +15,7 @@ EXTRA_DIST += examples/README.md \
 	examples/laplace_bb.f90 \
 	examples/laplace_bs.f90 \
 	examples/laplace_sb.f90 \
+	examples/seismic.f90 \
 	examples/directives/block.f90 \
 	examples/directives/cyclic.f90 \
 	examples/directives/cyclic_k.f90 \

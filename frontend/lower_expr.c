@@ -206,16 +206,18 @@ static Node *shape_sym(Lower *L, Node *e, int d)
     default:
         return NULL;
     }
-    if (e->u.ref.what != REF_SECTION || !e->u.ref.sym || mapped_bounds(L, e->u.ref.sym))
+    if (e->u.ref.what != REF_SECTION || (e->u.ref.sym && mapped_bounds(L, e->u.ref.sym)))
         return NULL;
+    /* (a replicated temporary of the lowering's has no symbol: its sections
+       are written with both bounds) */
     Symbol *y = e->u.ref.sym;
     int k = 0;
-    for (int i = 0; i < e->u.ref.args.n && i < y->rank; i++) {
+    for (int i = 0; i < e->u.ref.args.n && (!y || i < y->rank); i++) {
         Node *s = e->u.ref.args.v[i];
         if (s->kind == AST_TRIPLET && k++ == d) {
-            Node *dm = y->dims[i];
+            Node *dm = y ? y->dims[i] : NULL;
             if ((!s->u.triplet.lo || !s->u.triplet.hi)
-                && (dm->u.dim.form != DIM_EXPLICIT || !dm->u.dim.hi))
+                && (!dm || dm->u.dim.form != DIM_EXPLICIT || !dm->u.dim.hi))
                 return NULL;
             Node *lo = s->u.triplet.lo ? copy_plain(L, s->u.triplet.lo) : lbound_of(L, y, i);
             Node *hi = s->u.triplet.hi ? copy_plain(L, s->u.triplet.hi) : ubound_of(L, y, i);

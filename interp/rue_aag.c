@@ -388,6 +388,75 @@ static void comm_term(Der *d, const Aau *a, Rx *calls, Rx *count)
         t->base = 0;
 }
 
+/* The bytes an I/O item moves, as an expression of PARAMETERs (the items
+ * aag_io_bytes sizes): NULL where an extent is not one. */
+static Rx *item_bytes(Der *d, const Node *e)
+{
+    int el = e->type.base == TY_CHARACTER ? AAG_CHAR_BYTES : aag_type_size(e->type);
+    switch (e->kind) {
+    case AST_STRING_CONST:
+        return rx_num((double)strlen(e->u.konst.str ? e->u.konst.str : e->u.konst.text));
+    case AST_IMPLIED_DO: {
+        Rx *per = rx_num(0);
+        for (int i = 0; i < e->u.impdo.items.n && per; i++) {
+            Rx *b = item_bytes(d, e->u.impdo.items.v[i]);
+            per = b ? rx_op(RX_ADD, per, b) : (rx_free(per), NULL);
+        }
+        Rx *t = per ? trips_of(d, e->u.impdo.lo, e->u.impdo.hi, e->u.impdo.step) : NULL;
+        return t ? rx_op(RX_MUL, per, t) : (rx_free(per), NULL);
+    }
+    case AST_NAME: {
+        const Symbol *y = e->u.name.sym;
+        Rx *n = rx_num(el);
+        for (int k = 0; y && k < y->rank && n; k++) {
+            const Node *dm = y->dims[k];
+            if (dm->u.dim.form != DIM_EXPLICIT || !dm->u.dim.hi) {
+                rx_free(n);
+                return NULL;
+            }
+            Rx *t = trips_of(d, dm->u.dim.lo ? dm->u.dim.lo : NULL, dm->u.dim.hi, NULL);
+            n = t ? rx_op(RX_MUL, n, t) : (rx_free(n), NULL);
+        }
+        return n;
+    }
+    case AST_REF:
+        if (e->u.ref.what == REF_SECTION) {
+            Rx *n = rx_num(el);
+            for (int k = 0; k < e->u.ref.args.n && n; k++) {
+                const Node *t = e->u.ref.args.v[k];
+                if (t->kind != AST_TRIPLET)
+                    continue;
+                Rx *x = t->u.triplet.lo && t->u.triplet.hi
+                        ? trips_of(d, t->u.triplet.lo, t->u.triplet.hi, t->u.triplet.stride) : NULL;
+                n = x ? rx_op(RX_MUL, n, x) : (rx_free(n), NULL);
+            }
+            return n;
+        }
+        return e->rank ? NULL : rx_num(el);
+    default:
+        return e->rank ? NULL : rx_num(el);
+    }
+}
+
+/* The bytes of an I/O statement: its items (a READ's, those it sets). */
+static Rx *io_bytes(Der *d, const Aau *a)
+{
+    const SpStmt *s = a->stmt;
+    if (!s || s->kind != SP_IO || !s->u.io.stmt)
+        return NULL;
+    const Node *io = s->u.io.stmt;
+    const PtrVec *items = io->kind == AST_READ ? &s->u.io.reads
+                          : io->kind == AST_CALL ? NULL : &io->u.io.items;
+    if (!items)
+        return NULL;
+    Rx *n = rx_num(0);
+    for (int i = 0; i < items->n && n; i++) {
+        Rx *b = item_bytes(d, items->v[i]);
+        n = b ? rx_op(RX_ADD, n, b) : (rx_free(n), NULL);
+    }
+    return rx_simplify(n);
+}
+
 static void io_term(Der *d, const Aau *a, Rx *calls, Rx *count)
 {
     int rd = a->stmt && a->stmt->kind == SP_IO && a->stmt->u.io.stmt &&
@@ -398,10 +467,19 @@ static void io_term(Der *d, const Aau *a, Rx *calls, Rx *count)
     double bytes = a->io_bytes;
     for (int i = 0; i < a->nio_dyn; i++)
         bytes += a->io_dyn[i].est;
+    Rx *bx = io_bytes(d, a);
     /* through the I/O processor: the papers' start-up growth with P,
        log2 P + 1 ([A] "Modeling Disk IO"), is a parallel file system's;
        one processor's statement does not grow */
-    t->bytes = bytes > 0 ? rx_num(bytes) : NULL;
+    /* the bytes as an expression where the items' extents are; else the
+       AAG's number, fitted */
+    if (bx && !a->nio_dyn && fabs(rx_eval(bx, d->r->value) - bytes) <= 0.5) {
+        t->bytes = bytes > 0 ? bx : (rx_free(bx), NULL);
+    } else {
+        rx_free(bx);
+        t->bytes = bytes > 0 ? rx_num(bytes) : NULL;
+        t->fitted |= bytes > 0 && !(a->nio_dyn == 0 && bx == NULL && bytes < 64);
+    }
     t->base = (rd ? d->pr.io_rd_start : d->pr.io_start) + d->pr.io_fmt;
     t->perbyte = rd ? d->pr.io_rd_pb : d->pr.io_pb;
     t->fitted |= a->nio_dyn > 0;
