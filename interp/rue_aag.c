@@ -199,6 +199,8 @@ static Rx *grid_extent_of(Der *d, const SpTmpl *t, int td)
 /* The busiest processor's trips of a FORALL index over the owned elements
  * of its array's dimension: BLOCK and CYCLIC (of block 1) of a unit
  * stride and alignment known; NULL for the others. */
+static Rx *io_bytes(Der *d, const Aau *a);
+
 static Rx *owned_trips(Der *d, const SpIndex *ix)
 {
     const SpArr *a = ix->arr;
@@ -332,6 +334,19 @@ static Rx *overlap_bytes(Der *d, const CommEntry *c)
     return rx_simplify(b);
 }
 
+/* All the points of a lowered loop (the product of its indices' trips),
+ * or NULL. */
+static Rx *loop_points(Der *d, const SpLoop *l)
+{
+    Rx *n = rx_num(1);
+    for (int k = 0; k < l->nidx && n; k++) {
+        const SpIndex *ix = &l->idx[k];
+        Rx *t = trips_of(d, ix->lo, ix->hi, ix->st);
+        n = t ? rx_op(RX_MUL, n, t) : (rx_free(n), NULL);
+    }
+    return rx_simplify(n);
+}
+
 /* A communication point's term: messages a call on the busiest processor
  * and their bytes, from its pattern; the start-up and per-byte cost of the
  * SAG, the start-up calibrated to the interpretation where the point
@@ -356,7 +371,16 @@ static void comm_term(Der *d, const Aau *a, Rx *calls, Rx *count)
             fitted = 1;
         break;
     }
-    case CM_REDUCE: case CM_BCAST: case CM_BCASTIO:
+    case CM_BCASTIO:
+        /* the values a READ read, from the I/O processor: its items */
+        msgs = tree_rounds();
+        bytes = c->io_aau ? io_bytes(d, c->io_aau) : NULL;
+        if (!bytes || fabs(rx_eval(bytes, d->r->value) - (double)c->bytes) > 0.5) {
+            rx_free(bytes);
+            bytes = rx_num(c->bytes > 0 ? (double)c->bytes : el);
+        }
+        break;
+    case CM_REDUCE: case CM_BCAST:
         msgs = tree_rounds();
         bytes = rx_num(c->bytes > 0 ? (double)c->bytes : el);
         break;
@@ -364,8 +388,13 @@ static void comm_term(Der *d, const Aau *a, Rx *calls, Rx *count)
         msgs = tree_rounds();
         break;
     default:
-        /* a gather or scatter: every other processor, the volume fitted */
+        /* a gather or scatter: every other processor, each message a P-th
+           of the points of the loop it serves (the elements it moves
+           evenly spread), the volume fitted */
         msgs = rx_op(RX_SUB, rx_varref(0), rx_num(1));
+        bytes = c->loop ? loop_points(d, c->loop) : NULL;
+        if (bytes)
+            bytes = rx_op(RX_DIV, rx_op(RX_MUL, bytes, rx_num(el)), rx_varref(0));
         fitted = 1;
         break;
     }
