@@ -140,6 +140,23 @@ static void json_parts(FILE *out, const double *part, double total)
             part[RUE_COMM], part[RUE_READ] + part[RUE_WRITE], part[RUE_READ], part[RUE_WRITE]);
 }
 
+/* {"program": ..., "sag": ..., "derived_at": {...}: the head of the JSON
+ * outputs (the object left open). */
+static void json_head(FILE *out, const Rue *r, const char *program, const char *sag)
+{
+    fputs("{\"program\": ", out);
+    json_str(out, program);
+    fputs(", \"sag\": ", out);
+    json_str(out, sag);
+    fputs(", \"derived_at\": {", out);
+    for (int i = 0; i < r->vars.n; i++) {
+        fprintf(out, "%s", i ? ", " : "");
+        json_str(out, r->vars.name[i]);
+        fprintf(out, ": %.15g", r->value[i]);
+    }
+    fputc('}', out);
+}
+
 void rue_write_text(FILE *out, const Rue *r, const char *program, const char *sag)
 {
     double part[RUE_MAX_PHASES][RUE_NKIND], ptotal[RUE_MAX_PHASES];
@@ -180,17 +197,8 @@ void rue_write_json(FILE *out, const Rue *r, const char *program, const char *sa
 {
     double part[RUE_MAX_PHASES][RUE_NKIND], ptotal[RUE_MAX_PHASES];
     double total = rue_eval(r, r->value, part, ptotal), sum[RUE_NKIND] = {0};
-    fputs("{\"program\": ", out);
-    json_str(out, program);
-    fputs(", \"sag\": ", out);
-    json_str(out, sag);
-    fputs(", \"derived_at\": {", out);
-    for (int i = 0; i < r->vars.n; i++) {
-        fprintf(out, "%s", i ? ", " : "");
-        json_str(out, r->vars.name[i]);
-        fprintf(out, ": %.15g", r->value[i]);
-    }
-    fputs("},\n \"phases\": [", out);
+    json_head(out, r, program, sag);
+    fputs(",\n \"phases\": [", out);
     for (int ph = 0; ph < r->nphase; ph++) {
         fprintf(out, "%s\n  {\"name\": ", ph ? "," : "");
         json_str(out, r->phase[ph]);
@@ -443,17 +451,8 @@ static void forecast_text(FILE *out, const Rue *r, const FPoint *pt, int n, cons
 static void forecast_json(FILE *out, const Rue *r, const FPoint *pt, int n, const char *program,
                           const char *sag)
 {
-    fputs("{\"program\": ", out);
-    json_str(out, program);
-    fputs(", \"sag\": ", out);
-    json_str(out, sag);
-    fputs(", \"derived_at\": {", out);
-    for (int i = 0; i < r->vars.n; i++) {
-        fprintf(out, "%s", i ? ", " : "");
-        json_str(out, r->vars.name[i]);
-        fprintf(out, ": %.15g", r->value[i]);
-    }
-    fputs("},\n \"points\": [", out);
+    json_head(out, r, program, sag);
+    fputs(",\n \"points\": [", out);
     for (int i = 0; i < n; i++) {
         fprintf(out, "%s\n  {\"np\": %d, \"values\": ", i ? "," : "", pt[i].np);
         json_str(out, pt[i].label);
@@ -828,10 +827,7 @@ static int rue_check(Options *o, const SrcFile *f, const SagGraph *sag, const ch
     int json = o->format == FMT_JSON;
     long ncomb = o->npoints / o->nnp;
     if (json) {
-        fputs("{\"program\": ", stdout);
-        json_str(stdout, o->path);
-        fputs(", \"sag\": ", stdout);
-        json_str(stdout, sag_name);
+        json_head(stdout, r, o->path, sag_name);
         fputs(", \"points\": [", stdout);
     } else {
         printf("the equations of %s on %s (derived at ", o->path, sag_name);
