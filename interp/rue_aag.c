@@ -45,6 +45,16 @@ typedef struct {
     double *setup;
 } Der;
 
+/* x to six significant digits: a ratio of measured or given numbers, shown
+ * in an equation. */
+static double sig6(double x)
+{
+    if (!(x > 0) || !isfinite(x))
+        return x;
+    double m = pow(10, 5 - floor(log10(x)));
+    return round(x * m) / m;
+}
+
 /* ---- expressions of the program --------------------------------------- */
 
 const char *rue_param_scope(const SpProgram *sp, const Symbol *y)
@@ -334,6 +344,25 @@ static Rx *overlap_bytes(Der *d, const CommEntry *c)
     return rx_simplify(b);
 }
 
+/* The growth of a message's start-up with P where it crosses the machine
+ * (a gather's, to and from every processor): start-up + per-hop x the mean
+ * distance, over the start-up - 1 + (per-hop / start-up) x hops(P), the
+ * distance log2(P)/2 on a hypercube, 2 sqrt(P)/3 on a 2-D mesh, P/4 on a
+ * ring; NULL (1) on a crossbar or a switch. */
+static Rx *hop_growth(Der *d)
+{
+    double su = engine_msg_time(d->node, 0, 0), hop = engine_msg_time(d->node, 0, 1) - su;
+    if (!(su > 0) || !(hop > 0) || d->pr.topo == TOPO_FLAT)
+        return NULL;
+    Rx *h;
+    switch (d->pr.topo) {
+    case TOPO_HYPERCUBE: h = rx_op(RX_DIV, rx_op(RX_LOG2, rx_varref(0), NULL), rx_num(2)); break;
+    case TOPO_MESH: h = rx_op(RX_MUL, rx_num(2.0 / 3), rx_op(RX_SQRT, rx_varref(0), NULL)); break;
+    default: h = rx_op(RX_DIV, rx_varref(0), rx_num(4)); break;
+    }
+    return rx_simplify(rx_op(RX_ADD, rx_num(1), rx_op(RX_MUL, rx_num(sig6(hop / su)), h)));
+}
+
 /* All the points of a lowered loop (the product of its indices' trips),
  * or NULL. */
 static Rx *loop_points(Der *d, const SpLoop *l)
@@ -403,6 +432,8 @@ static void comm_term(Der *d, const Aau *a, Rx *calls, Rx *count)
         rx_free(bytes);
         return;
     }
+    if (c->kind == CM_GATHER || c->kind == CM_SCATTER)
+        t->grow = hop_growth(d);
     t->bytes = rx_simplify(bytes);
     t->fitted |= fitted;
     /* the SAG's cost of a message of the size moved here: its slope there
@@ -762,11 +793,7 @@ int rue_derive(Rue *r, const Aag *g, const SagGraph *sag, int np, const SrcPhase
             t->count = rx_num(0);
         } else if (!(have > 0) || fabs(want - have) > 1e-9 * want) {
             /* six significant digits: a ratio measured, not a law */
-            double k = have > 0 ? want / have : 0;
-            if (k > 0) {
-                double m = pow(10, 5 - floor(log10(k)));
-                k = round(k * m) / m;
-            }
+            double k = have > 0 ? sig6(want / have) : 0;
             if (have > 0) {
                 t->count = rx_simplify(rx_op(RX_MUL, rx_num(k), t->count));
                 if (t->execs)
