@@ -1,7 +1,8 @@
 /* rue_aag.c - the resource usage equations of a program (analysis/rue.h),
  * derived from its interpreted AAG: every Seq AAU a computation term,
- * every loop's control a computation term, every communication point a
- * communication term, every I/O statement a disk term; their counts
+ * every loop's entries and iterations a computation term each, every
+ * communication point a communication term, every I/O statement a disk
+ * term; their counts
  * symbolic in the program's PARAMETERs and the processor count P, from the
  * bounds of the loops around them and the mapping; their constants from
  * the interpretation, so that the equations reproduce it.
@@ -28,10 +29,9 @@ typedef struct {
     const Aag *g;
     const SagUnit *node;
     Params pr;
-    int np;
     int phase;
-    int depth;
-    int in_multi;
+    int depth;                 /* of the Calls walked into (stack) */
+    int in_multi;              /* walking a pass run on a run-time condition */
     const Symbol *sym[RX_MAX_VARS];   /* the PARAMETER of each variable */
     const Aau *stack[32];      /* the Calls whose bodies are being walked */
     int recursive;             /* a recursive call was met: every term is fitted */
@@ -719,7 +719,6 @@ int rue_derive(Rue *r, const Aag *g, const SagGraph *sag, int np, const SrcPhase
     d.r = r;
     d.g = g;
     d.node = engine_node_unit(sag);
-    d.np = np;
     en_read_params(&d.pr, d.node);
     d.derived = calloc((size_t)g->naau + 1, sizeof *d.derived);
     d.setup = calloc((size_t)g->naau + 1, sizeof *d.setup);
