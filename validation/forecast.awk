@@ -18,6 +18,7 @@ NR == 1 { next }
         if ($7 != "") { st += ($7 < 0 ? -$7 : $7); nt++ }
         if ($10 != "") { sc += ($10 < 0 ? -$10 : $10); nc++ }
         if ($13 != "" && $11 > 1e-4) { sm += ($13 < 0 ? -$13 : $13); nm++ }
+        if ($13 != "" && $11 > 1e-4 && $3 > 1) { sm2 += ($13 < 0 ? -$13 : $13); nm2++ }
     }
 }
 END {
@@ -32,9 +33,11 @@ END {
                size[i], np[i], fit[i], ms(mt[i]), ms(ft[i]), pc(et[i]), ms(mc[i]), ms(fc[i]),
                pc(ec[i]), ms(mm[i]), ms(fm[i]), pc(em[i])
     printf "\nmean absolute error of the points forecast (not fitted): total %s over %d, " \
-           "computation %s over %d, communication %s over %d (of 0.1 ms or more)\n",
+           "computation %s over %d, communication %s over %d (of 0.1 ms or more; %s over the " \
+           "%d on 2 or more processors: on one, the equations have no messages while the " \
+           "run time copies)\n",
            nt ? sprintf("%.1f%%", st / nt) : "-", nt, nc ? sprintf("%.1f%%", sc / nc) : "-", nc,
-           nm ? sprintf("%.1f%%", sm / nm) : "-", nm
+           nm ? sprintf("%.1f%%", sm / nm) : "-", nm, nm2 ? sprintf("%.1f%%", sm2 / nm2) : "-", nm2
 }
 function svg(   W, H, i, x, y, bw, top, h, k, lab) {
     bw = 9; W = 80 + n * (2 * bw + 10) + 40; H = 420
