@@ -607,8 +607,8 @@ static int read_profile(FILE *in, const char *path, const Rue *r, RueSample **s,
             char name[64];
             double v;
             int nc = 0;
+            /* (a value the equations do not name changes nothing) */
             if (sscanf(buf, "# %63[A-Za-z0-9_]=%lf%n", name, &v, &nc) == 2 && !buf[nc]) {
-                int known = 0;
                 if (!strcmp(name, "region_timers")) {
                     timers = v >= 0 && v < 1 ? v : 0;
                     continue;
@@ -617,14 +617,11 @@ static int read_profile(FILE *in, const char *path, const Rue *r, RueSample **s,
                     if (!(v >= 1 && v == floor(v)))
                         return fit_error(path, ln, "np=%s is not a processor count", buf + 5);
                     val[0] = v;
-                    known = have_np = 1;
+                    have_np = 1;
                 }
                 for (int i = 1; i < r->vars.n; i++)
-                    if (!strcasecmp(r->pname[i], name)) {
+                    if (!strcasecmp(r->pname[i], name))
                         val[i] = v;
-                        known = 1;
-                    }
-                (void)known;   /* a value the equations do not name changes nothing */
             }
             continue;
         }
@@ -702,8 +699,13 @@ static int apply_fits(const Options *o, Rue *r, const char *sag_name)
     if (!bad && ns) {
         g = xcalloc((size_t)ns, sizeof *g);
         ng = rue_fit(r, s, ns, g, ns);
-        fprintf(stderr, "hpfpredict: the constants of %d line%s fitted to %d run%s\n", ng,
-                ng == 1 ? "" : "s", profiles, profiles == 1 ? "" : "s");
+        if (!ng) {
+            fprintf(stderr, "hpfpredict: error: --fit: no line of the profiles has a term of "
+                    "%s's equations (profiles of another program?)\n", o->path);
+            bad = 1;
+        } else
+            fprintf(stderr, "hpfpredict: the constants of %d line%s fitted to %d run%s\n", ng,
+                    ng == 1 ? "" : "s", profiles, profiles == 1 ? "" : "s");
     }
     if (!bad && o->save_fit) {
         FILE *out = fopen(o->save_fit, "w");
