@@ -466,6 +466,18 @@ void emit_loop(Emit *E, const SpStmt *s)
         free(hi);
         free(st);
     }
+    /* the other levels' iterations, for the profile's count of the region's
+       points (hpfrt_loop counts the distributed ones) */
+    for (int k = 0; k < lp->nidx; k++) {
+        const SpIndex *ix = &lp->idx[k];
+        if (ix->dist)
+            continue;
+        char *lo = em_ex(E, ix->lo), *hi = em_ex(E, ix->hi), *st = em_ex(E, ix->st);
+        em_line(E, "call hpfrt_region_trips(max(0, (%s - (%s) + (%s))/(%s)))", hi, lo, st, st);
+        free(lo);
+        free(hi);
+        free(st);
+    }
     /* overlap shifts: one call per array dimension, widest ghost region */
     const SpOverlap *ov = lp->ovl;
     for (int i = 0; i < lp->novl; i++) {

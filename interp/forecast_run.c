@@ -598,7 +598,8 @@ static int read_profile(FILE *in, const char *path, const Rue *r, RueSample **s,
     double val[RX_MAX_VARS];
     memcpy(val, r->value, sizeof val);
     char buf[512];
-    int ln = 0, header = 0, comp_col = 0, have_np = 0;
+    int ln = 0, header = 0, have_np = 0;
+    int comp_col = 0;       /* 1: the computation's columns; 2: the iterations' too */
     double timers = 0;      /* a region's timers' cost, taken off its computation */
     while (fgets(buf, sizeof buf, in)) {
         ln++;
@@ -626,7 +627,13 @@ static int read_profile(FILE *in, const char *path, const Rue *r, RueSample **s,
             continue;
         }
         if (!header) {
-            if (!strcmp(buf, "line,calls,time_max,time_mean,comm_max,comm_mean,comp_max,comp_mean"))
+            /* (the iterations' columns, when there, are not needed: the
+               equations count the iterations) */
+            if (!strcmp(buf, "line,calls,time_max,time_mean,comm_max,comm_mean,comp_max,"
+                             "comp_mean,iters_max,iters_mean"))
+                comp_col = 2;
+            else if (!strcmp(buf, "line,calls,time_max,time_mean,comm_max,comm_mean,comp_max,"
+                                  "comp_mean"))
                 comp_col = 1;
             else if (strcmp(buf, "line,calls,time_max,time_mean,comm_max,comm_mean"))
                 return fit_error(path, ln, "not a profile of libhpfrt (HPFRT_PROFILE): the "
@@ -634,15 +641,18 @@ static int read_profile(FILE *in, const char *path, const Rue *r, RueSample **s,
             header = 1;
             continue;
         }
-        double f[8];
-        int nc = 0, line;
-        int got = comp_col ? sscanf(buf, "%d,%lf,%lf,%lf,%lf,%lf,%lf,%lf%n", &line, &f[1], &f[2],
-                                    &f[3], &f[4], &f[5], &f[6], &f[7], &nc)
-                           : sscanf(buf, "%d,%lf,%lf,%lf,%lf,%lf%n", &line, &f[1], &f[2], &f[3],
-                                    &f[4], &f[5], &nc);
-        if (got != (comp_col ? 8 : 6) || line < 0 || buf[nc])
+        double f[10];
+        int nc = 0, line, want = comp_col == 2 ? 10 : comp_col ? 8 : 6;
+        int got = comp_col == 2
+                  ? sscanf(buf, "%d,%lf,%lf,%lf,%lf,%lf,%lf,%lf,%lf,%lf%n", &line, &f[1], &f[2],
+                           &f[3], &f[4], &f[5], &f[6], &f[7], &f[8], &f[9], &nc)
+                  : comp_col ? sscanf(buf, "%d,%lf,%lf,%lf,%lf,%lf,%lf,%lf%n", &line, &f[1],
+                                      &f[2], &f[3], &f[4], &f[5], &f[6], &f[7], &nc)
+                  : sscanf(buf, "%d,%lf,%lf,%lf,%lf,%lf%n", &line, &f[1], &f[2], &f[3], &f[4],
+                           &f[5], &nc);
+        if (got != want || line < 0 || buf[nc])
             return fit_error(path, ln, "a row of the profile is malformed: '%.60s'", buf);
-        for (int k = 1; k < (comp_col ? 8 : 6); k++)
+        for (int k = 1; k < want; k++)
             if (!(f[k] >= 0) || !isfinite(f[k]))
                 return fit_error(path, ln, "a time of the profile is negative or not a "
                                  "number: '%.60s'", buf);

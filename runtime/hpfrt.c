@@ -828,6 +828,23 @@ static void hash_insert(int idx)
     rt.hash[h] = idx + 1;
 }
 
+/* The iterations of a level of the statement whose region is innermost:
+ * its count of points this execution is their product (profiling). */
+static void region_trips(double n)
+{
+    if (rt.profile && rt.depth > 0) {
+        RtFrame *f = &rt.stack[rt.depth - 1];
+        f->points = (f->looped ? f->points : 1) * n;
+        f->looped = 1;
+    }
+}
+
+void hpfrt_region_trips_(const int *n)
+{
+    rt_need_init("hpfrt_region_trips");
+    region_trips(*n > 0 ? *n : 0);
+}
+
 void hpfrt_loop_(int *lp, const int *ha, const int *d, const int *a, const int *b,
                  const int *lo, const int *hi, const int *st)
 {
@@ -858,6 +875,7 @@ void hpfrt_loop_(int *lp, const int *ha, const int *d, const int *a, const int *
         for (unsigned long h = loop_hash(key) & mask; rt.hash[h]; h = (h + 1) & mask) {
             if (memcmp(rt.loop[rt.hash[h] - 1].key, key, sizeof key) == 0) {
                 *lp = rt.hash[h];
+                region_trips(rt.loop[*lp - 1].ntrip);
                 return;
             }
         }
@@ -912,6 +930,7 @@ void hpfrt_loop_(int *lp, const int *ha, const int *d, const int *a, const int *
         hash_insert(rt.nloop - 1);
     }
     *lp = rt.nloop;
+    region_trips(rt.loop[*lp - 1].ntrip);
 }
 
 static RtLoop *loop_get(int lp, const char *fn)
@@ -991,6 +1010,8 @@ void hpfrt_region_begin_(const int *line)
     if (!rt.profile)
         return;                 /* nesting checked, no clock read */
     f->inner = f->comm = 0;
+    f->points = 0;
+    f->looped = 0;
     f->t0 = MPI_Wtime();
 }
 
@@ -1017,6 +1038,7 @@ void hpfrt_region_end_(const int *line)
     g->calls++;
     g->time += elapsed - f->inner;   /* exclusive of nested regions */
     g->comm += f->comm;
+    g->iters += f->looped ? f->points : 0;
     rt.depth--;
     if (rt.depth > 0)
         rt.stack[rt.depth - 1].inner += elapsed;
@@ -1047,7 +1069,7 @@ static void profile_write(void)
     int n = 0;
     for (int l = 0; l < rt.maxreg; l++)
         n += rt.reg[l].calls > 0;
-    enum { K = 5 };   /* line, calls, time, communication, computation */
+    enum { K = 6 };   /* line, calls, time, communication, computation, iterations */
     double *mine = rt_alloc((size_t)(K * n) * sizeof *mine);
     for (int l = 0, i = 0; l < rt.maxreg; l++) {
         if (rt.reg[l].calls > 0) {
@@ -1056,6 +1078,7 @@ static void profile_write(void)
             mine[i++] = rt.reg[l].time;
             mine[i++] = rt.reg[l].comm;
             mine[i++] = rt.reg[l].time > rt.reg[l].comm ? rt.reg[l].time - rt.reg[l].comm : 0;
+            mine[i++] = rt.reg[l].iters;
         }
     }
     int cnt = K * n;
@@ -1082,7 +1105,7 @@ static void profile_write(void)
         for (int i = 0; i < total; i += K)
             if ((int)all[i] > maxl)
                 maxl = (int)all[i];
-        enum { A = 7 };   /* calls; time, comm, computation: maximum and sum */
+        enum { A = 9 };   /* calls; time, comm, computation, iterations: maximum and sum */
         double *acc = rt_alloc((size_t)(A * (maxl + 1)) * sizeof *acc);
         memset(acc, 0, (size_t)(A * (maxl + 1)) * sizeof *acc);
         char *seen = rt_alloc((size_t)maxl + 1);
@@ -1093,7 +1116,7 @@ static void profile_write(void)
             seen[l] = 1;
             if (all[i + 1] > s[0])
                 s[0] = all[i + 1];
-            for (int k = 0; k < 3; k++) {
+            for (int k = 0; k < 4; k++) {
                 if (all[i + 2 + k] > s[1 + 2 * k])
                     s[1 + 2 * k] = all[i + 2 + k];
                 s[2 + 2 * k] += all[i + 2 + k];
@@ -1112,13 +1135,15 @@ static void profile_write(void)
                 fprintf(f, "# %.*s\n", (int)n, v);
                 v += n + (v[n] == '\n');
             }
-            fprintf(f, "line,calls,time_max,time_mean,comm_max,comm_mean,comp_max,comp_mean\n");
+            fprintf(f, "line,calls,time_max,time_mean,comm_max,comm_mean,comp_max,comp_mean,"
+                    "iters_max,iters_mean\n");
             for (int l = 0; l <= maxl; l++) {
                 if (!seen[l])
                     continue;
                 const double *s = &acc[A * l];
-                fprintf(f, "%d,%.0f,%.9f,%.9f,%.9f,%.9f,%.9f,%.9f\n", l, s[0], s[1],
-                        s[2] / rt.np, s[3], s[4] / rt.np, s[5], s[6] / rt.np);
+                fprintf(f, "%d,%.0f,%.9f,%.9f,%.9f,%.9f,%.9f,%.9f,%.0f,%.1f\n", l, s[0], s[1],
+                        s[2] / rt.np, s[3], s[4] / rt.np, s[5], s[6] / rt.np, s[7],
+                        s[8] / rt.np);
             }
             if (fclose(f) != 0)
                 fprintf(stderr, "hpfrt: warning: cannot write the profile '%s': %s\n",

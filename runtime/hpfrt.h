@@ -281,6 +281,11 @@ void hpfrt_reduceloc_r8_(double *val, int *loc, const int *r, const int *op);
  * hpfc -D set): written at the head of the profile (HPFRT_PROFILE), for
  * hpfpredict --fit. */
 void hpfrt_values_(const char *text, size_t len);
+/* The iterations of a level of the statement whose region is innermost
+ * that the run time does not lay out itself (a level not distributed;
+ * hpfrt_loop counts the others): the region's iteration count in the
+ * profile is, per execution, the product of its levels'. */
+void hpfrt_region_trips_(const int *n);
 void hpfrt_region_begin_(const int *line);
 void hpfrt_region_end_(const int *line);
 

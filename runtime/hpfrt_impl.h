@@ -101,6 +101,7 @@ typedef struct {
     int line;
     long calls;
     double time, comm;
+    double iters;             /* the points of the statement's loops, summed */
 } RtRegion;
 
 /* An open region (the stack of nested regions). */
@@ -109,6 +110,9 @@ typedef struct {
     double t0;                /* MPI_Wtime at begin */
     double inner;             /* time of the regions nested in it */
     double comm;              /* communication time while innermost */
+    double points;            /* this execution's points: the product of its levels'
+                                 iterations (hpfrt_loop, hpfrt_region_trips) */
+    int looped;               /* a level was counted */
 } RtFrame;
 
 struct hpfrt_state {
