@@ -98,21 +98,6 @@ static void put_binding(FILE *out, const Rue *r, const double *val)
         fprintf(out, "%s%s = %.15g", i ? ", " : "", r->vars.name[i], val[i]);
 }
 
-static void json_str(FILE *out, const char *s)
-{
-    fputc('"', out);
-    for (; *s; s++) {
-        unsigned char c = (unsigned char)*s;
-        if (c == '"' || c == '\\')
-            fprintf(out, "\\%c", c);
-        else if (c < 0x20)
-            fprintf(out, "\\u%04x", c);
-        else
-            fputc(c, out);
-    }
-    fputc('"', out);
-}
-
 static void json_rx(FILE *out, const Rx *e, const RxVars *v)
 {
     if (!e) {
@@ -128,7 +113,7 @@ static void json_rx(FILE *out, const Rx *e, const RxVars *v)
     }
     rx_print(m, e, v);
     fclose(m);
-    json_str(out, s);
+    json_string(out, s);
     free(s);
 }
 
@@ -145,13 +130,13 @@ static void json_parts(FILE *out, const double *part, double total)
 static void json_head(FILE *out, const Rue *r, const char *program, const char *sag)
 {
     fputs("{\"program\": ", out);
-    json_str(out, program);
+    json_string(out, program);
     fputs(", \"sag\": ", out);
-    json_str(out, sag);
+    json_string(out, sag);
     fputs(", \"derived_at\": {", out);
     for (int i = 0; i < r->vars.n; i++) {
         fprintf(out, "%s", i ? ", " : "");
-        json_str(out, r->vars.name[i]);
+        json_string(out, r->vars.name[i]);
         fprintf(out, ": %.15g", r->value[i]);
     }
     fputc('}', out);
@@ -201,7 +186,7 @@ void rue_write_json(FILE *out, const Rue *r, const char *program, const char *sa
     fputs(",\n \"phases\": [", out);
     for (int ph = 0; ph < r->nphase; ph++) {
         fprintf(out, "%s\n  {\"name\": ", ph ? "," : "");
-        json_str(out, r->phase[ph]);
+        json_string(out, r->phase[ph]);
         fprintf(out, ", \"line\": %d, ", r->phase_line[ph]);
         json_parts(out, part[ph], ptotal[ph]);
         fputc('}', out);
@@ -213,7 +198,7 @@ void rue_write_json(FILE *out, const Rue *r, const char *program, const char *sa
         const RueTerm *t = &r->term[i];
         fprintf(out, "%s\n  {\"phase\": %d, \"kind\": \"%s\", \"line\": %d, \"aau\": %d, \"label\": ",
                 i ? "," : "", t->phase + 1, rue_kind_name[t->kind], t->line, t->aau);
-        json_str(out, t->label);
+        json_string(out, t->label);
         fputs(", \"calls\": ", out);
         json_rx(out, t->calls, &r->vars);
         fputs(", \"count\": ", out);
@@ -455,13 +440,13 @@ static void forecast_json(FILE *out, const Rue *r, const FPoint *pt, int n, cons
     fputs(",\n \"points\": [", out);
     for (int i = 0; i < n; i++) {
         fprintf(out, "%s\n  {\"np\": %d, \"values\": ", i ? "," : "", pt[i].np);
-        json_str(out, pt[i].label);
+        json_string(out, pt[i].label);
         fputs(", ", out);
         json_parts(out, pt[i].part, pt[i].total);
         fputs(", \"phases\": [", out);
         for (int ph = 0; ph < r->nphase; ph++) {
             fprintf(out, "%s{\"name\": ", ph ? ", " : "");
-            json_str(out, r->phase[ph]);
+            json_string(out, r->phase[ph]);
             fputs(", ", out);
             json_parts(out, pt[i].ppart[ph], pt[i].ptotal[ph]);
             fputc('}', out);
@@ -485,7 +470,7 @@ static void sweet_spots(FILE *out, int json, const Rue *r, const Options *o, dou
         fprintf(out, "%ssweet spots%s%s (processor counts of least time; where communication "
                 "first exceeds computation)\n", first ? "" : "\n", *label ? " at " : "", label);
     if (json)
-        json_str(out, label);
+        json_string(out, label);
     if (json)
         fputs(", \"phases\": [", out);
     for (int ph = -1; ph < r->nphase; ph++) {
@@ -494,7 +479,7 @@ static void sweet_spots(FILE *out, int json, const Rue *r, const Options *o, dou
         const char *name = ph < 0 ? "program" : r->phase[ph];
         if (json) {
             fprintf(out, "%s{\"name\": ", ph > -1 ? ", " : "");
-            json_str(out, name);
+            json_string(out, name);
             fprintf(out, ", \"best_np\": %.0f, \"best_time\": %.17g, \"comm_exceeds_np\": ", best, t);
             if (cross > 0)
                 fprintf(out, "%.0f}", cross);
@@ -804,7 +789,7 @@ static int check_point(FILE *out, int json, const Options *o, const SrcFile *f,
     double err = res.total > 0 ? (eq - res.total) / res.total * 100 : 0;
     if (json) {
         fprintf(out, "%s\n  {\"np\": %d, \"values\": ", first ? "" : ",", np);
-        json_str(out, label);
+        json_string(out, label);
         fprintf(out, ", \"interpreted\": %.17g, \"equations\": %.17g, \"error_percent\": %.4g, "
                 "\"waiting\": %.17g, \"imbalance\": %.17g, \"aaus\": %d, \"agree\": %d, \"derived_differ\": %d, "
                 "\"differ\": [", res.total, eq, err, wait, res.total - wait - eq, checked, agree,
@@ -812,7 +797,7 @@ static int check_point(FILE *out, int json, const Options *o, const SrcFile *f,
         for (int i = 0; i < nd; i++) {
             fprintf(out, "%s{\"aau\": %d, \"line\": %d, \"fitted\": %s, \"label\": ",
                     i ? ", " : "", dv[i].aau, dv[i].line, dv[i].fitted ? "true" : "false");
-            json_str(out, dv[i].label);
+            json_string(out, dv[i].label);
             fprintf(out, ", \"equations\": %.17g, \"interpreted\": %.17g}", dv[i].eq, dv[i].in);
         }
         fputs("]}", out);
