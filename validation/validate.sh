@@ -35,7 +35,9 @@
 #              (HPFRT_PROFILE), the constants fitted to the smallest size's
 #              runs on the two smallest processor counts (hpfpredict --fit),
 #              every point forecast from them (--forecast) and compared per
-#              component: forecast.txt, forecast.csv, forecast.svg
+#              component, and per profiled line (the papers' bars per loop):
+#              forecast.txt, forecast.csv, forecast.svg, forecast_loops.csv,
+#              forecast_loops.svg
 # Exit status: 0 when the harness ran (failed programs are reported in the
 # table), 2 when it cannot work (no MPI, no hpfc, no SAG, OUT not writable).
 : "${srcdir:=$(cd "$(dirname "$0")/.." && pwd)}"
@@ -136,6 +138,8 @@ sum_col() { grep -v '^#' "$1" | awk -F, -v c="$2" 'NR > 1 { s += $c } END { prin
 forecast_stage() {
     fcsv="$OUT/forecast.csv"
     echo "program,size,np,fitted,measured_s,forecast_s,error_pct,measured_comp_s,forecast_comp_s,comp_error_pct,measured_comm_s,forecast_comm_s,comm_error_pct" >"$fcsv"
+    lcsv="$OUT/forecast_loops.csv"
+    echo "program,size,np,fitted,line,measured_comp_s,forecast_comp_s,measured_comm_s,forecast_comm_s" >"$lcsv"
     for p in $PROGRAMS; do
         case "$p" in */*|*.f90) f=$p ;; *) f="$srcdir/examples/$p.f90" ;; esac
         name=$(basename "$f" .f90)
@@ -175,6 +179,33 @@ forecast_stage() {
             # the point's median time (statements outside regions included)
             mm=$(sum_col "$pf" 5)
             mc=$(awk -v t="$measured" -v m="$mm" 'BEGIN { printf "%.9g", (t > m ? t - m : 0) }')
+            # loop by loop (the papers' bars): each profiled line's measured
+            # computation and communication against its terms' forecast
+            jr="$OUT/build/$name.n$size.np$np.rue.json"
+            # shellcheck disable=SC2086
+            if "$HPFPREDICT" -sag "$SAG" "$f" --rue $fits -np "$np" -D "n=$size" $rflag $extra \
+                    --format=json >"$jr" 2>"$jr.log"; then
+                awk -v p="$name" -v n="$size" -v np="$np" -v fit="$fitted" -v prof="$pf" '
+                    BEGIN {
+                        while ((getline l < prof) > 0) {
+                            if (l ~ /^#/ || l ~ /^line/) continue
+                            split(l, c, ",")
+                            seen[c[1]] = 1; mc[c[1]] = c[7]; mm[c[1]] = c[5]
+                        }
+                    }
+                    /"kind": "/ && /"seconds": / {
+                        match($0, /"kind": "[a-z]*"/); k = substr($0, RSTART + 9, RLENGTH - 10)
+                        match($0, /"line": [0-9]*/); ln = substr($0, RSTART + 8, RLENGTH - 8)
+                        match($0, /"seconds": [-+0-9.eE]*/); v = substr($0, RSTART + 11, RLENGTH - 11)
+                        if (k == "computation") fc[ln] += v
+                        else if (k == "communication") fm[ln] += v
+                    }
+                    END {
+                        for (ln in seen)
+                            printf "%s,%s,%s,%s,%s,%.9g,%.9g,%.9g,%.9g\n", p, n, np, fit, ln,
+                                   mc[ln], fc[ln] + 0, mm[ln], fm[ln] + 0
+                    }' "$jr" | sort -t, -k5,5n >>"$lcsv"
+            fi
             awk -v p="$name" -v n="$size" -v np="$np" -v fit="$fitted" -v mt="$measured" \
                 -v ft="$1" -v mc="$mc" -v fcp="$2" -v mm="$mm" -v fm="$3" 'function e(f, m) {
                     return m > 0 ? sprintf("%.2f", 100 * (f - m) / m) : "" }
@@ -186,6 +217,10 @@ forecast_stage() {
         say "warning: forecast.awk failed"
     awk -F, -f "$vdir/forecast.awk" -v form=svg "$fcsv" >"$OUT/forecast.svg" ||
         say "warning: the forecast plot failed"
+    awk -F, -f "$vdir/forecast.awk" -v form=loops "$lcsv" >>"$OUT/forecast.txt" ||
+        say "warning: the loops' table failed"
+    awk -F, -f "$vdir/forecast.awk" -v form=loopsvg "$lcsv" >"$OUT/forecast_loops.svg" ||
+        say "warning: the loops' plot failed"
     cat "$OUT/forecast.txt"
 }
 
