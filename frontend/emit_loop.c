@@ -473,7 +473,9 @@ void emit_loop(Emit *E, const SpStmt *s)
         if (ix->dist)
             continue;
         char *lo = em_ex(E, ix->lo), *hi = em_ex(E, ix->hi), *st = em_ex(E, ix->st);
-        em_line(E, "call hpfrt_region_trips(max(0, (%s - (%s) + (%s))/(%s)))", hi, lo, st, st);
+        /* (a real: bounds of INTEGER(8) give trips of that kind) */
+        em_line(E, "call hpfrt_region_trips(dble(max(0, (%s - (%s) + (%s))/(%s))))", hi, lo, st,
+                st);
         free(lo);
         free(hi);
         free(st);

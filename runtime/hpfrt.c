@@ -839,7 +839,7 @@ static void region_trips(double n)
     }
 }
 
-void hpfrt_region_trips_(const int *n)
+void hpfrt_region_trips_(const double *n)
 {
     rt_need_init("hpfrt_region_trips");
     region_trips(*n > 0 ? *n : 0);

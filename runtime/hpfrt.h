@@ -285,7 +285,7 @@ void hpfrt_values_(const char *text, size_t len);
  * that the run time does not lay out itself (a level not distributed;
  * hpfrt_loop counts the others): the region's iteration count in the
  * profile is, per execution, the product of its levels'. */
-void hpfrt_region_trips_(const int *n);
+void hpfrt_region_trips_(const double *n);   /* DOUBLE PRECISION: any kind of bounds */
 void hpfrt_region_begin_(const int *line);
 void hpfrt_region_end_(const int *line);
 
