@@ -271,11 +271,9 @@ static void second_look(const Options *o, const SrcFile *f, const SagGraph *sag,
     if (quiet) {
         Diag d2;
         diag_init(&d2, quiet);
-        Options o2 = *o;
-        o2.max_steps = o->max_steps;
         Program p;
-        if (program_compile(&o2, f, dd, nd, &p, &d2) == 0) {
-            p.g = program_abstract(&o2, &p, dd, nd);
+        if (program_compile(o, f, dd, nd, &p, &d2) == 0) {
+            p.g = program_abstract(o, &p, dd, nd);
             EngineResult res;
             double val[RX_MAX_VARS];
             memcpy(val, r->value, sizeof val);
@@ -284,10 +282,10 @@ static void second_look(const Options *o, const SrcFile *f, const SagGraph *sag,
             for (int k = 0; k < 2; k++) {
                 if (k) {
                     aag_free(p.g);
-                    p.g = program_abstract(&o2, &p, dd, nd);
+                    p.g = program_abstract(o, &p, dd, nd);
                 }
                 val[0] = k ? np : 1;
-                if (program_interpret(&o2, f, sag, p.sp, p.g, dd, nd, (int)val[0], 0, NULL, &res,
+                if (program_interpret(o, f, sag, p.sp, p.g, dd, nd, (int)val[0], 0, NULL, &res,
                                       &d2))
                     break;
                 for (int t = 0; t < r->nterm; t++) {
@@ -394,24 +392,11 @@ static int apply_sets_to(const Options *o, Rue *r)
 
 /* ---- forecasts ---------------------------------------------------------------- */
 
-/* The label of -D combination c, the definitions set to it (as
- * hpfpredict.c's sweep does). */
+/* The label of -D combination c (xmalloc'd), the definitions set to it. */
 static char *combination(Options *o, long c)
 {
     char buf[512];
-    size_t at = 0;
-    buf[0] = 0;
-    for (int i = 0; i < o->ndlist; i++) {
-        const DefList *l = &o->dlist[i];
-        const char *v = l->v[c % l->n];
-        c /= l->n;
-        o->defs[l->def].value = v;
-        int k = snprintf(buf + at, sizeof buf - at, "%s%s=%s", at ? " " : "",
-                         o->defs[l->def].name, v);
-        if (k > 0 && (size_t)k < sizeof buf - at)
-            at += (size_t)k;
-    }
-    return xstrdup(buf);
+    return xstrdup(sweep_values(o, c, buf, sizeof buf));
 }
 
 static void forecast_text(FILE *out, const Rue *r, const FPoint *pt, int n, const char *program,

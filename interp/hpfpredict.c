@@ -958,7 +958,7 @@ done:
 
 /* The label of sweep point c: the swept -D values ("n=64 maxit=10"), in
  * buf; sets the definitions to them. */
-static const char *sweep_values(Options *o, long c, char *buf, size_t n)
+const char *sweep_values(Options *o, long c, char *buf, size_t n)
 {
     size_t at = 0;
     buf[0] = '\0';

@@ -94,6 +94,11 @@ typedef struct {
     const char *save_fit;      /* --save-fit FILE */
 } Options;
 
+/* The label of -D combination c of a sweep ("n=64 maxit=10", the first
+ * list varying fastest) in buf, the definitions set to its values
+ * (hpfpredict.c). */
+const char *sweep_values(Options *o, long c, char *buf, size_t n);
+
 /* A compiled program: the lowered IR (in the arena) and its AAG. */
 typedef struct {
     Arena *arena;
