@@ -15,7 +15,7 @@
 
 /* A loop with a constant empty index range runs nothing: it is not
  * emitted (gfortran would warn about it). */
-int em_loop_empty(const SpLoop *lp)
+int spmd_loop_empty(const SpLoop *lp)
 {
     for (int k = 0; k < lp->nidx; k++) {
         long long lo, hi, st;
@@ -52,7 +52,7 @@ static void scan_stmts(Emit *E, const PtrVec *v)
         switch (s->kind) {
         case SP_FORALL: case SP_REDUCE: {
             const SpLoop *lp = s->u.loop;
-            if (em_loop_empty(lp))
+            if (spmd_loop_empty(lp))
                 break;
             for (int k = 0; k < lp->nidx; k++) {
                 vec_push(NULL, &E->vused, lp->idx[k].var);

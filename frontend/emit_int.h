@@ -44,7 +44,6 @@ char *em_int(Emit *E, const Node *n);          /* the same as libhpfrt's default
 const char *em_tsuffix(Type t);                /* libhpfrt's suffix for type t */
 char *em_desc(Emit *E, const SpArr *a);        /* an array's descriptor (a static buffer) */
 void em_first_elem(Emit *E, StrBuf *b, const SpArr *a);   /* its first local element */
-int em_loop_empty(const SpLoop *lp);           /* a constant empty index range */
 
 /* emit_loop.c */
 void emit_loop(Emit *E, const SpStmt *s);      /* SP_FORALL, SP_REDUCE */

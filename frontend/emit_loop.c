@@ -439,7 +439,7 @@ void emit_loop(Emit *E, const SpStmt *s)
     const SpLoop *lp = s->u.loop;
     const SpLoop *saved = E->loop;
     E->loop = lp;
-    if (em_loop_empty(lp)) {
+    if (spmd_loop_empty(lp)) {
         if (lp->red_op) {
             char acc[64], buf[64];
             snprintf(acc, sizeof acc, "%st%d", E->p, lp->red_acc);

@@ -375,6 +375,9 @@ int spmd_seg_hoisted(const SpLoop *lp, int k);
  * inspector, the buffers and the gathers on more than one processor
  * only. */
 int spmd_direct_one(const SpLoop *lp);
+/* A FORALL or reduction with a constant empty index range: hpfc emits
+ * nothing of it (no region: libhpfrt's timers do not see it). */
+int spmd_loop_empty(const SpLoop *lp);
 
 /* Writes the program as Fortran calling libhpfrt: fixed form when fixed is
  * set (.f), free form otherwise. Returns 0, or -1 on a write error. */

@@ -122,8 +122,11 @@ void en_end(Eng *e, Aau *a, double execs, double most)
     a->m_max += mx;
     a->m_min += mn == INFINITY ? 0 : mn;
     a->execs += execs;
-    if (!e->in_comm)
+    if (!e->in_comm) {
         a->xmost += most;
+        if (e->bbv)
+            bbv_exec(e->bbv, a, most);
+    }
     e->visits++;
 }
 
@@ -180,8 +183,11 @@ charge_once_with(Eng *e, Aau *a, int m, double t, const double *mult, const doub
     a->m_max += mx;
     a->m_min += mn == INFINITY ? 0 : mn;
     a->execs += execs;
-    if (!e->in_comm)
+    if (!e->in_comm) {
         a->xmost += most;
+        if (e->bbv)
+            bbv_exec(e->bbv, a, most);
+    }
     e->visits++;
 }
 
@@ -231,10 +237,26 @@ static int in_place(Eng *e, const Aau *a)
     return 0;
 }
 
+static void walk_one(Eng *e, Aau *a, const double *mult);
+
 void en_walk(Eng *e, Aau *a, const double *mult)
 {
     if (stopping(e) || e->failed)
         return;
+    if (!e->bbv) {
+        walk_one(e, a, mult);
+        return;
+    }
+    /* interval vectors: the region a statement enters, then its executions
+       (a stretch ends here unless a closed form is being walked) */
+    bbv_enter(e->bbv, a, most_of(e, mult));
+    walk_one(e, a, mult);
+    if (!mult)
+        bbv_point(e->bbv);
+}
+
+static void walk_one(Eng *e, Aau *a, const double *mult)
+{
     if (a->multi_only && e->NP == 1 && in_place(e, a))
         return;                   /* gathered references read in place: no gather */
     e->at = a;
@@ -484,6 +506,9 @@ int engine_run(Aag *g, Fi *fi, const SagGraph *sag, const EngineOptions *o, Engi
     e->NP = e->P = o->np > 0 ? o->np : 1;
     e->cube_dim = bits_for(e->NP);
     e->tr = o->trace;
+    e->bbv = o->bbv;
+    if (e->bbv)
+        bbv_reset(e->bbv);
     e->inline_calls = o->inline_calls;
     e->trips = o->trips;
     e->ntrips = o->ntrips;

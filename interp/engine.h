@@ -38,6 +38,7 @@ typedef struct {
     int unroll;                /* --unroll: interpret every iteration of the loops whose
                                   data decide their costs (no steady state assumed) */
     int ntrips;
+    struct Bbv *bbv;           /* record interval vectors here (bbv.h; NULL: none) */
     int inline_calls;          /* model the node compiler's inline expansion (-finline):
                                   calls of leaf procedures (no calls, no communication
                                   inside) cost no call overhead */

@@ -11,6 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "bbv.h"
 #include "engine.h"
 #include "hpfmap.h"
 #include "hpfrt.h"
@@ -161,6 +162,7 @@ typedef struct {
     struct IxCache *ixc;          /* FORALL index trips, by index (open hash) */
     size_t ixcap, ixused;
     Trace *tr;                    /* the timelines being recorded, or NULL */
+    Bbv *bbv;                     /* the interval vectors being recorded, or NULL */
     double ws;                    /* scratch: the working set of the Seq being costed */
     int io_done;                  /* an I/O statement ran: the run time's I/O is set up */
     int in_comm;                  /* inside en_comm: its steps' charges are not executions

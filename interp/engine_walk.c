@@ -358,6 +358,8 @@ level_charge_with(Eng *e, Aau *a, const double *outer, const double *cnt, double
     a->m_min += mn == INFINITY ? 0 : mn;
     a->execs += execs;
     a->xmost += most;
+    if (e->bbv)
+        bbv_exec(e->bbv, a, most);
     e->visits++;
 }
 
@@ -901,6 +903,13 @@ static void loop_pop(Eng *e)
         e->nloops--;
 }
 
+/* A DO of the main program's own statements (interval vectors place their
+ * intervals by its iterations). */
+static int top_level(const Eng *e, const Aau *a)
+{
+    return e->bbv && e->depth == 0 && a->parent && a->parent->cls == AAU_SPAWN;
+}
+
 void en_do_loop(Eng *e, Aau *a, const double *mult)
 {
     const SpStmt *s = a->stmt;
@@ -932,7 +941,12 @@ void en_do_loop(Eng *e, Aau *a, const double *mult)
             double *m = vec_new(e);
             for (int p = 0; p < e->P; p++)
                 m[p] = (mult ? mult[p] : 1) * (double)n;
+            int top = top_level(e, a);
+            if (top)
+                bbv_top(e->bbv, a->line, 1, n);
             en_walk_list(e, &a->kids, m);
+            if (top)
+                bbv_top(e->bbv, 0, 0, 0);
             buf_put(e, m);
         }
         if (var)
@@ -980,11 +994,18 @@ void en_do_loop(Eng *e, Aau *a, const double *mult)
     long long nacc0 = 0;
     int lk = loop_push(e, a, n);
     e->in_trips += tr != NULL;
+    int top = top_level(e, a);
+    if (kept && e->bbv)
+        bbv_block_push(e->bbv);
     for (it = 0; it < n; it++) {
         loop_iter(e, lk, it + 1);
+        if (top)
+            bbv_top(e->bbv, a->line, it + 1, 1);
         if (var)
             fi_set_int(e->fi, var, lo + it * st);
         if (steady && it % L == 0) {
+            if (e->bbv)
+                bbv_block_mark(e->bbv);
             /* a block of L iterations begins */
             vol0 = e->volume;
             nacc0 = e->naccess;
@@ -1075,6 +1096,8 @@ void en_do_loop(Eng *e, Aau *a, const double *mult)
             b->xmost += k * (s1[i].m[8] - s0[i].m[8]);
         }
         cache_extrapolate(e, vol0, nacc0, k);
+        if (e->bbv)
+            bbv_block_repeat(e->bbv, k, top, L);
         e->extrapolated += blocks * L;
         it += blocks * L;
         if (!sig) {
@@ -1085,6 +1108,10 @@ void en_do_loop(Eng *e, Aau *a, const double *mult)
     }
     e->in_trips -= tr != NULL;
     loop_pop(e);
+    if (kept && e->bbv)
+        bbv_block_pop(e->bbv);
+    if (top)
+        bbv_top(e->bbv, 0, 0, 0);
     if (var && !e->ctl)
         fi_set_int(e->fi, var, lo + it * st);
     free(sig);
@@ -1109,8 +1136,11 @@ void en_while_loop(Eng *e, Aau *a, const double *mult)
     const EngineTrips *tr = trips_of(e, a);
     int lk = loop_push(e, a, tr && tr->n != ENGINE_TRIPS_MAX ? tr->n : -1);
     e->in_trips += tr != NULL;
+    int top = top_level(e, a);
     for (long long it = 0;; it++) {
         loop_iter(e, lk, it + 1);
+        if (top)
+            bbv_top(e->bbv, a->line, it + 1, 1);
         int i = 0;
         for (; i < a->kids.n && ((Aau *)a->kids.v[i])->pre; i++)
             en_walk(e, a->kids.v[i], mult);
@@ -1140,6 +1170,8 @@ void en_while_loop(Eng *e, Aau *a, const double *mult)
     }
     e->in_trips -= tr != NULL;
     loop_pop(e);
+    if (top)
+        bbv_top(e->bbv, 0, 0, 0);
 }
 
 /* Whether a branch only transfers control (EXIT, CYCLE, GOTO, RETURN,

@@ -8,6 +8,7 @@
 #include <config.h>
 
 #include <errno.h>
+#include <math.h>
 #include <stdint.h>
 #include <getopt.h>
 #include <stdio.h>
@@ -20,8 +21,13 @@
 
 #include "fi.h"
 #include "forecast_run.h"
+#include "probe.h"
 #include "interact.h"
 #include "plot.h"
+
+/* the long options without a short one */
+enum { OPT_BBV = 256, OPT_INTERVAL, OPT_PHASES, OPT_MAXK, OPT_SEED, OPT_EARLY, OPT_SAVE_PHASES,
+       OPT_PROBE_PREDICT, OPT_REF, OPT_REF_TIME };
 
 #ifndef PKGDATADIR
 #define PKGDATADIR "/usr/local/share/hpfpredict"
@@ -110,6 +116,22 @@ static void usage(FILE *out)
           "                           (profiles written under HPFRT_PROFILE), or read\n"
           "                           from a fit saved before; repeatable\n"
           "      --save-fit FILE      save the constants --fit fitted\n"
+          "      --bbv FILE           write the interval vectors of the interpretation in\n"
+          "                           SimPoint's format: each AAU's operations per interval\n"
+          "      --interval N         operations an interval (default: chosen so that the\n"
+          "                           run has 1024 to 2048 of them)\n"
+          "      --phases             the program's phases: the intervals clustered, each\n"
+          "                           phase's weight and representative interval\n"
+          "      --maxk K             the most phases tried (default 10)\n"
+          "      --seed S             the seed of the projection and of k-means (default 1)\n"
+          "      --early              representatives early in the run (a shorter probe)\n"
+          "      --save-phases FILE   the phases and the probe's marks as JSON, for\n"
+          "                           HPFRT_PROBE=FILE in the SPMD program's run\n"
+          "      --probe-predict FILE the run's time from a probe's times (the CSV the\n"
+          "                           SPMD program writes under HPFRT_PROBE)\n"
+          "      --ref FILE, --ref-time T\n"
+          "                           a reference machine's probe times and measured\n"
+          "                           time: the prediction by their ratio\n"
           "      --classes=WHEN       interpret processors that behave alike once, as one\n"
           "                           class: auto (above 4096 processors), always, never\n"
           "  -i, --interactive        a prompt where the report and its queries are asked\n"
@@ -327,6 +349,54 @@ static int check_forecast(Options *o)
     return 0;
 }
 
+/* The software probes' options (probe.c): one of --bbv, --phases,
+ * --save-phases (together) or --probe-predict, alone. */
+static int check_probe(const Options *o)
+{
+    int rec = o->bbv || o->phases || o->save_phases;
+    if (o->nprobe_times > 1)
+        return bad_usage("%s takes one file of probe times (the reference's with --ref)",
+                         "--probe-predict");
+    if (o->ref && !o->nprobe_times)
+        return bad_usage("--ref %s is the reference machine's probe times: with "
+                         "--probe-predict", o->ref);
+    if (o->ref_time >= 0 && !o->ref)
+        return bad_usage("%s gives the reference machine's measured time: with --ref",
+                         "--ref-time");
+    if (o->ref && o->ref_time < 0)
+        return bad_usage("--ref %s: give the reference's measured full run with --ref-time "
+                         "SECONDS (the paper's equation 2)", o->ref);
+    if (!rec && !o->nprobe_times) {
+        const char *lone = o->interval > 0 ? "--interval" : o->early ? "--early"
+                         : o->maxk != 10 ? "--maxk" : o->seed != 1 ? "--seed" : NULL;
+        if (lone)
+            return bad_usage("%s belongs to --bbv, --phases or --save-phases", lone);
+        return 0;
+    }
+    const char *mode = o->nprobe_times ? "--probe-predict" : o->bbv ? "--bbv"
+                     : o->phases ? "--phases" : "--save-phases";
+    if (rec && o->nprobe_times)
+        return bad_usage("--probe-predict predicts from a probe's times: not with %s",
+                         o->bbv ? "--bbv" : o->phases ? "--phases" : "--save-phases");
+    const char *other = o->rue || o->forecast || o->sweet_spot || o->rue_check || o->nfits
+                        ? "the forecasting options" : o->map_spec ? "--map"
+                      : o->trace ? "--trace" : o->callgrind ? "--callgrind"
+                      : o->interactive ? "-i" : o->compare ? "--compare"
+                      : o->dump_aag ? "--dump-aag" : o->dump_saag ? "--dump-saag"
+                      : o->dot ? "--dot" : o->plot ? "--plot" : o->nsets ? "--set"
+                      : o->profile || o->annotate || o->naau || o->nline || o->nrange
+                        ? "a query of the report" : o->format == FMT_CSV ? "--format=csv"
+                      : o->nnp > 1 || o->ndlist ? "a sweep (a list of -np or -D values)"
+                      : NULL;
+    if (other) {
+        char msg[200];
+        snprintf(msg, sizeof msg, "%s is about the program's phases, not a prediction's "
+                 "report: not with %s", mode, other);
+        return bad_usage("%s", msg);
+    }
+    return 0;
+}
+
 static int parse_options(Options *o, int argc, char **argv)
 {
     static const struct option longopts[] = {
@@ -364,6 +434,16 @@ static int parse_options(Options *o, int argc, char **argv)
         {"rue-check", no_argument, NULL, 'k'},
         {"fit", required_argument, NULL, 'j'},
         {"save-fit", required_argument, NULL, 'J'},
+        {"bbv", required_argument, NULL, OPT_BBV},
+        {"interval", required_argument, NULL, OPT_INTERVAL},
+        {"phases", no_argument, NULL, OPT_PHASES},
+        {"maxk", required_argument, NULL, OPT_MAXK},
+        {"seed", required_argument, NULL, OPT_SEED},
+        {"early", no_argument, NULL, OPT_EARLY},
+        {"save-phases", required_argument, NULL, OPT_SAVE_PHASES},
+        {"probe-predict", required_argument, NULL, OPT_PROBE_PREDICT},
+        {"ref", required_argument, NULL, OPT_REF},
+        {"ref-time", required_argument, NULL, OPT_REF_TIME},
         {"help", no_argument, NULL, 'h'},
         {"version", no_argument, NULL, 'V'},
         {NULL, 0, NULL, 0},
@@ -482,6 +562,49 @@ static int parse_options(Options *o, int argc, char **argv)
             o->fits[o->nfits++] = optarg;
             break;
         case 'J': o->save_fit = optarg; break;
+        case OPT_BBV: o->bbv = optarg; break;
+        case OPT_INTERVAL: {
+            char *end;
+            o->interval = strtod(optarg, &end);
+            if (*end || end == optarg || !(o->interval >= 1 && o->interval <= 1e18))
+                return bad_usage("--interval expects a count of operations from 1, not '%s'",
+                                 optarg);
+            break;
+        }
+        case OPT_PHASES: o->phases = 1; break;
+        case OPT_MAXK: {
+            char *end;
+            long v = strtol(optarg, &end, 10);
+            if (*end || end == optarg || v < 1 || v > PHASE_MAXK)
+                return bad_usage("--maxk expects a count of phases from 1 to 100, not '%s'",
+                                 optarg);
+            o->maxk = (int)v;
+            break;
+        }
+        case OPT_SEED: {
+            char *end;
+            errno = 0;
+            o->seed = strtoull(optarg, &end, 10);
+            if (*end || end == optarg || errno || optarg[0] == '-')
+                return bad_usage("--seed expects a non-negative integer, not '%s'", optarg);
+            break;
+        }
+        case OPT_EARLY: o->early = 1; break;
+        case OPT_SAVE_PHASES: o->save_phases = optarg; break;
+        case OPT_PROBE_PREDICT:
+            o->probe_times = xrealloc(o->probe_times,
+                                      (size_t)(o->nprobe_times + 1) * sizeof *o->probe_times);
+            o->probe_times[o->nprobe_times++] = optarg;
+            break;
+        case OPT_REF: o->ref = optarg; break;
+        case OPT_REF_TIME: {
+            char *end;
+            o->ref_time = strtod(optarg, &end);
+            if (*end || end == optarg || !(o->ref_time > 0) || !isfinite(o->ref_time))
+                return bad_usage("--ref-time expects the reference's measured time in "
+                                 "seconds, above 0, not '%s'", optarg);
+            break;
+        }
         case 'a': {
             long v;
             const char *rest;
@@ -545,7 +668,8 @@ static int parse_options(Options *o, int argc, char **argv)
     if (o->callgrind && o->nnp > 1)
         return bad_usage("--callgrind %s writes the profile of one prediction: give one "
                          "processor count with -np", o->callgrind);
-    return check_trace(o) || check_interactive(o) || check_compare(o) || check_forecast(o);
+    return check_trace(o) || check_interactive(o) || check_compare(o) || check_forecast(o) ||
+           check_probe(o);
 }
 
 /* Query lines beyond the end of the file are refused before any work. */
@@ -1100,6 +1224,7 @@ static void free_options(Options *o)
     free(o->dlist);
     free(o->sets);
     free(o->fits);
+    free(o->probe_times);
     free(o->defs);
     free(o->libs);
     free(o->trips);
@@ -1122,6 +1247,9 @@ int main(int argc, char **argv)
     Options o = {0};
     o.granularity = 1;
     o.trace_fmt = -1;
+    o.maxk = 10;
+    o.seed = 1;
+    o.ref_time = -1;
     o.cmd = command_line(argc, argv);
     if (parse_options(&o, argc, argv)) {
         free_options(&o);
@@ -1172,6 +1300,14 @@ int main(int argc, char **argv)
     }
     if (o.compare) {
         int status = finish_output(&diag, compare(&o, f, sag, sag_name, &diag));
+        srcfile_free(f);
+        sag_free(sag);
+        free(sag_name);
+        free_options(&o);
+        return status;
+    }
+    if (o.bbv || o.phases || o.save_phases || o.nprobe_times) {
+        int status = finish_output(&diag, probe_main(&o, f, sag, sag_name, &diag));
         srcfile_free(f);
         sag_free(sag);
         free(sag_name);

@@ -92,6 +92,20 @@ typedef struct {
     const char **fits;         /* --fit FILE: profiles of measured runs, or a saved fit */
     int nfits;
     const char *save_fit;      /* --save-fit FILE */
+    /* software probes (probe.c, doc/probes.md) */
+    const char *bbv;           /* --bbv FILE: the interval vectors, SimPoint's format */
+    double interval;           /* --interval N: operations an interval (0: chosen) */
+    int phases;                /* --phases: print the phases */
+    int maxk;                  /* --maxk K: the most phases tried */
+    unsigned long long seed;   /* --seed S: of the projection and the k-means starts */
+    int early;                 /* --early: representatives early in the run */
+    const char *save_phases;   /* --save-phases FILE: the phases and the probe, JSON */
+    const char **probe_times;  /* --probe-predict FILE: a probe's times */
+    int nprobe_times;
+    const char *ref;           /* --ref FILE: the reference machine's probe times */
+    double ref_time;           /* --ref-time T: its measured full run (seconds; < 0 none) */
+    struct Bbv *record;        /* not an option: the interpretation records its
+                                  intervals here (NULL: none) */
 } Options;
 
 /* The label of -D combination c of a sweep ("n=64 maxit=10", the first

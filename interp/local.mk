@@ -56,7 +56,7 @@ interp_libengine_a_SOURCES = interp/engine.c interp/engine.h interp/engine_int.h
 	interp/engine_sag.c interp/engine_net.c interp/engine_space.c interp/engine_seq.c \
 	interp/engine_walk.c interp/engine_comm.c interp/report.c interp/report.h \
 	interp/trace.c interp/trace.h interp/trace_int.h interp/trace_otf2.c interp/plot.c interp/plot.h \
-	interp/forecast.c interp/forecast.h interp/rue_aag.c interp/rue_aag.h
+	interp/forecast.c interp/forecast.h interp/rue_aag.c interp/rue_aag.h interp/bbv.c interp/bbv.h
 interp_libengine_a_CPPFLAGS = $(AM_CPPFLAGS) -I$(top_srcdir)/interp -I$(top_srcdir)/analysis \
 	-I$(top_srcdir)/runtime $(OTF2_CFLAGS)
 ENGINE_LIBS = interp/libengine.a interp/libinterp.a analysis/libanalysis.a \
@@ -64,7 +64,7 @@ ENGINE_LIBS = interp/libengine.a interp/libinterp.a analysis/libanalysis.a \
 
 bin_PROGRAMS += hpfpredict
 hpfpredict_SOURCES = interp/hpfpredict.c interp/stages.c interp/interact.c interp/interact.h \
-	interp/forecast_run.c interp/forecast_run.h interp/forecast_plot.c
+	interp/forecast_run.c interp/forecast_run.h interp/forecast_plot.c interp/probe.c interp/probe.h
 hpfpredict_CPPFLAGS = $(AM_CPPFLAGS) -I$(top_srcdir)/interp -I$(top_srcdir)/analysis \
 	-I$(top_srcdir)/runtime -DPKGDATADIR='"$(pkgdatadir)"' $(READLINE_CFLAGS)
 hpfpredict_LDADD = $(ENGINE_LIBS) $(READLINE_LIBS)

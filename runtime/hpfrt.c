@@ -175,6 +175,7 @@ void hpfrt_init_(void)
         rt.region_cost = best;
         memset(&rt.reg[0], 0, sizeof rt.reg[0]);
     }
+    rt_probe_init();
 }
 
 static void profile_write(void);
@@ -182,6 +183,7 @@ static void profile_write(void);
 void hpfrt_finalize_(void)
 {
     rt_need_init("hpfrt_finalize");
+    rt_probe_finish();
     profile_write();
     rt_sched_free();
     free(rt.values);
@@ -1007,6 +1009,10 @@ void hpfrt_region_begin_(const int *line)
     }
     RtFrame *f = &rt.stack[rt.depth++];
     f->line = *line;
+    if (*line > 0) {
+        rt.entries++;             /* line 0: the timers' own calibration */
+        rt_probe_region();
+    }
     if (!rt.profile)
         return;                 /* nesting checked, no clock read */
     f->inner = f->comm = 0;
@@ -1129,6 +1135,7 @@ static void profile_write(void)
         } else {
             /* the run's processes and sizes, as comments before the header */
             fprintf(f, "# np=%d\n", rt.np);
+            fprintf(f, "# region_entries=%lld\n", rt.entries);
             fprintf(f, "# region_timers=%.3e\n", rt.region_cost);
             for (const char *v = rt.values; v && *v;) {
                 size_t n = strcspn(v, "\n");

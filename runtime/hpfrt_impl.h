@@ -131,6 +131,7 @@ struct hpfrt_state {
     RtRegion *reg; int maxreg;   /* indexed by source line */
     char *values;                 /* hpfrt_values: "n=256\nmaxit=10\n" */
     double region_cost;           /* seconds a region's timers take (profiling) */
+    long long entries;            /* region entries so far (hpfrt_region_begin) */
     RtFrame *stack; int depth, maxdepth;
     struct RtSite *site; int nsite, maxsite;   /* gather schedules (hpfrt_comm.c) */
     long sched_clock;         /* gathers with a schedule so far: their LRU order */
@@ -156,6 +157,9 @@ enum { HPFRT_TYPES(RT_TYPE_ENUM) RT_NTYPES };
 #define rt_comm_begin hpfrt__comm_begin
 #define rt_comm_end hpfrt__comm_end
 #define rt_sched_free hpfrt__sched_free
+#define rt_probe_init hpfrt__probe_init
+#define rt_probe_region hpfrt__probe_region
+#define rt_probe_finish hpfrt__probe_finish
 
 /* Errors: "hpfrt: error: ..." on stderr, then the whole run ends. */
 _Noreturn void rt_error(const char *fmt, ...)
@@ -172,5 +176,10 @@ double rt_comm_begin(void);
 void rt_comm_end(double t0);
 /* The gather schedules kept (hpfrt_finalize). */
 void rt_sched_free(void);
+/* The software probe (hpfrt_probe.c, HPFRT_PROBE): set up at the start,
+ * told of each region entry, ended with the run. */
+void rt_probe_init(void);
+void rt_probe_region(void);
+void rt_probe_finish(void);
 
 #endif

@@ -29,7 +29,7 @@ EXTRA_DIST += runtime/README.md
 # that the installed library is self-contained.
 if HAVE_MPI
 lib_LIBRARIES = runtime/libhpfrt.a
-runtime_libhpfrt_a_SOURCES = runtime/hpfrt.c runtime/hpfrt_comm.c \
+runtime_libhpfrt_a_SOURCES = runtime/hpfrt.c runtime/hpfrt_comm.c runtime/hpfrt_probe.c \
 	runtime/hpfrt_impl.h runtime/hpfmap.c runtime/hpfrt.h runtime/hpfmap.h
 runtime_libhpfrt_a_CFLAGS = $(AM_CFLAGS) $(MPI_CFLAGS)
 include_HEADERS = runtime/hpfrt.h runtime/hpfmap.h

@@ -1,0 +1,721 @@
+/* probe.c - hpfpredict's software probes (probe.h, doc/probes.md).
+ *
+ * After Strube, Rexachs & Luque ("Software probes", 2009), who find a
+ * program's phases with SimPoint (Sherwood et al., 2002) from basic block
+ * vectors gathered under Pin, then run one representative interval of each
+ * phase on the machine to be characterized. Here the interpretation gives
+ * the vectors (bbv.c: each AAU's operations per interval), the clustering
+ * is SimPoint's method (random projection to 15 dimensions, k-means for k
+ * up to --maxk, the BIC of Pelleg & Moore, the smallest k reaching 90% of
+ * the range of scores), and the SPMD program itself, run under
+ * HPFRT_PROBE, times the representatives (runtime/hpfrt_probe.c). */
+#include <config.h>
+
+#include <errno.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "bbv.h"
+#include "probe.h"
+#include "util.h"
+
+/* ---- random numbers: splitmix64, the same on every platform ---- */
+
+static uint64_t mix(uint64_t *s)
+{
+    uint64_t z = (*s += 0x9e3779b97f4a7c15ULL);
+    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
+    z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
+    return z ^ (z >> 31);
+}
+
+static double uniform01(uint64_t *s)
+{
+    return (double)(mix(s) >> 11) * (1.0 / 9007199254740992.0);
+}
+
+void phase_project(const int *id, const double *v, int nnz, double scale, int dims,
+                   uint64_t seed, double *out)
+{
+    for (int d = 0; d < dims; d++)
+        out[d] = 0;
+    for (int j = 0; j < nnz; j++) {
+        /* the weights of id: a stream of its own */
+        uint64_t s = seed * 0x100000001b3ULL ^ (uint64_t)id[j] * 0x9e3779b97f4a7c15ULL;
+        for (int d = 0; d < dims; d++)
+            out[d] += v[j] * scale * (2 * uniform01(&s) - 1);
+    }
+}
+
+/* ---- k-means and the BIC ---- */
+
+static double dist2(const double *a, const double *b, int dims)
+{
+    double s = 0;
+    for (int d = 0; d < dims; d++)
+        s += (a[d] - b[d]) * (a[d] - b[d]);
+    return s;
+}
+
+/* Lloyd's iterations from k-means++ seeds: the distortion (sum of squared
+ * distances), labels and centres filled. */
+static double kmeans(const double *x, int n, int dims, int k, uint64_t *rng, int *label,
+                     double *cent)
+{
+    double *d2 = xmalloc((size_t)n * sizeof *d2);
+    int first = (int)(uniform01(rng) * n);
+    if (first >= n)
+        first = n - 1;
+    memcpy(cent, x + (size_t)first * dims, (size_t)dims * sizeof *cent);
+    for (int i = 0; i < n; i++)
+        d2[i] = dist2(x + (size_t)i * dims, cent, dims);
+    for (int c = 1; c < k; c++) {
+        double tot = 0;
+        for (int i = 0; i < n; i++)
+            tot += d2[i];
+        int pick = n - 1;
+        if (tot > 0) {
+            double r = uniform01(rng) * tot, acc = 0;
+            for (int i = 0; i < n; i++) {
+                acc += d2[i];
+                if (acc > r && d2[i] > 0) {
+                    pick = i;
+                    break;
+                }
+            }
+        }
+        memcpy(cent + (size_t)c * dims, x + (size_t)pick * dims, (size_t)dims * sizeof *cent);
+        for (int i = 0; i < n; i++) {
+            double t = dist2(x + (size_t)i * dims, cent + (size_t)c * dims, dims);
+            if (t < d2[i])
+                d2[i] = t;
+        }
+    }
+    int *cnt = xmalloc((size_t)k * sizeof *cnt);
+    for (int i = 0; i < n; i++)
+        label[i] = -1;
+    double distortion = 0;
+    for (int round = 0; round < 200; round++) {
+        int moved = 0;
+        distortion = 0;
+        for (int i = 0; i < n; i++) {
+            int best = 0;
+            double bd = INFINITY;
+            for (int c = 0; c < k; c++) {
+                double t = dist2(x + (size_t)i * dims, cent + (size_t)c * dims, dims);
+                if (t < bd) {
+                    bd = t;
+                    best = c;
+                }
+            }
+            if (label[i] != best) {
+                label[i] = best;
+                moved = 1;
+            }
+            distortion += bd;
+        }
+        if (!moved)
+            break;
+        memset(cnt, 0, (size_t)k * sizeof *cnt);
+        memset(cent, 0, (size_t)k * (size_t)dims * sizeof *cent);
+        for (int i = 0; i < n; i++) {
+            cnt[label[i]]++;
+            for (int d = 0; d < dims; d++)
+                cent[(size_t)label[i] * dims + d] += x[(size_t)i * dims + d];
+        }
+        for (int c = 0; c < k; c++)
+            for (int d = 0; d < dims && cnt[c]; d++)
+                cent[(size_t)c * dims + d] /= cnt[c];
+    }
+    free(cnt);
+    free(d2);
+    return distortion;
+}
+
+/* Pelleg & Moore's BIC of a clustering (spherical Gaussians of one
+ * variance), as SimPoint scores its k. */
+static double bic(const int *label, int n, int dims, int k, double distortion)
+{
+    double var = n > k ? distortion / (n - k) : 0;
+    if (var < 1e-12)
+        var = 1e-12;   /* identical points: the floor keeps the score finite */
+    int *cnt = xcalloc((size_t)k, sizeof *cnt);
+    for (int i = 0; i < n; i++)
+        cnt[label[i]]++;
+    double l = 0;
+    for (int c = 0; c < k; c++) {
+        double r = cnt[c];
+        if (r <= 0)
+            continue;
+        l += -r / 2 * log(2 * M_PI) - r * dims / 2 * log(var) - (r - k) / 2 + r * log(r) -
+             r * log((double)n);
+    }
+    free(cnt);
+    double p = (k - 1) + (double)dims * k + 1;
+    return l - p / 2 * log((double)n);
+}
+
+static int distinct_points(const double *x, int n, int dims, int upto)
+{
+    int m = 0;
+    int *rep = xmalloc((size_t)(upto + 1) * sizeof *rep);
+    for (int i = 0; i < n && m <= upto; i++) {
+        int seen = 0;
+        for (int j = 0; j < m && !seen; j++)
+            seen = dist2(x + (size_t)i * dims, x + (size_t)rep[j] * dims, dims) < 1e-24;
+        if (!seen)
+            rep[m++] = i;
+    }
+    free(rep);
+    return m;
+}
+
+enum { KMEANS_STARTS = 5 };
+
+int phase_cluster(const double *x, int n, int dims, int maxk, uint64_t seed, Clustering *c)
+{
+    memset(c, 0, sizeof *c);
+    for (int k = 0; k <= PHASE_MAXK; k++)
+        c->bic[k] = NAN;
+    if (maxk > PHASE_MAXK)
+        maxk = PHASE_MAXK;
+    if (maxk > n)
+        maxk = n;
+    int nd = distinct_points(x, n, dims, maxk);
+    if (maxk > nd)
+        maxk = nd;
+    if (maxk < 1)
+        maxk = 1;
+    c->maxk = maxk;
+    int **labels = xcalloc((size_t)maxk + 1, sizeof *labels);
+    int *lab = xmalloc((size_t)n * sizeof *lab);
+    double *cent = xmalloc((size_t)maxk * (size_t)dims * sizeof *cent);
+    uint64_t rng = seed;
+    double lo = INFINITY, hi = -INFINITY;
+    for (int k = 1; k <= maxk; k++) {
+        double best = INFINITY;
+        labels[k] = xmalloc((size_t)n * sizeof *labels[k]);
+        for (int s = 0; s < KMEANS_STARTS; s++) {
+            double dd = kmeans(x, n, dims, k, &rng, lab, cent);
+            if (dd < best * (1 - 1e-12)) {
+                best = dd;
+                memcpy(labels[k], lab, (size_t)n * sizeof *lab);
+            }
+        }
+        c->bic[k] = bic(labels[k], n, dims, k, best);
+        if (c->bic[k] < lo)
+            lo = c->bic[k];
+        if (c->bic[k] > hi)
+            hi = c->bic[k];
+    }
+    int k = 1;
+    while (k < maxk && c->bic[k] < lo + 0.9 * (hi - lo))
+        k++;
+    /* the clusters numbered by their first point */
+    int *num = xmalloc((size_t)k * sizeof *num);
+    for (int j = 0; j < k; j++)
+        num[j] = -1;
+    int next = 0;
+    c->label = xmalloc((size_t)n * sizeof *c->label);
+    for (int i = 0; i < n; i++) {
+        int l = labels[k][i];
+        if (num[l] < 0)
+            num[l] = next++;
+        c->label[i] = num[l];
+    }
+    c->k = next;
+    free(num);
+    for (int j = 1; j <= maxk; j++)
+        free(labels[j]);
+    free(labels);
+    free(lab);
+    free(cent);
+    return 0;
+}
+
+void clustering_free(Clustering *c)
+{
+    free(c->label);
+    c->label = NULL;
+}
+
+double probe_equation2(double eq1, double eq1_ref, double t_ref)
+{
+    return t_ref * (eq1 / eq1_ref);
+}
+
+/* ---- the phases of a program ---- */
+
+typedef struct {
+    double work;               /* operations of its intervals */
+    int count;                 /* intervals */
+    int rep;                   /* representative interval */
+    int first_line, last_line; /* the representative's main lines */
+} Phase;
+
+/* FNV-1a of the source and the -D values: what ties a probe's times to the
+ * program and the sizes its phases were found for. */
+static uint64_t fingerprint(const Options *o, const SrcFile *f)
+{
+    uint64_t h = 0xcbf29ce484222325ULL;
+    for (size_t i = 0; i < f->len; i++)
+        h = (h ^ (unsigned char)f->text[i]) * 0x100000001b3ULL;
+    for (int i = 0; i < o->ndefs; i++) {
+        for (const char *p = o->defs[i].name; *p; p++)
+            h = (h ^ (unsigned char)*p) * 0x100000001b3ULL;
+        h = (h ^ '=') * 0x100000001b3ULL;
+        for (const char *p = o->defs[i].value; *p; p++)
+            h = (h ^ (unsigned char)*p) * 0x100000001b3ULL;
+        h = (h ^ ';') * 0x100000001b3ULL;
+    }
+    return h;
+}
+
+/* The lines of the AAUs that hold at least a tenth of interval x's
+ * operations. */
+static void rep_lines(const Aag *g, const BbvInterval *x, int *lo, int *hi)
+{
+    *lo = 0;
+    *hi = 0;
+    double top = 0;
+    for (int j = 0; j < x->nnz; j++)
+        if (x->v[j] > top)
+            top = x->v[j];
+    for (int j = 0; j < x->nnz; j++) {
+        const Aau *a = g->aau[x->id[j] - 1];
+        if (x->v[j] < 0.1 * x->work && x->v[j] < top)
+            continue;
+        int l0 = a->line, l1 = a->line_end > a->line ? a->line_end : a->line;
+        if (!*lo || l0 < *lo)
+            *lo = l0;
+        if (l1 > *hi)
+            *hi = l1;
+    }
+}
+
+/* Each phase's representative: the interval nearest its centre (the
+ * earliest of equals), or with --early the earliest of those within a
+ * tenth of the spread of distances, one with an interval before it to warm
+ * up where there is one. */
+static void representatives(const double *x, int n, int dims, const Clustering *c, int early,
+                            Phase *ph)
+{
+    double *cent = xcalloc((size_t)c->k * (size_t)dims, sizeof *cent);
+    for (int i = 0; i < n; i++)
+        for (int d = 0; d < dims; d++)
+            cent[(size_t)c->label[i] * dims + d] += x[(size_t)i * dims + d];
+    for (int p = 0; p < c->k; p++)
+        for (int d = 0; d < dims; d++)
+            cent[(size_t)p * dims + d] /= ph[p].count;
+    double *dist = xmalloc((size_t)n * sizeof *dist);
+    for (int i = 0; i < n; i++)
+        dist[i] = sqrt(dist2(x + (size_t)i * dims, cent + (size_t)c->label[i] * dims, dims));
+    for (int p = 0; p < c->k; p++) {
+        double dmin = INFINITY, dmax = 0;
+        int best = -1;
+        for (int i = 0; i < n; i++) {
+            if (c->label[i] != p)
+                continue;
+            if (dist[i] < dmin * (1 - 1e-9) - 1e-15) {
+                dmin = dist[i];
+                best = i;
+            }
+            if (dist[i] > dmax)
+                dmax = dist[i];
+        }
+        if (early) {
+            double lim = dmin + 0.1 * (dmax - dmin) + 1e-12 * (dmax + 1e-300);
+            int pick = -1;
+            for (int i = 0; i < n && pick < 0; i++)
+                if (c->label[i] == p && dist[i] <= lim && i > 0)
+                    pick = i;
+            if (pick >= 0)
+                best = pick;
+        }
+        ph[p].rep = best;
+    }
+    free(dist);
+    free(cent);
+}
+
+static void put_where(FILE *out, const BbvInterval *x)
+{
+    if (x->top_line)
+        fprintf(out, "DO of line %d, iteration %lld", x->top_line, x->top_iter);
+    else
+        fputs("outside the main program's DO loops", out);
+}
+
+/* The probe's cost: the run up to the end of the last representative, as a
+ * fraction of the whole run's operations. */
+static double probe_cost(const Bbv *b, const Phase *ph, int k)
+{
+    double end = 0;
+    for (int p = 0; p < k; p++) {
+        const BbvInterval *x = bbv_interval(b, ph[p].rep);
+        if (x->wstart + x->work > end)
+            end = x->wstart + x->work;
+    }
+    double tot = bbv_total_work(b);
+    return tot > 0 ? end / tot : 1;
+}
+
+static void write_phases_json(FILE *out, const Options *o, const SrcFile *f, const Aag *g,
+                              const Bbv *b, const Clustering *c, const Phase *ph, int np)
+{
+    (void)g;
+    double tot = bbv_total_work(b);
+    fputs("{\"program\": ", out);
+    json_string(out, o->path);
+    fprintf(out, ", \"np\": %d, \"values\": [", np);
+    for (int i = 0; i < o->ndefs; i++) {
+        char buf[512];
+        snprintf(buf, sizeof buf, "%s=%s", o->defs[i].name, o->defs[i].value);
+        if (i)
+            fputs(", ", out);
+        json_string(out, buf);
+    }
+    fprintf(out, "], \"interval\": %.17g, \"intervals\": %d, \"operations\": %.17g, "
+            "\"region_entries\": %lld, \"seed\": %llu, \"maxk\": %d, \"k\": %d, \"bic\": [",
+            bbv_interval_size(b), bbv_count(b), tot, bbv_total_regions(b),
+            (unsigned long long)o->seed, c->maxk, c->k);
+    for (int k = 1; k <= c->maxk; k++)
+        fprintf(out, "%s%.17g", k > 1 ? ", " : "", c->bic[k]);
+    fputs("],\n \"phases\": [", out);
+    for (int p = 0; p < c->k; p++) {
+        const BbvInterval *x = bbv_interval(b, ph[p].rep);
+        fprintf(out, "%s\n  {\"phase\": %d, \"weight\": %.17g, \"operations\": %.17g, "
+                "\"intervals\": %d, \"representative\": %d, \"first\": %lld, \"last\": %lld, "
+                "\"rep_operations\": %.17g, \"lines\": [%d, %d], \"top_do_line\": %d, "
+                "\"top_do_iteration\": %lld}",
+                p ? "," : "", p + 1, tot > 0 ? ph[p].work / tot : 0, ph[p].work, ph[p].count,
+                ph[p].rep, x->r0, x->r1, x->work, ph[p].first_line, ph[p].last_line,
+                x->top_line, x->top_iter);
+    }
+    fputs("],\n \"membership\": [", out);
+    for (int i = 0; i < bbv_count(b); i++)
+        fprintf(out, "%s%d", i ? ", " : "", c->label[i] + 1);
+    fprintf(out, "],\n \"probe\": {\"fingerprint\": \"%016llx\", \"np\": %d, \"cost\": %.6g, "
+            "\"marks\": [", (unsigned long long)fingerprint(o, f), np,
+            probe_cost(b, ph, c->k));
+    for (int p = 0; p < c->k; p++) {
+        const BbvInterval *x = bbv_interval(b, ph[p].rep);
+        fprintf(out, "%s[%d, %lld, %lld, %.17g, %.17g]", p ? ", " : "", p + 1, x->r0, x->r1,
+                x->work, ph[p].work);
+    }
+    fputs("]}}\n", out);
+}
+
+static void write_phases_text(FILE *out, const Options *o, const Bbv *b, const Clustering *c,
+                              const Phase *ph, int np)
+{
+    double tot = bbv_total_work(b);
+    fprintf(out, "phases of %s on %d processor%s: %d interval%s of %.4g operations (%.4g in "
+            "all, %lld region entries); k = %d by BIC (k from 1 to %d, seed %llu)\n",
+            o->path, np, np == 1 ? "" : "s", bbv_count(b), bbv_count(b) == 1 ? "" : "s",
+            bbv_interval_size(b), tot, bbv_total_regions(b), c->k, c->maxk,
+            (unsigned long long)o->seed);
+    fputs("phase  weight   intervals  representative  lines      where it starts\n", out);
+    for (int p = 0; p < c->k; p++) {
+        const BbvInterval *x = bbv_interval(b, ph[p].rep);
+        char lines[32];
+        snprintf(lines, sizeof lines, "%d-%d", ph[p].first_line, ph[p].last_line);
+        fprintf(out, "%-6d %.4f   %-10d %-15d %-10s ", p + 1, tot > 0 ? ph[p].work / tot : 0,
+                ph[p].count, ph[p].rep, lines);
+        put_where(out, x);
+        fputc('\n', out);
+    }
+    fprintf(out, "probe: runs %.1f%% of the program's operations (to the end of the last "
+            "representative)\n", 100 * probe_cost(b, ph, c->k));
+}
+
+/* ---- --probe-predict ---- */
+
+typedef struct {
+    int phase;
+    double secs, rep_work, phase_work;
+} TimeRow;
+
+typedef struct {
+    char fp[80];
+    int np;
+    TimeRow *r;
+    int n;
+} Times;
+
+static int times_error(const char *path, int line, const char *msg)
+{
+    if (line)
+        fprintf(stderr, "%s:%d: error: %s\n", path, line, msg);
+    else
+        fprintf(stderr, "%s: error: %s\n", path, msg);
+    return 1;
+}
+
+static int read_times(const char *path, Times *t)
+{
+    memset(t, 0, sizeof *t);
+    FILE *f = fopen(path, "r");
+    if (!f) {
+        fprintf(stderr, "hpfpredict: error: cannot read '%s': %s\n", path, strerror(errno));
+        return 1;
+    }
+    char buf[1024];
+    int ln = 0, header = 0, bad = 0;
+    while (!bad && fgets(buf, sizeof buf, f)) {
+        ln++;
+        if (!strchr(buf, '\n') && !feof(f)) {
+            bad = times_error(path, ln, "line too long");
+            break;
+        }
+        buf[strcspn(buf, "\r\n")] = '\0';
+        if (buf[0] == '#') {
+            if (!strncmp(buf, "# fingerprint=", 14)) {
+                size_t k = strlen(buf + 14);
+                if (k >= sizeof t->fp)
+                    k = sizeof t->fp - 1;
+                memcpy(t->fp, buf + 14, k);
+                t->fp[k] = '\0';
+            }
+            else if (!strncmp(buf, "# np=", 5))
+                t->np = atoi(buf + 5);
+            continue;
+        }
+        if (!buf[0])
+            continue;
+        if (!header) {
+            if (strcmp(buf, "phase,first,last,seconds,rep_work,phase_work")) {
+                bad = times_error(path, ln, "not a probe's times: the header must be "
+                                  "'phase,first,last,seconds,rep_work,phase_work' (the CSV "
+                                  "HPFRT_PROBE writes)");
+                break;
+            }
+            header = 1;
+            continue;
+        }
+        TimeRow r;
+        double first, last;
+        char extra;
+        if (sscanf(buf, "%d,%lf,%lf,%lf,%lf,%lf %c", &r.phase, &first, &last, &r.secs,
+                   &r.rep_work, &r.phase_work, &extra) != 6 || r.phase < 1 ||
+            !(r.secs >= 0) || !isfinite(r.secs) || !(r.rep_work > 0) || !isfinite(r.rep_work) ||
+            !(r.phase_work >= r.rep_work * (1 - 1e-9)) || !isfinite(r.phase_work)) {
+            bad = times_error(path, ln, "a row must be phase (from 1), first and last "
+                              "region entries, seconds >= 0, and the representative's and "
+                              "the phase's operations (the phase's at least the "
+                              "representative's)");
+            break;
+        }
+        for (int i = 0; i < t->n && !bad; i++)
+            if (t->r[i].phase == r.phase)
+                bad = times_error(path, ln, "a phase given twice");
+        t->r = xrealloc(t->r, (size_t)(t->n + 1) * sizeof *t->r);
+        t->r[t->n++] = r;
+    }
+    fclose(f);
+    if (!bad && !t->n)
+        bad = times_error(path, 0, "no probe times in it");
+    for (int p = 1; !bad && p <= t->n; p++) {
+        int seen = 0;
+        for (int i = 0; i < t->n; i++)
+            seen |= t->r[i].phase == p;
+        if (!seen)
+            bad = times_error(path, 0, "the phases are not numbered 1 to N: one is missing "
+                              "(a probe run that stopped early)");
+    }
+    if (bad) {
+        free(t->r);
+        t->r = NULL;
+    }
+    return bad;
+}
+
+/* The paper's equation 1, as a whole run: each phase's representative
+ * time scaled to the phase's operations. */
+static double equation1(const Times *t, double *share)
+{
+    double T = 0;
+    for (int i = 0; i < t->n; i++) {
+        double x = t->r[i].secs * t->r[i].phase_work / t->r[i].rep_work;
+        if (share)
+            share[i] = x;
+        T += x;
+    }
+    return T;
+}
+
+static int probe_predict(const Options *o, const SrcFile *f)
+{
+    char want[80];
+    snprintf(want, sizeof want, "%016llx", (unsigned long long)fingerprint(o, f));
+    Times t, ref = {0};
+    if (read_times(o->probe_times[0], &t))
+        return 1;
+    int status = 1;
+    if (strcmp(t.fp, want)) {
+        fprintf(stderr, "%s: error: the probe times are of another program or other -D "
+                "values than '%s'%s (fingerprint %s, not %s)\n", o->probe_times[0], o->path,
+                o->ndefs ? " with these -D values" : "", t.fp[0] ? t.fp : "missing", want);
+        goto done;
+    }
+    if (o->ref) {
+        if (read_times(o->ref, &ref))
+            goto done;
+        if (strcmp(ref.fp, want)) {
+            fprintf(stderr, "%s: error: the reference's probe times are of another program "
+                    "or other -D values than '%s' (fingerprint %s, not %s)\n", o->ref,
+                    o->path, ref.fp[0] ? ref.fp : "missing", want);
+            goto done;
+        }
+        int same = ref.n == t.n;
+        for (int i = 0; same && i < t.n; i++)
+            same = ref.r[i].phase == t.r[i].phase &&
+                   fabs(ref.r[i].phase_work - t.r[i].phase_work) <= 1e-9 * t.r[i].phase_work;
+        if (!same) {
+            fprintf(stderr, "%s: error: the reference was probed with other phases than %s "
+                    "(give both runs the same --save-phases file)\n", o->ref,
+                    o->probe_times[0]);
+            goto done;
+        }
+    }
+    double *share = xmalloc((size_t)t.n * sizeof *share);
+    double T = equation1(&t, share), Tr = o->ref ? equation1(&ref, NULL) : 0;
+    double work = 0;
+    for (int i = 0; i < t.n; i++)
+        work += t.r[i].phase_work;
+    int ref_mode = o->ref && o->ref_time >= 0;
+    double P = ref_mode && Tr > 0 ? T / Tr : 0;
+    double pred = ref_mode ? probe_equation2(T, Tr, o->ref_time) : T;
+    if (ref_mode && !(Tr > 0)) {
+        fprintf(stderr, "%s: error: the reference's probe times are all zero\n", o->ref);
+        free(share);
+        goto done;
+    }
+    if (o->format == FMT_JSON) {
+        fputs("{\"program\": ", stdout);
+        json_string(stdout, o->path);
+        fputs(", \"times\": ", stdout);
+        json_string(stdout, o->probe_times[0]);
+        fprintf(stdout, ", \"np\": %d, \"equation\": %d, \"total\": %.9g, \"equation1\": %.9g",
+                t.np, ref_mode ? 2 : 1, pred, T);
+        if (ref_mode) {
+            fputs(", \"reference\": ", stdout);
+            json_string(stdout, o->ref);
+            fprintf(stdout, ", \"ref_equation1\": %.9g, \"ref_time\": %.9g, \"P\": %.9g", Tr,
+                    o->ref_time, 100 * P);
+        }
+        fputs(", \"phases\": [", stdout);
+        for (int i = 0; i < t.n; i++)
+            fprintf(stdout, "%s{\"phase\": %d, \"weight\": %.9g, \"seconds\": %.9g, "
+                    "\"scale\": %.9g, \"share\": %.9g}", i ? ", " : "", t.r[i].phase,
+                    t.r[i].phase_work / work, t.r[i].secs, t.r[i].phase_work / t.r[i].rep_work,
+                    T > 0 ? share[i] / T : 0);
+        fputs("]}\n", stdout);
+    } else {
+        printf("probe prediction of %s from %s (%d process%s)\n", o->path, o->probe_times[0],
+               t.np, t.np == 1 ? "" : "es");
+        printf("phase  weight   probe time   x intervals   seconds      share\n");
+        for (int i = 0; i < t.n; i++)
+            printf("%-6d %.4f   %-12.6g %-13.6g %-12.6g %.1f%%\n", t.r[i].phase,
+                   t.r[i].phase_work / work, t.r[i].secs, t.r[i].phase_work / t.r[i].rep_work,
+                   share[i], T > 0 ? 100 * share[i] / T : 0);
+        printf("equation 1 (the sum of weight x time over the phases, for the whole run): "
+               "%.6g s\n", T);
+        if (ref_mode)
+            printf("equation 2: the reference's probe gives %.6g s, P = %.4f%%; its full "
+                   "run's %.6g s x P = %.6g s\n", Tr, 100 * P, o->ref_time, pred);
+        printf("predicted time: %.6g s\n", pred);
+    }
+    free(share);
+    status = 0;
+done:
+    free(t.r);
+    free(ref.r);
+    return status;
+}
+
+/* ---- the interpretation with its interval vectors ---- */
+
+int probe_main(Options *o, const SrcFile *f, const SagGraph *sag, const char *sag_name,
+               Diag *diag)
+{
+    (void)sag_name;
+    if (o->nprobe_times)
+        return probe_predict(o, f);
+    Program p;
+    if (program_compile(o, f, o->defs, o->ndefs, &p, diag))
+        return 1;
+    p.g = program_abstract(o, &p, o->defs, o->ndefs);
+    Bbv *b = bbv_new(p.g, o->interval);
+    o->record = b;
+    EngineResult res;
+    int np = o->np[0], status = 1;
+    int rc = program_interpret(o, f, sag, p.sp, p.g, o->defs, o->ndefs, np, 0, NULL, &res,
+                               diag);
+    o->record = NULL;
+    if (rc)
+        goto done;
+    if (bbv_finish(b)) {
+        fprintf(stderr, "hpfpredict: error: %s\n", bbv_error(b));
+        goto done;
+    }
+    if (o->bbv && bbv_write_simpoint(b, o->bbv)) {
+        fprintf(stderr, "hpfpredict: error: cannot write '%s': %s\n", o->bbv, strerror(errno));
+        goto done;
+    }
+    if (!o->phases && !o->save_phases) {
+        fprintf(stderr, "hpfpredict: %d interval%s of %.4g operations written to %s "
+                "(%.4g operations, %lld region entries)\n", bbv_count(b),
+                bbv_count(b) == 1 ? "" : "s", bbv_interval_size(b), o->bbv,
+                bbv_total_work(b), bbv_total_regions(b));
+        status = 0;
+        goto done;
+    }
+    int n = bbv_count(b), dims = PHASE_DIMS;
+    double *x = xmalloc((size_t)n * (size_t)dims * sizeof *x);
+    for (int i = 0; i < n; i++) {
+        const BbvInterval *v = bbv_interval(b, i);
+        phase_project(v->id, v->v, v->nnz, v->work > 0 ? 1 / v->work : 0, dims, o->seed,
+                      x + (size_t)i * dims);
+    }
+    Clustering c;
+    phase_cluster(x, n, dims, o->maxk, o->seed, &c);
+    Phase *ph = xcalloc((size_t)c.k, sizeof *ph);
+    for (int i = 0; i < n; i++) {
+        ph[c.label[i]].work += bbv_interval(b, i)->work;
+        ph[c.label[i]].count++;
+    }
+    representatives(x, n, dims, &c, o->early, ph);
+    for (int q = 0; q < c.k; q++)
+        rep_lines(p.g, bbv_interval(b, ph[q].rep), &ph[q].first_line, &ph[q].last_line);
+    status = 0;
+    if (o->save_phases) {
+        FILE *out = fopen(o->save_phases, "w");
+        if (!out) {
+            fprintf(stderr, "hpfpredict: error: cannot write '%s': %s\n", o->save_phases,
+                    strerror(errno));
+            status = 1;
+        } else {
+            write_phases_json(out, o, f, p.g, b, &c, ph, np);
+            if (fclose(out)) {
+                fprintf(stderr, "hpfpredict: error: cannot write '%s'\n", o->save_phases);
+                status = 1;
+            }
+        }
+    }
+    if (!status && o->phases) {
+        if (o->format == FMT_JSON)
+            write_phases_json(stdout, o, f, p.g, b, &c, ph, np);
+        else
+            write_phases_text(stdout, o, b, &c, ph, np);
+    }
+    free(ph);
+    clustering_free(&c);
+    free(x);
+done:
+    bbv_free(b);
+    program_free(&p);
+    return status;
+}

@@ -1,0 +1,243 @@
+/* hpfrt_probe.c - the software probe of libhpfrt (doc/probes.md): with
+ * HPFRT_PROBE=phases.json (what hpfpredict --save-phases wrote) the SPMD
+ * program counts its region entries, times each phase's representative
+ * interval (from the entry that starts it to the one that ends it; the
+ * interval before it runs first and warms the caches), writes the times as
+ * CSV (probe-times.csv, or HPFRT_PROBE_OUT) and stops after the last one.
+ * Each time is the slowest process's. */
+#include <config.h>
+
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "hpfrt_impl.h"
+
+#define rt hpfrt_rt
+
+enum { PROBE_MAX = 1024, MARK_FIELDS = 5 };
+
+typedef struct {
+    double phase, r0, r1, rep_work, phase_work;   /* as the file gives them */
+    double t0, secs;
+    int state;                /* 0 waiting, 1 timing, 2 timed */
+} Mark;
+
+static struct {
+    int on;
+    Mark *m;
+    int n, done;
+    long long count;          /* region entries so far */
+    char fp[80];
+    int np;
+} pr;
+
+/* The text after "key": in s (from p), or NULL. */
+static const char *after_key(const char *s, const char *key)
+{
+    char pat[64];
+    snprintf(pat, sizeof pat, "\"%s\"", key);
+    const char *p = strstr(s, pat);
+    if (!p)
+        return NULL;
+    p += strlen(pat);
+    while (*p == ' ' || *p == '\t' || *p == '\n' || *p == '\r')
+        p++;
+    return *p == ':' ? p + 1 : NULL;
+}
+
+static char *read_file(const char *path)
+{
+    FILE *f = fopen(path, "rb");
+    if (!f)
+        rt_error("HPFRT_PROBE: cannot read '%s': %s", path, strerror(errno));
+    size_t cap = 4096, n = 0;
+    char *s = rt_alloc(cap);
+    size_t k;
+    while ((k = fread(s + n, 1, cap - n - 1, f)) > 0) {
+        n += k;
+        if (n + 1 == cap) {
+            cap *= 2;
+            s = rt_grow(s, cap);
+        }
+    }
+    fclose(f);
+    s[n] = '\0';
+    return s;
+}
+
+/* The "probe" object of the phases file: its fingerprint, process count
+ * and marks [phase, first, last, rep_work, phase_work]. */
+static void parse(const char *path)
+{
+    char *text = read_file(path);
+    const char *p = after_key(text, "probe");
+    if (!p)
+        rt_error("HPFRT_PROBE: '%s' has no \"probe\" object: write it with hpfpredict "
+                 "--save-phases", path);
+    const char *q = after_key(p, "fingerprint");
+    if (!q || !(q = strchr(q, '"')))
+        rt_error("HPFRT_PROBE: '%s': the probe has no fingerprint", path);
+    size_t k = strcspn(q + 1, "\"");
+    if (k >= sizeof pr.fp)
+        k = sizeof pr.fp - 1;
+    memcpy(pr.fp, q + 1, k);
+    pr.fp[k] = '\0';
+    q = after_key(p, "np");
+    pr.np = q ? atoi(q) : 0;
+    q = after_key(p, "marks");
+    if (!q)
+        rt_error("HPFRT_PROBE: '%s': the probe has no marks", path);
+    while (*q && *q != '[')
+        q++;
+    q++;
+    double v[MARK_FIELDS];
+    int nv = 0, depth = 1;
+    while (*q && depth > 0) {
+        if (*q == '[') {
+            depth++;
+            nv = 0;
+            q++;
+        } else if (*q == ']') {
+            if (depth == 2) {
+                if (nv != MARK_FIELDS)
+                    rt_error("HPFRT_PROBE: '%s': a mark has %d numbers, not %d", path, nv,
+                             MARK_FIELDS);
+                if (pr.n == PROBE_MAX)
+                    rt_error("HPFRT_PROBE: '%s': more than %d marks", path, PROBE_MAX);
+                pr.m = rt_grow(pr.m, (size_t)(pr.n + 1) * sizeof *pr.m);
+                pr.m[pr.n++] = (Mark){v[0], v[1], v[2], v[3], v[4], 0, 0, 0};
+            }
+            depth--;
+            q++;
+        } else if ((*q >= '0' && *q <= '9') || *q == '-' || *q == '.') {
+            char *end;
+            double x = strtod(q, &end);
+            if (nv < MARK_FIELDS)
+                v[nv] = x;
+            nv++;
+            q = end;
+        } else
+            q++;
+    }
+    free(text);
+    if (!pr.n)
+        rt_error("HPFRT_PROBE: '%s': the probe has no marks", path);
+    for (int i = 0; i < pr.n; i++)
+        if (!(pr.m[i].r0 >= 0 && pr.m[i].r1 > pr.m[i].r0))
+            rt_error("HPFRT_PROBE: '%s': mark %d has an empty span", path, i + 1);
+}
+
+void rt_probe_init(void)
+{
+    const char *path = rt.rank == 0 ? getenv("HPFRT_PROBE") : NULL;
+    int on = path && *path;
+    MPI_Bcast(&on, 1, MPI_INT, 0, rt.comm);
+    if (!on)
+        return;
+    if (rt.rank == 0)
+        parse(path);
+    MPI_Bcast(&pr.n, 1, MPI_INT, 0, rt.comm);
+    MPI_Bcast(&pr.np, 1, MPI_INT, 0, rt.comm);
+    MPI_Bcast(pr.fp, (int)sizeof pr.fp, MPI_CHAR, 0, rt.comm);
+    if (rt.rank != 0)
+        pr.m = rt_alloc((size_t)pr.n * sizeof *pr.m);
+    MPI_Bcast(pr.m, (int)((size_t)pr.n * sizeof *pr.m), MPI_BYTE, 0, rt.comm);
+    if (pr.np > 0 && pr.np != rt.np)
+        rt_error("HPFRT_PROBE: the phases were found for %d processes; this run has %d "
+                 "(hpfpredict -np %d --save-phases)", pr.np, rt.np, rt.np);
+    pr.on = 1;
+    pr.count = 0;
+    pr.done = 0;
+    double now = MPI_Wtime();
+    for (int i = 0; i < pr.n; i++)
+        if (pr.m[i].r0 == 0) {
+            pr.m[i].state = 1;
+            pr.m[i].t0 = now;
+        }
+}
+
+/* The times, the slowest process's, written by process 0. */
+static void write_times(void)
+{
+    double *t = rt_alloc((size_t)pr.n * sizeof *t), *mx = rt_alloc((size_t)pr.n * sizeof *mx);
+    for (int i = 0; i < pr.n; i++)
+        t[i] = pr.m[i].state == 2 ? pr.m[i].secs : -1;
+    MPI_Reduce(t, mx, pr.n, MPI_DOUBLE, MPI_MAX, 0, rt.comm);
+    if (rt.rank == 0) {
+        const char *out = getenv("HPFRT_PROBE_OUT");
+        if (!out || !*out)
+            out = "probe-times.csv";
+        FILE *f = fopen(out, "w");
+        if (!f)
+            rt_error("HPFRT_PROBE_OUT: cannot write '%s': %s", out, strerror(errno));
+        fprintf(f, "# hpfrt probe times\n# fingerprint=%s\n# np=%d\n", pr.fp, rt.np);
+        fputs("phase,first,last,seconds,rep_work,phase_work\n", f);
+        for (int i = 0; i < pr.n; i++)
+            if (mx[i] >= 0)
+                fprintf(f, "%.0f,%.0f,%.0f,%.9g,%.17g,%.17g\n", pr.m[i].phase, pr.m[i].r0,
+                        pr.m[i].r1, mx[i], pr.m[i].rep_work, pr.m[i].phase_work);
+        if (fclose(f))
+            rt_error("HPFRT_PROBE_OUT: cannot write '%s'", out);
+    }
+    free(t);
+    free(mx);
+}
+
+void rt_probe_region(void)
+{
+    if (!pr.on)
+        return;
+    double pos = (double)pr.count++;
+    double now = -1;
+    for (int i = 0; i < pr.n; i++) {
+        Mark *m = &pr.m[i];
+        if (m->state == 1 && m->r1 == pos) {
+            if (now < 0)
+                now = MPI_Wtime();
+            m->secs = now - m->t0;
+            m->state = 2;
+            pr.done++;
+        }
+        if (m->state == 0 && m->r0 == pos) {
+            if (now < 0)
+                now = MPI_Wtime();
+            m->t0 = now;
+            m->state = 1;
+        }
+    }
+    if (pr.done == pr.n) {
+        /* every interval timed: the probe ends the run here */
+        write_times();
+        if (rt.rank == 0)
+            fprintf(stderr, "hpfrt: probe: %d interval%s timed after %lld region entries; "
+                    "the run stops\n", pr.n, pr.n == 1 ? "" : "s", pr.count - 1);
+        free(pr.m);
+        pr.on = 0;
+        MPI_Finalize();
+        exit(0);
+    }
+}
+
+void rt_probe_finish(void)
+{
+    if (!pr.on)
+        return;
+    /* an interval that ends with the run */
+    double now = MPI_Wtime();
+    for (int i = 0; i < pr.n; i++)
+        if (pr.m[i].state == 1 && pr.m[i].r1 == (double)pr.count) {
+            pr.m[i].secs = now - pr.m[i].t0;
+            pr.m[i].state = 2;
+            pr.done++;
+        }
+    write_times();
+    if (rt.rank == 0 && pr.done < pr.n)
+        fprintf(stderr, "hpfrt: probe: warning: the run ended after %lld region entries with "
+                "%d of %d intervals timed: the phases are of another program, size or "
+                "process count\n", pr.count, pr.done, pr.n);
+    free(pr.m);
+    pr.m = NULL;
+    pr.on = 0;
+}
