@@ -21,13 +21,14 @@
 
 #include "fi.h"
 #include "forecast_run.h"
+#include "phases.h"
 #include "probe.h"
 #include "interact.h"
 #include "plot.h"
 
 /* the long options without a short one */
 enum { OPT_BBV = 256, OPT_INTERVAL, OPT_PHASES, OPT_MAXK, OPT_SEED, OPT_EARLY, OPT_SAVE_PHASES,
-       OPT_PROBE_PREDICT, OPT_REF, OPT_REF_TIME };
+       OPT_PROBE_PREDICT, OPT_REF, OPT_REF_TIME, OPT_PROBE_BUDGET };
 
 #ifndef PKGDATADIR
 #define PKGDATADIR "/usr/local/share/hpfpredict"
@@ -125,6 +126,9 @@ static void usage(FILE *out)
           "      --maxk K             the most phases tried (default 10)\n"
           "      --seed S             the seed of the projection and of k-means (default 1)\n"
           "      --early              representatives early in the run (a shorter probe)\n"
+          "      --probe-budget F     representatives probed end within this fraction of\n"
+          "                           the run (default 0.1); the other phases' times are\n"
+          "                           estimated\n"
           "      --save-phases FILE   the phases and the probe's marks as JSON, for\n"
           "                           HPFRT_PROBE=FILE in the SPMD program's run\n"
           "      --probe-predict FILE the run's time from a probe's times (the CSV the\n"
@@ -368,7 +372,8 @@ static int check_probe(const Options *o)
                          "SECONDS (the paper's equation 2)", o->ref);
     if (!rec && !o->nprobe_times) {
         const char *lone = o->interval > 0 ? "--interval" : o->early ? "--early"
-                         : o->maxk != 10 ? "--maxk" : o->seed != 1 ? "--seed" : NULL;
+                         : o->maxk != 10 ? "--maxk" : o->seed != 1 ? "--seed"
+                         : o->probe_budget != 0.1 ? "--probe-budget" : NULL;
         if (lone)
             return bad_usage("%s belongs to --bbv, --phases or --save-phases", lone);
         return 0;
@@ -440,6 +445,7 @@ static int parse_options(Options *o, int argc, char **argv)
         {"maxk", required_argument, NULL, OPT_MAXK},
         {"seed", required_argument, NULL, OPT_SEED},
         {"early", no_argument, NULL, OPT_EARLY},
+        {"probe-budget", required_argument, NULL, OPT_PROBE_BUDGET},
         {"save-phases", required_argument, NULL, OPT_SAVE_PHASES},
         {"probe-predict", required_argument, NULL, OPT_PROBE_PREDICT},
         {"ref", required_argument, NULL, OPT_REF},
@@ -590,6 +596,14 @@ static int parse_options(Options *o, int argc, char **argv)
             break;
         }
         case OPT_EARLY: o->early = 1; break;
+        case OPT_PROBE_BUDGET: {
+            char *end;
+            o->probe_budget = strtod(optarg, &end);
+            if (*end || end == optarg || !(o->probe_budget > 0 && o->probe_budget <= 1))
+                return bad_usage("--probe-budget expects a fraction of the run, above 0 and at "
+                                 "most 1, not '%s'", optarg);
+            break;
+        }
         case OPT_SAVE_PHASES: o->save_phases = optarg; break;
         case OPT_PROBE_PREDICT:
             o->probe_times = xrealloc(o->probe_times,
@@ -1250,6 +1264,7 @@ int main(int argc, char **argv)
     o.maxk = 10;
     o.seed = 1;
     o.ref_time = -1;
+    o.probe_budget = 0.1;
     o.cmd = command_line(argc, argv);
     if (parse_options(&o, argc, argv)) {
         free_options(&o);

@@ -99,6 +99,8 @@ typedef struct {
     int maxk;                  /* --maxk K: the most phases tried */
     unsigned long long seed;   /* --seed S: of the projection and the k-means starts */
     int early;                 /* --early: representatives early in the run */
+    double probe_budget;       /* --probe-budget F: representatives probed end within
+                                  this fraction of the run's operations */
     const char *save_phases;   /* --save-phases FILE: the phases and the probe, JSON */
     const char **probe_times;  /* --probe-predict FILE: a probe's times */
     int nprobe_times;

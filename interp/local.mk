@@ -56,7 +56,7 @@ interp_libengine_a_SOURCES = interp/engine.c interp/engine.h interp/engine_int.h
 	interp/engine_sag.c interp/engine_net.c interp/engine_space.c interp/engine_seq.c \
 	interp/engine_walk.c interp/engine_comm.c interp/report.c interp/report.h \
 	interp/trace.c interp/trace.h interp/trace_int.h interp/trace_otf2.c interp/plot.c interp/plot.h \
-	interp/forecast.c interp/forecast.h interp/rue_aag.c interp/rue_aag.h interp/bbv.c interp/bbv.h
+	interp/forecast.c interp/forecast.h interp/rue_aag.c interp/rue_aag.h interp/bbv.c interp/bbv.h interp/phases.c interp/phases.h
 interp_libengine_a_CPPFLAGS = $(AM_CPPFLAGS) -I$(top_srcdir)/interp -I$(top_srcdir)/analysis \
 	-I$(top_srcdir)/runtime $(OTF2_CFLAGS)
 ENGINE_LIBS = interp/libengine.a interp/libinterp.a analysis/libanalysis.a \
@@ -96,6 +96,12 @@ TESTS += testsuite/unit/test_rue
 testsuite_unit_test_rue_SOURCES = testsuite/unit/test_rue.c
 testsuite_unit_test_rue_CPPFLAGS = $(AM_CPPFLAGS) -I$(top_srcdir)/interp -I$(top_srcdir)/analysis
 testsuite_unit_test_rue_LDADD = interp/libengine.a analysis/libanalysis.a runtime/libhpfmap.a -lm
+# the clustering of the software probes: planted clusters, the paper's figures
+check_PROGRAMS += testsuite/unit/test_phases
+TESTS += testsuite/unit/test_phases
+testsuite_unit_test_phases_SOURCES = testsuite/unit/test_phases.c
+testsuite_unit_test_phases_CPPFLAGS = $(AM_CPPFLAGS) -I$(top_srcdir)/interp
+testsuite_unit_test_phases_LDADD = interp/libengine.a frontend/libfrontend.a -lm
 
 check_PROGRAMS += testsuite/unit/test_plot
 TESTS += testsuite/unit/test_plot

@@ -18,233 +18,9 @@
 #include <string.h>
 
 #include "bbv.h"
+#include "phases.h"
 #include "probe.h"
 #include "util.h"
-
-/* ---- random numbers: splitmix64, the same on every platform ---- */
-
-static uint64_t mix(uint64_t *s)
-{
-    uint64_t z = (*s += 0x9e3779b97f4a7c15ULL);
-    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
-    z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
-    return z ^ (z >> 31);
-}
-
-static double uniform01(uint64_t *s)
-{
-    return (double)(mix(s) >> 11) * (1.0 / 9007199254740992.0);
-}
-
-void phase_project(const int *id, const double *v, int nnz, double scale, int dims,
-                   uint64_t seed, double *out)
-{
-    for (int d = 0; d < dims; d++)
-        out[d] = 0;
-    for (int j = 0; j < nnz; j++) {
-        /* the weights of id: a stream of its own */
-        uint64_t s = seed * 0x100000001b3ULL ^ (uint64_t)id[j] * 0x9e3779b97f4a7c15ULL;
-        for (int d = 0; d < dims; d++)
-            out[d] += v[j] * scale * (2 * uniform01(&s) - 1);
-    }
-}
-
-/* ---- k-means and the BIC ---- */
-
-static double dist2(const double *a, const double *b, int dims)
-{
-    double s = 0;
-    for (int d = 0; d < dims; d++)
-        s += (a[d] - b[d]) * (a[d] - b[d]);
-    return s;
-}
-
-/* Lloyd's iterations from k-means++ seeds: the distortion (sum of squared
- * distances), labels and centres filled. */
-static double kmeans(const double *x, int n, int dims, int k, uint64_t *rng, int *label,
-                     double *cent)
-{
-    double *d2 = xmalloc((size_t)n * sizeof *d2);
-    int first = (int)(uniform01(rng) * n);
-    if (first >= n)
-        first = n - 1;
-    memcpy(cent, x + (size_t)first * dims, (size_t)dims * sizeof *cent);
-    for (int i = 0; i < n; i++)
-        d2[i] = dist2(x + (size_t)i * dims, cent, dims);
-    for (int c = 1; c < k; c++) {
-        double tot = 0;
-        for (int i = 0; i < n; i++)
-            tot += d2[i];
-        int pick = n - 1;
-        if (tot > 0) {
-            double r = uniform01(rng) * tot, acc = 0;
-            for (int i = 0; i < n; i++) {
-                acc += d2[i];
-                if (acc > r && d2[i] > 0) {
-                    pick = i;
-                    break;
-                }
-            }
-        }
-        memcpy(cent + (size_t)c * dims, x + (size_t)pick * dims, (size_t)dims * sizeof *cent);
-        for (int i = 0; i < n; i++) {
-            double t = dist2(x + (size_t)i * dims, cent + (size_t)c * dims, dims);
-            if (t < d2[i])
-                d2[i] = t;
-        }
-    }
-    int *cnt = xmalloc((size_t)k * sizeof *cnt);
-    for (int i = 0; i < n; i++)
-        label[i] = -1;
-    double distortion = 0;
-    for (int round = 0; round < 200; round++) {
-        int moved = 0;
-        distortion = 0;
-        for (int i = 0; i < n; i++) {
-            int best = 0;
-            double bd = INFINITY;
-            for (int c = 0; c < k; c++) {
-                double t = dist2(x + (size_t)i * dims, cent + (size_t)c * dims, dims);
-                if (t < bd) {
-                    bd = t;
-                    best = c;
-                }
-            }
-            if (label[i] != best) {
-                label[i] = best;
-                moved = 1;
-            }
-            distortion += bd;
-        }
-        if (!moved)
-            break;
-        memset(cnt, 0, (size_t)k * sizeof *cnt);
-        memset(cent, 0, (size_t)k * (size_t)dims * sizeof *cent);
-        for (int i = 0; i < n; i++) {
-            cnt[label[i]]++;
-            for (int d = 0; d < dims; d++)
-                cent[(size_t)label[i] * dims + d] += x[(size_t)i * dims + d];
-        }
-        for (int c = 0; c < k; c++)
-            for (int d = 0; d < dims && cnt[c]; d++)
-                cent[(size_t)c * dims + d] /= cnt[c];
-    }
-    free(cnt);
-    free(d2);
-    return distortion;
-}
-
-/* Pelleg & Moore's BIC of a clustering (spherical Gaussians of one
- * variance), as SimPoint scores its k. */
-static double bic(const int *label, int n, int dims, int k, double distortion)
-{
-    double var = n > k ? distortion / (n - k) : 0;
-    if (var < 1e-12)
-        var = 1e-12;   /* identical points: the floor keeps the score finite */
-    int *cnt = xcalloc((size_t)k, sizeof *cnt);
-    for (int i = 0; i < n; i++)
-        cnt[label[i]]++;
-    double l = 0;
-    for (int c = 0; c < k; c++) {
-        double r = cnt[c];
-        if (r <= 0)
-            continue;
-        l += -r / 2 * log(2 * M_PI) - r * dims / 2 * log(var) - (r - k) / 2 + r * log(r) -
-             r * log((double)n);
-    }
-    free(cnt);
-    double p = (k - 1) + (double)dims * k + 1;
-    return l - p / 2 * log((double)n);
-}
-
-static int distinct_points(const double *x, int n, int dims, int upto)
-{
-    int m = 0;
-    int *rep = xmalloc((size_t)(upto + 1) * sizeof *rep);
-    for (int i = 0; i < n && m <= upto; i++) {
-        int seen = 0;
-        for (int j = 0; j < m && !seen; j++)
-            seen = dist2(x + (size_t)i * dims, x + (size_t)rep[j] * dims, dims) < 1e-24;
-        if (!seen)
-            rep[m++] = i;
-    }
-    free(rep);
-    return m;
-}
-
-enum { KMEANS_STARTS = 5 };
-
-int phase_cluster(const double *x, int n, int dims, int maxk, uint64_t seed, Clustering *c)
-{
-    memset(c, 0, sizeof *c);
-    for (int k = 0; k <= PHASE_MAXK; k++)
-        c->bic[k] = NAN;
-    if (maxk > PHASE_MAXK)
-        maxk = PHASE_MAXK;
-    if (maxk > n)
-        maxk = n;
-    int nd = distinct_points(x, n, dims, maxk);
-    if (maxk > nd)
-        maxk = nd;
-    if (maxk < 1)
-        maxk = 1;
-    c->maxk = maxk;
-    int **labels = xcalloc((size_t)maxk + 1, sizeof *labels);
-    int *lab = xmalloc((size_t)n * sizeof *lab);
-    double *cent = xmalloc((size_t)maxk * (size_t)dims * sizeof *cent);
-    uint64_t rng = seed;
-    double lo = INFINITY, hi = -INFINITY;
-    for (int k = 1; k <= maxk; k++) {
-        double best = INFINITY;
-        labels[k] = xmalloc((size_t)n * sizeof *labels[k]);
-        for (int s = 0; s < KMEANS_STARTS; s++) {
-            double dd = kmeans(x, n, dims, k, &rng, lab, cent);
-            if (dd < best * (1 - 1e-12)) {
-                best = dd;
-                memcpy(labels[k], lab, (size_t)n * sizeof *lab);
-            }
-        }
-        c->bic[k] = bic(labels[k], n, dims, k, best);
-        if (c->bic[k] < lo)
-            lo = c->bic[k];
-        if (c->bic[k] > hi)
-            hi = c->bic[k];
-    }
-    int k = 1;
-    while (k < maxk && c->bic[k] < lo + 0.9 * (hi - lo))
-        k++;
-    /* the clusters numbered by their first point */
-    int *num = xmalloc((size_t)k * sizeof *num);
-    for (int j = 0; j < k; j++)
-        num[j] = -1;
-    int next = 0;
-    c->label = xmalloc((size_t)n * sizeof *c->label);
-    for (int i = 0; i < n; i++) {
-        int l = labels[k][i];
-        if (num[l] < 0)
-            num[l] = next++;
-        c->label[i] = num[l];
-    }
-    c->k = next;
-    free(num);
-    for (int j = 1; j <= maxk; j++)
-        free(labels[j]);
-    free(labels);
-    free(lab);
-    free(cent);
-    return 0;
-}
-
-void clustering_free(Clustering *c)
-{
-    free(c->label);
-    c->label = NULL;
-}
-
-double probe_equation2(double eq1, double eq1_ref, double t_ref)
-{
-    return t_ref * (eq1 / eq1_ref);
-}
 
 /* ---- the phases of a program ---- */
 
@@ -253,6 +29,7 @@ typedef struct {
     int count;                 /* intervals */
     int rep;                   /* representative interval */
     int first_line, last_line; /* the representative's main lines */
+    int probed;                /* its representative ends within the probe's budget */
 } Phase;
 
 /* FNV-1a of the source and the -D values: what ties a probe's times to the
@@ -295,12 +72,53 @@ static void rep_lines(const Aag *g, const BbvInterval *x, int *lo, int *hi)
     }
 }
 
-/* Each phase's representative: the interval nearest its centre (the
- * earliest of equals), or with --early the earliest of those within a
- * tenth of the spread of distances, one with an interval before it to warm
- * up where there is one. */
-static void representatives(const double *x, int n, int dims, const Clustering *c, int early,
-                            Phase *ph)
+/* Among the members of phase p that end by `limit` operations into the
+ * run (an interval's end: wstart + work): the nearest the centre, of
+ * equals the earliest that is not the phase's first (one of the same phase
+ * ran before it: the caches hold what the phase uses); or with early, the
+ * earliest after the run's first interval of those within a tenth of the
+ * spread of distances. -1 if none ends by limit. */
+static int pick(const Bbv *b, const Clustering *c, const double *dist, int n, int p, int early,
+                double limit)
+{
+    double dmin = INFINITY, dmax = 0;
+    int first = -1;
+    for (int i = 0; i < n; i++) {
+        const BbvInterval *v = bbv_interval(b, i);
+        if (c->label[i] != p)
+            continue;
+        if (first < 0)
+            first = i;
+        if (v->wstart + v->work > limit)
+            continue;
+        if (dist[i] < dmin)
+            dmin = dist[i];
+        if (dist[i] > dmax)
+            dmax = dist[i];
+    }
+    if (dmin == INFINITY)
+        return -1;
+    double tol = 1e-9 * (dmax + 1e-300);
+    double lim = early ? dmin + 0.1 * (dmax - dmin) + tol : dmin + tol;
+    int best = -1;
+    for (int i = 0; i < n; i++) {
+        const BbvInterval *v = bbv_interval(b, i);
+        if (c->label[i] != p || v->wstart + v->work > limit || dist[i] > lim)
+            continue;
+        if (best < 0 || (best == first && i > 0) || (early && best == 0))
+            best = i;
+        if (best != first && (!early || best > 0))
+            break;
+    }
+    return best;
+}
+
+/* Each phase's representative (pick), ending within the first `budget`
+ * of the run's operations where one of its intervals does; a phase with
+ * none is not probed (its time estimated from the others'), its
+ * representative shown the same. */
+static void representatives(const Bbv *b, const double *x, int n, int dims,
+                            const Clustering *c, int early, double budget, Phase *ph)
 {
     double *cent = xcalloc((size_t)c->k * (size_t)dims, sizeof *cent);
     for (int i = 0; i < n; i++)
@@ -311,30 +129,12 @@ static void representatives(const double *x, int n, int dims, const Clustering *
             cent[(size_t)p * dims + d] /= ph[p].count;
     double *dist = xmalloc((size_t)n * sizeof *dist);
     for (int i = 0; i < n; i++)
-        dist[i] = sqrt(dist2(x + (size_t)i * dims, cent + (size_t)c->label[i] * dims, dims));
+        dist[i] = sqrt(phase_dist2(x + (size_t)i * dims, cent + (size_t)c->label[i] * dims, dims));
+    double limit = budget * bbv_total_work(b) * (1 + 1e-12);
     for (int p = 0; p < c->k; p++) {
-        double dmin = INFINITY, dmax = 0;
-        int best = -1;
-        for (int i = 0; i < n; i++) {
-            if (c->label[i] != p)
-                continue;
-            if (dist[i] < dmin * (1 - 1e-9) - 1e-15) {
-                dmin = dist[i];
-                best = i;
-            }
-            if (dist[i] > dmax)
-                dmax = dist[i];
-        }
-        if (early) {
-            double lim = dmin + 0.1 * (dmax - dmin) + 1e-12 * (dmax + 1e-300);
-            int pick = -1;
-            for (int i = 0; i < n && pick < 0; i++)
-                if (c->label[i] == p && dist[i] <= lim && i > 0)
-                    pick = i;
-            if (pick >= 0)
-                best = pick;
-        }
-        ph[p].rep = best;
+        int r = pick(b, c, dist, n, p, early, limit);
+        ph[p].probed = r >= 0;
+        ph[p].rep = r >= 0 ? r : pick(b, c, dist, n, p, early, INFINITY);
     }
     free(dist);
     free(cent);
@@ -355,7 +155,7 @@ static double probe_cost(const Bbv *b, const Phase *ph, int k)
     double end = 0;
     for (int p = 0; p < k; p++) {
         const BbvInterval *x = bbv_interval(b, ph[p].rep);
-        if (x->wstart + x->work > end)
+        if (ph[p].probed && x->wstart + x->work > end)
             end = x->wstart + x->work;
     }
     double tot = bbv_total_work(b);
@@ -389,10 +189,10 @@ static void write_phases_json(FILE *out, const Options *o, const SrcFile *f, con
         fprintf(out, "%s\n  {\"phase\": %d, \"weight\": %.17g, \"operations\": %.17g, "
                 "\"intervals\": %d, \"representative\": %d, \"first\": %lld, \"last\": %lld, "
                 "\"rep_operations\": %.17g, \"lines\": [%d, %d], \"top_do_line\": %d, "
-                "\"top_do_iteration\": %lld}",
+                "\"top_do_iteration\": %lld, \"probed\": %s}",
                 p ? "," : "", p + 1, tot > 0 ? ph[p].work / tot : 0, ph[p].work, ph[p].count,
                 ph[p].rep, x->r0, x->r1, x->work, ph[p].first_line, ph[p].last_line,
-                x->top_line, x->top_iter);
+                x->top_line, x->top_iter, ph[p].probed ? "true" : "false");
     }
     fputs("],\n \"membership\": [", out);
     for (int i = 0; i < bbv_count(b); i++)
@@ -402,8 +202,8 @@ static void write_phases_json(FILE *out, const Options *o, const SrcFile *f, con
             probe_cost(b, ph, c->k));
     for (int p = 0; p < c->k; p++) {
         const BbvInterval *x = bbv_interval(b, ph[p].rep);
-        fprintf(out, "%s[%d, %lld, %lld, %.17g, %.17g]", p ? ", " : "", p + 1, x->r0, x->r1,
-                x->work, ph[p].work);
+        fprintf(out, "%s[%d, %lld, %lld, %.17g, %.17g]", p ? ", " : "", p + 1,
+                ph[p].probed ? x->r0 : -1, ph[p].probed ? x->r1 : -1, x->work, ph[p].work);
     }
     fputs("]}}\n", out);
 }
@@ -418,6 +218,7 @@ static void write_phases_text(FILE *out, const Options *o, const Bbv *b, const C
             bbv_interval_size(b), tot, bbv_total_regions(b), c->k, c->maxk,
             (unsigned long long)o->seed);
     fputs("phase  weight   intervals  representative  lines      where it starts\n", out);
+    int unprobed = 0;
     for (int p = 0; p < c->k; p++) {
         const BbvInterval *x = bbv_interval(b, ph[p].rep);
         char lines[32];
@@ -425,10 +226,17 @@ static void write_phases_text(FILE *out, const Options *o, const Bbv *b, const C
         fprintf(out, "%-6d %.4f   %-10d %-15d %-10s ", p + 1, tot > 0 ? ph[p].work / tot : 0,
                 ph[p].count, ph[p].rep, lines);
         put_where(out, x);
-        fputc('\n', out);
+        fputs(ph[p].probed ? "\n" : " (not probed)\n", out);
+        unprobed += !ph[p].probed;
     }
     fprintf(out, "probe: runs %.1f%% of the program's operations (to the end of the last "
-            "representative)\n", 100 * probe_cost(b, ph, c->k));
+            "representative probed)\n", 100 * probe_cost(b, ph, c->k));
+    if (unprobed)
+        fprintf(out, "%d phase%s not probed: %s interval%s end%s beyond the probe's budget "
+                "(%.3g of the run, --probe-budget); %s time is estimated at the probed "
+                "phases' mean time per operation\n", unprobed, unprobed == 1 ? "" : "s",
+                unprobed == 1 ? "its" : "their", "s", unprobed == 1 ? "" : "", o->probe_budget,
+                unprobed == 1 ? "its" : "their");
 }
 
 /* ---- --probe-predict ---- */
@@ -498,14 +306,16 @@ static int read_times(const char *path, Times *t)
         TimeRow r;
         double first, last;
         char extra;
-        if (sscanf(buf, "%d,%lf,%lf,%lf,%lf,%lf %c", &r.phase, &first, &last, &r.secs,
-                   &r.rep_work, &r.phase_work, &extra) != 6 || r.phase < 1 ||
-            !(r.secs >= 0) || !isfinite(r.secs) || !(r.rep_work > 0) || !isfinite(r.rep_work) ||
+        int n = sscanf(buf, "%d,%lf,%lf,%lf,%lf,%lf %c", &r.phase, &first, &last, &r.secs,
+                       &r.rep_work, &r.phase_work, &extra);
+        int unprobed = n == 6 && first == -1 && last == -1 && r.secs == -1;
+        if (n != 6 || r.phase < 1 || (!unprobed && !(r.secs >= 0 && first >= 0 && last > first)) ||
+            !isfinite(r.secs) || !(r.rep_work > 0) || !isfinite(r.rep_work) ||
             !(r.phase_work >= r.rep_work * (1 - 1e-9)) || !isfinite(r.phase_work)) {
             bad = times_error(path, ln, "a row must be phase (from 1), first and last "
-                              "region entries, seconds >= 0, and the representative's and "
-                              "the phase's operations (the phase's at least the "
-                              "representative's)");
+                              "region entries, seconds >= 0 (-1, -1, -1: not probed), and "
+                              "the representative's and the phase's operations (the "
+                              "phase's at least the representative's)");
             break;
         }
         for (int i = 0; i < t->n && !bad; i++)
@@ -517,6 +327,11 @@ static int read_times(const char *path, Times *t)
     fclose(f);
     if (!bad && !t->n)
         bad = times_error(path, 0, "no probe times in it");
+    int measured = 0;
+    for (int i = 0; i < t->n; i++)
+        measured += t->r[i].secs >= 0;
+    if (!bad && !measured)
+        bad = times_error(path, 0, "no phase was probed in it");
     for (int p = 1; !bad && p <= t->n; p++) {
         int seen = 0;
         for (int i = 0; i < t->n; i++)
@@ -533,17 +348,25 @@ static int read_times(const char *path, Times *t)
 }
 
 /* The paper's equation 1, as a whole run: each phase's representative
- * time scaled to the phase's operations. */
+ * time scaled to the phase's operations; a phase not probed at the probed
+ * phases' mean time per operation. */
 static double equation1(const Times *t, double *share)
 {
-    double T = 0;
+    double T = 0, W = 0;
+    for (int i = 0; i < t->n; i++)
+        if (t->r[i].secs >= 0) {
+            T += t->r[i].secs * t->r[i].phase_work / t->r[i].rep_work;
+            W += t->r[i].phase_work;
+        }
+    double rate = W > 0 ? T / W : 0, all = 0;
     for (int i = 0; i < t->n; i++) {
-        double x = t->r[i].secs * t->r[i].phase_work / t->r[i].rep_work;
+        double x = t->r[i].secs >= 0 ? t->r[i].secs * t->r[i].phase_work / t->r[i].rep_work
+                                     : rate * t->r[i].phase_work;
         if (share)
             share[i] = x;
-        T += x;
+        all += x;
     }
-    return T;
+    return all;
 }
 
 static int probe_predict(const Options *o, const SrcFile *f)
@@ -609,18 +432,25 @@ static int probe_predict(const Options *o, const SrcFile *f)
         fputs(", \"phases\": [", stdout);
         for (int i = 0; i < t.n; i++)
             fprintf(stdout, "%s{\"phase\": %d, \"weight\": %.9g, \"seconds\": %.9g, "
-                    "\"scale\": %.9g, \"share\": %.9g}", i ? ", " : "", t.r[i].phase,
-                    t.r[i].phase_work / work, t.r[i].secs, t.r[i].phase_work / t.r[i].rep_work,
-                    T > 0 ? share[i] / T : 0);
+                    "\"scale\": %.9g, \"share\": %.9g, \"probed\": %s}", i ? ", " : "",
+                    t.r[i].phase, t.r[i].phase_work / work, share[i],
+                    t.r[i].phase_work / t.r[i].rep_work, T > 0 ? share[i] / T : 0,
+                    t.r[i].secs >= 0 ? "true" : "false");
         fputs("]}\n", stdout);
     } else {
         printf("probe prediction of %s from %s (%d process%s)\n", o->path, o->probe_times[0],
                t.np, t.np == 1 ? "" : "es");
         printf("phase  weight   probe time   x intervals   seconds      share\n");
-        for (int i = 0; i < t.n; i++)
-            printf("%-6d %.4f   %-12.6g %-13.6g %-12.6g %.1f%%\n", t.r[i].phase,
-                   t.r[i].phase_work / work, t.r[i].secs, t.r[i].phase_work / t.r[i].rep_work,
+        for (int i = 0; i < t.n; i++) {
+            char pt[32];
+            if (t.r[i].secs >= 0)
+                snprintf(pt, sizeof pt, "%.6g", t.r[i].secs);
+            else
+                snprintf(pt, sizeof pt, "estimated");
+            printf("%-6d %.4f   %-12s %-13.6g %-12.6g %.1f%%\n", t.r[i].phase,
+                   t.r[i].phase_work / work, pt, t.r[i].phase_work / t.r[i].rep_work,
                    share[i], T > 0 ? 100 * share[i] / T : 0);
+        }
         printf("equation 1 (the sum of weight x time over the phases, for the whole run): "
                "%.6g s\n", T);
         if (ref_mode)
@@ -687,7 +517,7 @@ int probe_main(Options *o, const SrcFile *f, const SagGraph *sag, const char *sa
         ph[c.label[i]].work += bbv_interval(b, i)->work;
         ph[c.label[i]].count++;
     }
-    representatives(x, n, dims, &c, o->early, ph);
+    representatives(b, x, n, dims, &c, o->early, o->probe_budget, ph);
     for (int q = 0; q < c.k; q++)
         rep_lines(p.g, bbv_interval(b, ph[q].rep), &ph[q].first_line, &ph[q].last_line);
     status = 0;

@@ -132,6 +132,7 @@ struct hpfrt_state {
     char *values;                 /* hpfrt_values: "n=256\nmaxit=10\n" */
     double region_cost;           /* seconds a region's timers take (profiling) */
     long long entries;            /* region entries so far (hpfrt_region_begin) */
+    double t_start;               /* MPI_Wtime at hpfrt_init */
     RtFrame *stack; int depth, maxdepth;
     struct RtSite *site; int nsite, maxsite;   /* gather schedules (hpfrt_comm.c) */
     long sched_clock;         /* gathers with a schedule so far: their LRU order */

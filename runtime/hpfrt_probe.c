@@ -21,7 +21,7 @@ enum { PROBE_MAX = 1024, MARK_FIELDS = 5 };
 typedef struct {
     double phase, r0, r1, rep_work, phase_work;   /* as the file gives them */
     double t0, secs;
-    int state;                /* 0 waiting, 1 timing, 2 timed */
+    int state;                /* 0 waiting, 1 timing, 2 timed, 3 not probed */
 } Mark;
 
 static struct {
@@ -125,7 +125,8 @@ static void parse(const char *path)
     if (!pr.n)
         rt_error("HPFRT_PROBE: '%s': the probe has no marks", path);
     for (int i = 0; i < pr.n; i++)
-        if (!(pr.m[i].r0 >= 0 && pr.m[i].r1 > pr.m[i].r0))
+        if (!(pr.m[i].r0 >= 0 && pr.m[i].r1 > pr.m[i].r0) &&
+            !(pr.m[i].r0 == -1 && pr.m[i].r1 == -1))
             rt_error("HPFRT_PROBE: '%s': mark %d has an empty span", path, i + 1);
 }
 
@@ -155,6 +156,9 @@ void rt_probe_init(void)
         if (pr.m[i].r0 == 0) {
             pr.m[i].state = 1;
             pr.m[i].t0 = now;
+        } else if (pr.m[i].r0 < 0) {
+            pr.m[i].state = 3;          /* not probed: its time is estimated */
+            pr.done++;
         }
 }
 
@@ -163,7 +167,7 @@ static void write_times(void)
 {
     double *t = rt_alloc((size_t)pr.n * sizeof *t), *mx = rt_alloc((size_t)pr.n * sizeof *mx);
     for (int i = 0; i < pr.n; i++)
-        t[i] = pr.m[i].state == 2 ? pr.m[i].secs : -1;
+        t[i] = pr.m[i].state == 2 ? pr.m[i].secs : pr.m[i].state == 3 ? -1 : -2;
     MPI_Reduce(t, mx, pr.n, MPI_DOUBLE, MPI_MAX, 0, rt.comm);
     if (rt.rank == 0) {
         const char *out = getenv("HPFRT_PROBE_OUT");
@@ -175,7 +179,7 @@ static void write_times(void)
         fprintf(f, "# hpfrt probe times\n# fingerprint=%s\n# np=%d\n", pr.fp, rt.np);
         fputs("phase,first,last,seconds,rep_work,phase_work\n", f);
         for (int i = 0; i < pr.n; i++)
-            if (mx[i] >= 0)
+            if (mx[i] >= -1)
                 fprintf(f, "%.0f,%.0f,%.0f,%.9g,%.17g,%.17g\n", pr.m[i].phase, pr.m[i].r0,
                         pr.m[i].r1, mx[i], pr.m[i].rep_work, pr.m[i].phase_work);
         if (fclose(f))
