@@ -125,12 +125,15 @@ static double kmeans(const double *x, int n, int dims, int k, uint64_t *rng, int
 }
 
 /* Pelleg & Moore's BIC of a clustering (spherical Gaussians of one
- * variance), as SimPoint scores its k. */
-static double bic(const int *label, int n, int dims, int k, double distortion)
+ * variance), as SimPoint scores its k. The variance has a floor, a
+ * ten-thousandth of the points' own (floor): intervals that differ by a
+ * loop's entry in thousands of operations are one phase, not a cluster of
+ * no spread that every split would improve. */
+static double bic(const int *label, int n, int dims, int k, double distortion, double floor_var)
 {
     double var = n > k ? distortion / (n - k) : 0;
-    if (var < 1e-12)
-        var = 1e-12;   /* identical points: the floor keeps the score finite */
+    if (var < floor_var)
+        var = floor_var;
     int *cnt = xcalloc((size_t)k, sizeof *cnt);
     for (int i = 0; i < n; i++)
         cnt[label[i]]++;
@@ -183,7 +186,7 @@ int phase_cluster(const double *x, int n, int dims, int maxk, uint64_t seed, Clu
     int *lab = xmalloc((size_t)n * sizeof *lab);
     double *cent = xmalloc((size_t)maxk * (size_t)dims * sizeof *cent);
     uint64_t rng = seed;
-    double lo = INFINITY, hi = -INFINITY;
+    double lo = INFINITY, hi = -INFINITY, floor_var = 1e-12;
     for (int k = 1; k <= maxk; k++) {
         double best = INFINITY;
         labels[k] = xmalloc((size_t)n * sizeof *labels[k]);
@@ -194,7 +197,9 @@ int phase_cluster(const double *x, int n, int dims, int maxk, uint64_t seed, Clu
                 memcpy(labels[k], lab, (size_t)n * sizeof *lab);
             }
         }
-        c->bic[k] = bic(labels[k], n, dims, k, best);
+        if (k == 1)
+            floor_var = 1e-4 * best / (n > 1 ? n - 1 : 1) + 1e-12;
+        c->bic[k] = bic(labels[k], n, dims, k, best, floor_var);
         if (c->bic[k] < lo)
             lo = c->bic[k];
         if (c->bic[k] > hi)

@@ -37,6 +37,9 @@ EXTRA_DIST += testsuite/properties.test testsuite/rewrite.py \
 # resource usage equations: --rue, --forecast, --sweet-spot, --rue-check
 # (doc/forecasting.md)
 TESTS += testsuite/forecast.test
+# software probes: --bbv, --phases, --probe-predict, HPFRT_PROBE (doc/probes.md)
+TESTS += testsuite/probes.test
+EXTRA_DIST += testsuite/probes.test $(wildcard $(srcdir)/testsuite/probes/*.f90)
 EXTRA_DIST += testsuite/forecast.test $(wildcard $(srcdir)/testsuite/forecast/*.f90) \
 	$(wildcard $(srcdir)/testsuite/forecast/*.f)
 # the validation harness (make validate, doc/validation.md) on two programs
