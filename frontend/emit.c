@@ -645,6 +645,7 @@ static void rt_externals(Emit *E)
     em_line(E, "integer, external :: hpfrt_nprocs, hpfrt_ioproc, hpfrt_lo, hpfrt_hi, hpfrt_beta");
     em_line(E, "integer, external :: hpfrt_nseg, hpfrt_ntrip, hpfrt_mine, hpfrt_g2l");
     em_line(E, "integer, external :: hpfrt_present, hpfrt_primary, hpfrt_i4, hpfrt_kept");
+    em_line(E, "integer, external :: hpfrt_probe_next");
 }
 
 /* Whether a module lays out mapped data, which its init routine does. */
@@ -1127,6 +1128,19 @@ static void emit_call(Emit *E, const Node *call)
     free(c);
 }
 
+/* A DO loop of the main program's own statements: at each iteration a
+ * software probe may leave it (hpfrt_probe_next, doc/probes.md). */
+static void probe_exit(Emit *E, const SpStmt *s)
+{
+    if (!E->u->main)
+        return;
+    for (int i = 0; i < E->u->body.n; i++)
+        if (E->u->body.v[i] == s) {
+            em_line(E, "if (hpfrt_probe_next(%d) /= 0) exit", s->line);
+            return;
+        }
+}
+
 static void emit_stmt(Emit *E, const SpStmt *s)
 {
     source_comment(E, s);
@@ -1188,6 +1202,7 @@ static void emit_stmt(Emit *E, const SpStmt *s)
         free(st);
         free(v);
         E->level++;
+        probe_exit(E, s);
         emit_stmts(E, &s->u.do_.body);
         E->level--;
         put_line(E, s->u.do_.end_label, "end do");
@@ -1210,6 +1225,7 @@ static void emit_stmt(Emit *E, const SpStmt *s)
             E->level--;
         }
         E->level++;
+        probe_exit(E, s);
         emit_stmts(E, &s->u.while_.body);
         E->level--;
         put_line(E, s->u.while_.end_label, "end do");

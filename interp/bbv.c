@@ -63,6 +63,8 @@ struct Bbv {
     double W, R;               /* the run so far */
     BbvInterval *iv;
     int n, cap;
+    BbvTopLoop *tops;          /* the main program's DO loops, in the order run */
+    int ntops;
     int failed;
     char err[160];
 };
@@ -175,6 +177,7 @@ void bbv_free(Bbv *b)
         free(b->iv[i].v);
     }
     free(b->iv);
+    free(b->tops);
     acc_free(&b->pend);
     acc_free(&b->cur);
     free(b->w);
@@ -195,6 +198,7 @@ void bbv_reset(Bbv *b)
         free(b->iv[i].v);
     }
     b->n = 0;
+    b->ntops = 0;
     double *sv;
     int *si;
     seg_free(&(Seg){acc_take(&b->pend, &si, &sv), si, sv, 0, 0, 0, 0, 0});
@@ -449,6 +453,25 @@ void bbv_point(Bbv *b)
 void bbv_top(Bbv *b, int line, long long iter, long long trips)
 {
     bbv_point(b);
+    if (line != b->top_line) {
+        /* a top-level DO begins or ends: its span in region entries */
+        if (b->top_line)
+            for (int i = b->ntops - 1; i >= 0; i--)
+                if (b->tops[i].line == b->top_line) {
+                    b->tops[i].r_end = llround(b->R);
+                    break;
+                }
+        if (line) {
+            int i = 0;
+            while (i < b->ntops && b->tops[i].line != line)
+                i++;
+            if (i == b->ntops) {
+                b->tops = xrealloc(b->tops, (size_t)(b->ntops + 1) * sizeof *b->tops);
+                b->tops[b->ntops++] = (BbvTopLoop){line, llround(b->R), llround(b->R), 0};
+            }
+            b->tops[i].entered++;
+        }
+    }
     b->top_line = line;
     b->top_iter = iter;
     b->top_trips = trips;
@@ -523,6 +546,12 @@ int bbv_finish(Bbv *b)
 const char *bbv_error(const Bbv *b)
 {
     return b->err;
+}
+
+int bbv_top_loops(const Bbv *b, const BbvTopLoop **loops)
+{
+    *loops = b->tops;
+    return b->ntops;
 }
 
 int bbv_count(const Bbv *b)

@@ -30,6 +30,15 @@ typedef struct {
     double *v;
 } BbvInterval;
 
+/* A DO of the main program's own statements, as the run went through it:
+ * its line, the region entries made before it and by its end, the times
+ * the walk entered it. */
+typedef struct {
+    int line;
+    long long r_start, r_end;
+    int entered;
+} BbvTopLoop;
+
 typedef struct Bbv Bbv;
 
 /* A recorder for the AAG g: intervals of `interval` operations, or, with
@@ -84,6 +93,7 @@ const BbvInterval *bbv_interval(const Bbv *b, int i);
 double bbv_interval_size(const Bbv *b);        /* N, after any doubling */
 double bbv_total_work(const Bbv *b);
 long long bbv_total_regions(const Bbv *b);
+int bbv_top_loops(const Bbv *b, const BbvTopLoop **loops);
 
 /* SimPoint's frequency vector file: a line `T:id:count :id:count ...` per
  * interval, ids from 1, counts the operations rounded (at least 1 where an

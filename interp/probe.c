@@ -113,12 +113,9 @@ static int pick(const Bbv *b, const Clustering *c, const double *dist, int n, in
     return best;
 }
 
-/* Each phase's representative (pick), ending within the first `budget`
- * of the run's operations where one of its intervals does; a phase with
- * none is not probed (its time estimated from the others'), its
- * representative shown the same. */
+/* Each phase's representative (pick). */
 static void representatives(const Bbv *b, const double *x, int n, int dims,
-                            const Clustering *c, int early, double budget, Phase *ph)
+                            const Clustering *c, int early, Phase *ph)
 {
     double *cent = xcalloc((size_t)c->k * (size_t)dims, sizeof *cent);
     for (int i = 0; i < n; i++)
@@ -130,11 +127,9 @@ static void representatives(const Bbv *b, const double *x, int n, int dims,
     double *dist = xmalloc((size_t)n * sizeof *dist);
     for (int i = 0; i < n; i++)
         dist[i] = sqrt(phase_dist2(x + (size_t)i * dims, cent + (size_t)c->label[i] * dims, dims));
-    double limit = budget * bbv_total_work(b) * (1 + 1e-12);
     for (int p = 0; p < c->k; p++) {
-        int r = pick(b, c, dist, n, p, early, limit);
-        ph[p].probed = r >= 0;
-        ph[p].rep = r >= 0 ? r : pick(b, c, dist, n, p, early, INFINITY);
+        ph[p].rep = pick(b, c, dist, n, p, early, INFINITY);
+        ph[p].probed = 1;
     }
     free(dist);
     free(cent);
@@ -148,22 +143,105 @@ static void put_where(FILE *out, const BbvInterval *x)
         fputs("outside the main program's DO loops", out);
 }
 
-/* The probe's cost: the run up to the end of the last representative, as a
- * fraction of the whole run's operations. */
-static double probe_cost(const Bbv *b, const Phase *ph, int k)
+/* The probe's run: the top-level DO loops it leaves early (from which
+ * iteration, and the region entries made by the loop's end, which the
+ * count jumps to), and what it costs, as a fraction of the whole run's
+ * operations. */
+typedef struct {
+    int line;
+    long long from, r_end;
+} Skip;
+
+typedef struct {
+    Skip *skip;
+    int nskip;
+    double cost;
+} Plan;
+
+/* The probe runs the program to the end of the last representative
+ * probed, each representative after the interval before it (its warm-up)
+ * where that one is in the same top-level DO.
+ * A top-level DO the walk entered once is left, with EXIT, at the first
+ * iteration none of these intervals needs, or after one iteration when it
+ * holds none of them; not when one of them ends after the loop does. */
+static void plan_probe(const Bbv *b, const Phase *ph, int k, Plan *pl)
 {
-    double end = 0;
-    for (int p = 0; p < k; p++) {
-        const BbvInterval *x = bbv_interval(b, ph[p].rep);
-        if (ph[p].probed && x->wstart + x->work > end)
-            end = x->wstart + x->work;
+    int n = bbv_count(b), last = -1;
+    char *need = xcalloc((size_t)n + 1, 1);
+    for (int p = 0; p < k; p++)
+        if (ph[p].probed) {
+            /* its warm-up: the interval before it, when in the same loop (or
+               outside loops both); else what runs before it once the loop
+               before it is left */
+            int r = ph[p].rep;
+            need[r] = 1;
+            if (r > 0 && bbv_interval(b, r - 1)->top_line == bbv_interval(b, r)->top_line)
+                need[r - 1] = 1;
+            if (ph[p].rep > last)
+                last = ph[p].rep;
+        }
+    const BbvTopLoop *t;
+    int nt = bbv_top_loops(b, &t);
+    free(pl->skip);
+    pl->skip = xmalloc(((size_t)nt + 1) * sizeof *pl->skip);
+    pl->nskip = 0;
+    long long stop = last >= 0 ? bbv_interval(b, last)->r1 : 0;
+    for (int j = 0; j < nt; j++) {
+        if (t[j].entered != 1 || t[j].r_start >= stop || t[j].r_end <= t[j].r_start)
+            continue;
+        long long upto = 0;
+        int whole = 0;
+        for (int i = 0; i < n && !whole; i++) {
+            const BbvInterval *x = bbv_interval(b, i);
+            if (!need[i] || x->r1 <= t[j].r_start || x->r0 >= t[j].r_end)
+                continue;
+            const BbvInterval *y = i + 1 < n ? bbv_interval(b, i + 1) : NULL;
+            if (x->r1 >= t[j].r_end || !y || y->top_line != t[j].line)
+                whole = 1;         /* it ends where the loop does, or after */
+            else if (y->top_iter > upto)
+                upto = y->top_iter;
+        }
+        if (!whole)
+            pl->skip[pl->nskip++] = (Skip){t[j].line, upto + 1 > 2 ? upto + 1 : 2, t[j].r_end};
+    }
+    double run = 0;
+    for (int i = 0; i <= last; i++) {
+        const BbvInterval *x = bbv_interval(b, i);
+        int skipped = 0;
+        for (int s = 0; s < pl->nskip && !skipped; s++)
+            skipped = x->top_line == pl->skip[s].line && x->top_iter >= pl->skip[s].from;
+        if (!skipped)
+            run += x->work;
     }
     double tot = bbv_total_work(b);
-    return tot > 0 ? end / tot : 1;
+    pl->cost = tot > 0 ? run / tot : 1;
+    free(need);
+}
+
+/* Within the budget: while the probe costs more, the phase whose
+ * representative comes last is not probed (its time estimated), down to
+ * one phase probed. */
+static void fit_budget(const Bbv *b, Phase *ph, int k, double budget, Plan *pl)
+{
+    plan_probe(b, ph, k, pl);
+    for (;;) {
+        int probed = 0, late = -1;
+        for (int p = 0; p < k; p++)
+            if (ph[p].probed) {
+                probed++;
+                if (late < 0 || ph[p].rep > ph[late].rep)
+                    late = p;
+            }
+        if (pl->cost <= budget * (1 + 1e-12) || probed <= 1)
+            return;
+        ph[late].probed = 0;
+        plan_probe(b, ph, k, pl);
+    }
 }
 
 static void write_phases_json(FILE *out, const Options *o, const SrcFile *f, const Aag *g,
-                              const Bbv *b, const Clustering *c, const Phase *ph, int np)
+                              const Bbv *b, const Clustering *c, const Phase *ph,
+                              const Plan *pl, int np)
 {
     (void)g;
     double tot = bbv_total_work(b);
@@ -198,18 +276,21 @@ static void write_phases_json(FILE *out, const Options *o, const SrcFile *f, con
     for (int i = 0; i < bbv_count(b); i++)
         fprintf(out, "%s%d", i ? ", " : "", c->label[i] + 1);
     fprintf(out, "],\n \"probe\": {\"fingerprint\": \"%016llx\", \"np\": %d, \"cost\": %.6g, "
-            "\"marks\": [", (unsigned long long)fingerprint(o, f), np,
-            probe_cost(b, ph, c->k));
+            "\"marks\": [", (unsigned long long)fingerprint(o, f), np, pl->cost);
     for (int p = 0; p < c->k; p++) {
         const BbvInterval *x = bbv_interval(b, ph[p].rep);
         fprintf(out, "%s[%d, %lld, %lld, %.17g, %.17g]", p ? ", " : "", p + 1,
                 ph[p].probed ? x->r0 : -1, ph[p].probed ? x->r1 : -1, x->work, ph[p].work);
     }
+    fputs("], \"skips\": [", out);
+    for (int s = 0; s < pl->nskip; s++)
+        fprintf(out, "%s[%d, %lld, %lld]", s ? ", " : "", pl->skip[s].line, pl->skip[s].from,
+                pl->skip[s].r_end);
     fputs("]}}\n", out);
 }
 
 static void write_phases_text(FILE *out, const Options *o, const Bbv *b, const Clustering *c,
-                              const Phase *ph, int np)
+                              const Phase *ph, const Plan *pl, int np)
 {
     double tot = bbv_total_work(b);
     fprintf(out, "phases of %s on %d processor%s: %d interval%s of %.4g operations (%.4g in "
@@ -229,13 +310,16 @@ static void write_phases_text(FILE *out, const Options *o, const Bbv *b, const C
         fputs(ph[p].probed ? "\n" : " (not probed)\n", out);
         unprobed += !ph[p].probed;
     }
-    fprintf(out, "probe: runs %.1f%% of the program's operations (to the end of the last "
-            "representative probed)\n", 100 * probe_cost(b, ph, c->k));
+    fprintf(out, "probe: runs %.2g%% of the program's operations (to the end of the last "
+            "representative probed", 100 * pl->cost);
+    for (int s = 0; s < pl->nskip; s++)
+        fprintf(out, "%s DO of line %d left at iteration %lld", s ? "," : "; the", pl->skip[s].line,
+                pl->skip[s].from);
+    fputs(")\n", out);
     if (unprobed)
-        fprintf(out, "%d phase%s not probed: %s interval%s end%s beyond the probe's budget "
-                "(%.3g of the run, --probe-budget); %s time is estimated at the probed "
-                "phases' mean time per operation\n", unprobed, unprobed == 1 ? "" : "s",
-                unprobed == 1 ? "its" : "their", "s", unprobed == 1 ? "" : "", o->probe_budget,
+        fprintf(out, "%d phase%s not probed, to keep the probe within %.3g of the run "
+                "(--probe-budget): %s time is estimated at the probed phases' mean time per "
+                "operation\n", unprobed, unprobed == 1 ? "" : "s", o->probe_budget,
                 unprobed == 1 ? "its" : "their");
 }
 
@@ -517,7 +601,9 @@ int probe_main(Options *o, const SrcFile *f, const SagGraph *sag, const char *sa
         ph[c.label[i]].work += bbv_interval(b, i)->work;
         ph[c.label[i]].count++;
     }
-    representatives(b, x, n, dims, &c, o->early, o->probe_budget, ph);
+    representatives(b, x, n, dims, &c, o->early, ph);
+    Plan plan = {0};
+    fit_budget(b, ph, c.k, o->probe_budget, &plan);
     for (int q = 0; q < c.k; q++)
         rep_lines(p.g, bbv_interval(b, ph[q].rep), &ph[q].first_line, &ph[q].last_line);
     status = 0;
@@ -528,7 +614,7 @@ int probe_main(Options *o, const SrcFile *f, const SagGraph *sag, const char *sa
                     strerror(errno));
             status = 1;
         } else {
-            write_phases_json(out, o, f, p.g, b, &c, ph, np);
+            write_phases_json(out, o, f, p.g, b, &c, ph, &plan, np);
             if (fclose(out)) {
                 fprintf(stderr, "hpfpredict: error: cannot write '%s'\n", o->save_phases);
                 status = 1;
@@ -537,10 +623,11 @@ int probe_main(Options *o, const SrcFile *f, const SagGraph *sag, const char *sa
     }
     if (!status && o->phases) {
         if (o->format == FMT_JSON)
-            write_phases_json(stdout, o, f, p.g, b, &c, ph, np);
+            write_phases_json(stdout, o, f, p.g, b, &c, ph, &plan, np);
         else
-            write_phases_text(stdout, o, b, &c, ph, np);
+            write_phases_text(stdout, o, b, &c, ph, &plan, np);
     }
+    free(plan.skip);
     free(ph);
     clustering_free(&c);
     free(x);

@@ -287,6 +287,11 @@ void hpfrt_values_(const char *text, size_t len);
  * profile is, per execution, the product of its levels'. */
 void hpfrt_region_trips_(const double *n);   /* DOUBLE PRECISION: any kind of bounds */
 void hpfrt_region_begin_(const int *line);
+/* At each iteration of a DO loop of the main program's own statements
+ * (hpfc emits `if (hpfrt_probe_next(LINE) /= 0) exit`): 1 when a software
+ * probe (HPFRT_PROBE, doc/probes.md) leaves the loop there, its remaining
+ * iterations not needed; 0 otherwise, and always without a probe. */
+int hpfrt_probe_next_(const int *line);
 void hpfrt_region_end_(const int *line);
 
 #endif

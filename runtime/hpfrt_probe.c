@@ -24,10 +24,19 @@ typedef struct {
     int state;                /* 0 waiting, 1 timing, 2 timed, 3 not probed */
 } Mark;
 
+/* A top-level DO the probe leaves early: from iteration `from` on, with
+ * the count of region entries set to what the whole loop would have made. */
+typedef struct {
+    double line, from, r_end;
+    double iter;              /* iterations begun */
+} Skip;
+
 static struct {
     int on;
     Mark *m;
     int n, done;
+    Skip *s;
+    int ns;
     long long count;          /* region entries so far */
     char fp[80];
     int np;
@@ -45,6 +54,54 @@ static const char *after_key(const char *s, const char *key)
     while (*p == ' ' || *p == '\t' || *p == '\n' || *p == '\r')
         p++;
     return *p == ':' ? p + 1 : NULL;
+}
+
+/* The rows of numbers of the array "key": [[a, b, ...], ...] after p, each
+ * of `width` numbers, into *v (to be freed); the count, or -1 when there
+ * is no such array. */
+static int rows_of(const char *path, const char *p, const char *key, int width, double **v)
+{
+    *v = NULL;
+    const char *q = after_key(p, key);
+    if (!q)
+        return -1;
+    while (*q && *q != '[')
+        q++;
+    if (*q)
+        q++;
+    int n = 0, nv = 0, depth = 1;
+    double *row = rt_alloc((size_t)width * sizeof *row);
+    while (*q && depth > 0) {
+        if (*q == '[') {
+            depth++;
+            nv = 0;
+            q++;
+        } else if (*q == ']') {
+            if (depth == 2) {
+                if (nv != width)
+                    rt_error("HPFRT_PROBE: '%s': a row of \"%s\" has %d numbers, not %d", path,
+                             key, nv, width);
+                if (n == PROBE_MAX)
+                    rt_error("HPFRT_PROBE: '%s': more than %d rows of \"%s\"", path,
+                             PROBE_MAX, key);
+                *v = rt_grow(*v, (size_t)(n + 1) * (size_t)width * sizeof **v);
+                memcpy(*v + (size_t)n * width, row, (size_t)width * sizeof *row);
+                n++;
+            }
+            depth--;
+            q++;
+        } else if ((*q >= '0' && *q <= '9') || *q == '-' || *q == '.') {
+            char *end;
+            double x = strtod(q, &end);
+            if (nv < width)
+                row[nv] = x;
+            nv++;
+            q = end;
+        } else
+            q++;
+    }
+    free(row);
+    return n;
 }
 
 static char *read_file(const char *path)
@@ -86,41 +143,21 @@ static void parse(const char *path)
     pr.fp[k] = '\0';
     q = after_key(p, "np");
     pr.np = q ? atoi(q) : 0;
-    q = after_key(p, "marks");
-    if (!q)
+    double *v;
+    int rows = rows_of(path, p, "marks", MARK_FIELDS, &v);
+    if (rows < 0)
         rt_error("HPFRT_PROBE: '%s': the probe has no marks", path);
-    while (*q && *q != '[')
-        q++;
-    q++;
-    double v[MARK_FIELDS];
-    int nv = 0, depth = 1;
-    while (*q && depth > 0) {
-        if (*q == '[') {
-            depth++;
-            nv = 0;
-            q++;
-        } else if (*q == ']') {
-            if (depth == 2) {
-                if (nv != MARK_FIELDS)
-                    rt_error("HPFRT_PROBE: '%s': a mark has %d numbers, not %d", path, nv,
-                             MARK_FIELDS);
-                if (pr.n == PROBE_MAX)
-                    rt_error("HPFRT_PROBE: '%s': more than %d marks", path, PROBE_MAX);
-                pr.m = rt_grow(pr.m, (size_t)(pr.n + 1) * sizeof *pr.m);
-                pr.m[pr.n++] = (Mark){v[0], v[1], v[2], v[3], v[4], 0, 0, 0};
-            }
-            depth--;
-            q++;
-        } else if ((*q >= '0' && *q <= '9') || *q == '-' || *q == '.') {
-            char *end;
-            double x = strtod(q, &end);
-            if (nv < MARK_FIELDS)
-                v[nv] = x;
-            nv++;
-            q = end;
-        } else
-            q++;
+    pr.m = rt_alloc((size_t)(rows + 1) * sizeof *pr.m);
+    for (int i = 0; i < rows; i++) {
+        double *x = v + (size_t)i * MARK_FIELDS;
+        pr.m[pr.n++] = (Mark){x[0], x[1], x[2], x[3], x[4], 0, 0, 0};
     }
+    free(v);
+    rows = rows_of(path, p, "skips", 3, &v);
+    pr.s = rt_alloc((size_t)(rows > 0 ? rows + 1 : 1) * sizeof *pr.s);
+    for (int i = 0; i < rows; i++)
+        pr.s[pr.ns++] = (Skip){v[3 * i], v[3 * i + 1], v[3 * i + 2], 0};
+    free(v);
     free(text);
     if (!pr.n)
         rt_error("HPFRT_PROBE: '%s': the probe has no marks", path);
@@ -140,11 +177,15 @@ void rt_probe_init(void)
     if (rt.rank == 0)
         parse(path);
     MPI_Bcast(&pr.n, 1, MPI_INT, 0, rt.comm);
+    MPI_Bcast(&pr.ns, 1, MPI_INT, 0, rt.comm);
     MPI_Bcast(&pr.np, 1, MPI_INT, 0, rt.comm);
     MPI_Bcast(pr.fp, (int)sizeof pr.fp, MPI_CHAR, 0, rt.comm);
-    if (rt.rank != 0)
+    if (rt.rank != 0) {
         pr.m = rt_alloc((size_t)pr.n * sizeof *pr.m);
+        pr.s = rt_alloc((size_t)(pr.ns + 1) * sizeof *pr.s);
+    }
     MPI_Bcast(pr.m, (int)((size_t)pr.n * sizeof *pr.m), MPI_BYTE, 0, rt.comm);
+    MPI_Bcast(pr.s, (int)((size_t)pr.ns * sizeof *pr.s), MPI_BYTE, 0, rt.comm);
     if (pr.np > 0 && pr.np != rt.np)
         rt_error("HPFRT_PROBE: the phases were found for %d processes; this run has %d "
                  "(hpfpredict -np %d --save-phases)", pr.np, rt.np, rt.np);
@@ -169,6 +210,8 @@ static void write_times(void)
     for (int i = 0; i < pr.n; i++)
         t[i] = pr.m[i].state == 2 ? pr.m[i].secs : pr.m[i].state == 3 ? -1 : -2;
     MPI_Reduce(t, mx, pr.n, MPI_DOUBLE, MPI_MAX, 0, rt.comm);
+    double el = MPI_Wtime() - rt.t_start, elapsed = 0;
+    MPI_Reduce(&el, &elapsed, 1, MPI_DOUBLE, MPI_MAX, 0, rt.comm);
     if (rt.rank == 0) {
         const char *out = getenv("HPFRT_PROBE_OUT");
         if (!out || !*out)
@@ -176,7 +219,8 @@ static void write_times(void)
         FILE *f = fopen(out, "w");
         if (!f)
             rt_error("HPFRT_PROBE_OUT: cannot write '%s': %s", out, strerror(errno));
-        fprintf(f, "# hpfrt probe times\n# fingerprint=%s\n# np=%d\n", pr.fp, rt.np);
+        fprintf(f, "# hpfrt probe times\n# fingerprint=%s\n# np=%d\n# elapsed=%.9g\n", pr.fp,
+                rt.np, elapsed);
         fputs("phase,first,last,seconds,rep_work,phase_work\n", f);
         for (int i = 0; i < pr.n; i++)
             if (mx[i] >= -1)
@@ -218,6 +262,7 @@ void rt_probe_region(void)
             fprintf(stderr, "hpfrt: probe: %d interval%s timed after %lld region entries; "
                     "the run stops\n", pr.n, pr.n == 1 ? "" : "s", pr.count - 1);
         free(pr.m);
+        free(pr.s);
         pr.on = 0;
         MPI_Finalize();
         exit(0);
@@ -242,6 +287,26 @@ void rt_probe_finish(void)
                 "%d of %d intervals timed: the phases are of another program, size or "
                 "process count\n", pr.count, pr.done, pr.n);
     free(pr.m);
+    free(pr.s);
     pr.m = NULL;
+    pr.s = NULL;
     pr.on = 0;
+}
+
+int hpfrt_probe_next_(const int *line)
+{
+    if (!pr.on)
+        return 0;
+    for (int i = 0; i < pr.ns; i++) {
+        Skip *s = &pr.s[i];
+        if (s->line != (double)*line || s->iter < 0)
+            continue;
+        if (++s->iter < s->from)
+            return 0;
+        /* the rest of the loop is not run: the count goes on from its end */
+        s->iter = -1;
+        pr.count = (long long)s->r_end;
+        return 1;
+    }
+    return 0;
 }

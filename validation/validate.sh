@@ -38,6 +38,12 @@
 #              component, and per profiled line (the papers' bars per loop):
 #              forecast.txt, forecast.csv, forecast.svg, forecast_loops.csv,
 #              forecast_loops.svg
+#   PROBE=1    also verify the software probes (doc/probes.md): each point's
+#              phases found (hpfpredict --save-phases), its SPMD program run
+#              PROBE_REPS times (default 3) under HPFRT_PROBE, the run's time
+#              predicted from each probe (--probe-predict) and compared with
+#              the measured median, with the probe's own time as a share of
+#              it: probe.csv, probe.txt (use MIN_TIME=1 for runs of a second)
 # Exit status: 0 when the harness ran (failed programs are reported in the
 # table), 2 when it cannot work (no MPI, no hpfc, no SAG, OUT not writable).
 : "${srcdir:=$(cd "$(dirname "$0")/.." && pwd)}"
@@ -224,8 +230,74 @@ forecast_stage() {
     cat "$OUT/forecast.txt"
 }
 
+# ---- PROBE=1: the software probes against the measured runs ---------------
+# probe_point: the point of the loop below (f, name, size, np, b, rflag,
+# extra, and the measured median in $b.np$np.times): its phases, PROBE_REPS
+# probe runs, each one's prediction; the medians into probe.csv
+probe_point() {
+    pcsv="$OUT/probe.csv"
+    [ -s "$pcsv" ] || echo "program,size,np,measured_s,probe_s,cost_pct,predicted_s,error_pct,phases,probed,planned_cost_pct" >"$pcsv"
+    ph="$b.np$np.phases.json"
+    # shellcheck disable=SC2086
+    if ! "$HPFPREDICT" -sag "$SAG" "$f" -np "$np" -D "n=$size" $rflag $extra \
+            --save-phases "$ph" 2>"$ph.log"; then
+        say "$tag: probe: $(grep -m1 error "$ph.log")"
+        return
+    fi
+    : >"$b.np$np.probe.runs"
+    r=0
+    while [ $r -lt "${PROBE_REPS:-3}" ]; do
+        r=$((r + 1))
+        pc="$b.np$np.probe$r.csv"
+        rm -f "$pc"
+        if ! HPFRT_PROBE="$ph" HPFRT_PROBE_OUT="$pc" timeout "$RUN_TIMEOUT" $MPIRUN \
+                $MPIRUN_FLAGS -np "$np" "$b.spmd" >/dev/null 2>"$pc.err" </dev/null ||
+           ! "$HPFPREDICT" "$f" -D "n=$size" $rflag $extra --probe-predict "$pc" --format=json \
+                >"$pc.json" 2>"$pc.log"; then
+            say "$tag: probe run $r failed: $(why "$pc.err") $(grep -m1 error "$pc.log")"
+            return
+        fi
+        echo "$(sed -n 's/^# elapsed=//p' "$pc") $(sed -n 's/.*"total": *\([-+0-9.eE]*\).*/\1/p' "$pc.json")" \
+            >>"$b.np$np.probe.runs"
+    done
+    med=$(sort -g "$b.np$np.times" | awk '{ t[NR] = $1 } END { n = NR
+          print n % 2 ? t[(n + 1) / 2] : (t[n / 2] + t[n / 2 + 1]) / 2 }')
+    k=$(tr -d '\n' <"$ph" | sed 's/.*"k": *\([0-9]*\).*/\1/')
+    probed=$(grep -o '"probed": true' "$ph" | wc -l)
+    plan=$(tr -d '\n' <"$ph" | sed 's/.*"cost": *\([-+0-9.eE]*\).*/\1/')
+    awk -v p="$name" -v n="$size" -v np="$np" -v m="$med" -v k="$k" -v pr="$probed" \
+        -v plan="$plan" '{ c[NR] = $1; t[NR] = $2 }
+        END {
+            N = NR
+            # medians of the probe runs: their time and their prediction
+            for (i = 1; i <= N; i++) for (j = i + 1; j <= N; j++) {
+                if (c[j] < c[i]) { x = c[i]; c[i] = c[j]; c[j] = x }
+                if (t[j] < t[i]) { x = t[i]; t[i] = t[j]; t[j] = x }
+            }
+            cm = N % 2 ? c[(N + 1) / 2] : (c[N / 2] + c[N / 2 + 1]) / 2
+            tm = N % 2 ? t[(N + 1) / 2] : (t[N / 2] + t[N / 2 + 1]) / 2
+            printf "%s,%s,%s,%.9g,%.9g,%.2f,%.9g,%.2f,%s,%s,%.2f\n", p, n, np, m, cm,
+                   100 * cm / m, tm, 100 * (tm - m) / m, k, pr, 100 * plan
+        }' "$b.np$np.probe.runs" >>"$pcsv"
+    say "$tag: probe: $(tail -1 "$pcsv" | awk -F, '{ printf "predicted %s s (error %s%%) from a probe of %s s (%s%% of the run)", $7, $8, $5, $6 }')"
+}
+
+probe_report() {
+    pcsv="$OUT/probe.csv"
+    [ -s "$pcsv" ] || return
+    awk -F, 'NR == 1 { next }
+        { n++; e = $8 < 0 ? -$8 : $8; se += e; if (e > me) me = e; if ($6 > mc) mc = $6
+          w5 += e <= 5; c10 += $6 <= 10
+          printf "%-12s n=%-6s np=%-3s measured %9.4f s  predicted %9.4f s  error %7.2f%%  probe %7.4f s (%5.2f%%)  phases %s (%s probed)\n",
+                 $1, $2, $3, $4, $7, $8, $5, $6, $9, $10 }
+        END { if (n) printf "\n%d points: mean |error| %.2f%%, largest %.2f%%, %d within 5%%; probe cost at most %.2f%% of the run, %d under 10%%\n",
+                            n, se / n, me, w5, mc, c10 }' "$pcsv" >"$OUT/probe.txt"
+    cat "$OUT/probe.txt"
+}
+
 if [ "${REPORT_ONLY:-0}" = 1 ]; then
     report
+    probe_report
     exit 0
 fi
 
@@ -406,6 +478,7 @@ run_once() {
 } >"$OUT/run.info"
 
 echo "$header" >"$csv"
+[ "${PROBE:-0}" = 1 ] && rm -f "$OUT/probe.csv"
 npoints=0
 for p in $PROGRAMS; do
     for s in $(sizes_of "$(basename "$p" .f90)"); do
@@ -552,6 +625,7 @@ for p in $PROGRAMS; do
              echo "$name,$size,$np,$1,$2,$3,$4,$5,$6,$7,$ck,$8,$timer,$status,$9,$ld,$repeat") >>"$csv"
             (IFS=,; set -- $stats
              say "$tag${rflag:+ ($repeat)}: measured $2 s [$3 .. $4], predicted ${6:-?} s, error ${7:-?}% (fastest ${9:-?}%), load $ld, checksum $ck")
+            [ "${PROBE:-0}" = 1 ] && probe_point
             # the profiled run the forecast is fitted to and checked against
             if [ "${FORECAST:-0}" = 1 ]; then
                 rm -f "$b.np$np.prof.csv"
@@ -579,5 +653,6 @@ if [ "${DRIFT_CHECK:-1}" != 0 ] && [ -n "$cal" ] && [ "$(basename "$SAG")" != ip
     echo "drift_end=${drift:-not measured (see drift.txt)}" >>"$OUT/run.info"
 fi
 [ "${FORECAST:-0}" = 1 ] && forecast_stage
+[ "${PROBE:-0}" = 1 ] && rm -f "$OUT/probe.txt" && probe_report
 report
 exit 0
