@@ -18,6 +18,7 @@
 #include "forecast.h"
 #include "forecast_run.h"
 #include "plot.h"
+#include "probe.h"
 #include "rue_aag.h"
 #include "util.h"
 
@@ -655,6 +656,7 @@ static int apply_fits(const Options *o, Rue *r, const char *sag_name)
 {
     RueSample *s = NULL;
     int ns = 0, cap = 0, bad = 0, profiles = 0;
+    char *touched = xcalloc((size_t)r->nterm + 1, 1);   /* scaled by a probe's times */
     for (int i = 0; i < o->nfits && !bad; i++) {
         FILE *in = fopen(o->fits[i], "r");
         if (!in) {
@@ -668,7 +670,10 @@ static int apply_fits(const Options *o, Rue *r, const char *sag_name)
         rewind(in);
         if (!strncmp(first, "# hpfpredict fit", 16))
             bad = load_fit(in, o->fits[i], r);
-        else {
+        else if (!strncmp(first, "# hpfrt probe times", 19)) {
+            bad = probe_fit_equations(r, o->fits[i], touched);
+            profiles++;
+        } else {
             bad = read_profile(in, o->fits[i], r, &s, &ns, &cap);
             profiles++;
         }
@@ -704,7 +709,7 @@ static int apply_fits(const Options *o, Rue *r, const char *sag_name)
             fprintf(out, "aau,part,line,kind,base,per_byte\n");
             for (int t = 0; t < r->nterm; t++) {
                 const RueTerm *x = &r->term[t];
-                int fitted = 0;
+                int fitted = touched[t];
                 for (int i = 0; i < ng; i++)
                     fitted |= g[i].line == x->line && g[i].kind == x->kind;
                 if (fitted)
@@ -720,6 +725,7 @@ static int apply_fits(const Options *o, Rue *r, const char *sag_name)
     }
     free(g);
     free(s);
+    free(touched);
     return bad;
 }
 

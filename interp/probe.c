@@ -18,6 +18,7 @@
 #include <string.h>
 
 #include "bbv.h"
+#include "forecast.h"
 #include "phases.h"
 #include "probe.h"
 #include "util.h"
@@ -30,6 +31,7 @@ typedef struct {
     int rep;                   /* representative interval */
     int first_line, last_line; /* the representative's main lines */
     int probed;                /* its representative ends within the probe's budget */
+    double *ops;               /* its operations by AAU (id - 1), over its intervals */
 } Phase;
 
 /* FNV-1a of the source and the -D values: what ties a probe's times to the
@@ -243,7 +245,6 @@ static void write_phases_json(FILE *out, const Options *o, const SrcFile *f, con
                               const Bbv *b, const Clustering *c, const Phase *ph,
                               const Plan *pl, int np)
 {
-    (void)g;
     double tot = bbv_total_work(b);
     fputs("{\"program\": ", out);
     json_string(out, o->path);
@@ -267,10 +268,20 @@ static void write_phases_json(FILE *out, const Options *o, const SrcFile *f, con
         fprintf(out, "%s\n  {\"phase\": %d, \"weight\": %.17g, \"operations\": %.17g, "
                 "\"intervals\": %d, \"representative\": %d, \"first\": %lld, \"last\": %lld, "
                 "\"rep_operations\": %.17g, \"lines\": [%d, %d], \"top_do_line\": %d, "
-                "\"top_do_iteration\": %lld, \"probed\": %s}",
+                "\"top_do_iteration\": %lld, \"probed\": %s",
                 p ? "," : "", p + 1, tot > 0 ? ph[p].work / tot : 0, ph[p].work, ph[p].count,
                 ph[p].rep, x->r0, x->r1, x->work, ph[p].first_line, ph[p].last_line,
                 x->top_line, x->top_iter, ph[p].probed ? "true" : "false");
+        /* the operations by AAU, of the phase and of its representative
+           (what --fit of a probe's times needs) */
+        fputs(",\n   \"vector\": [", out);
+        for (int a = 0, m = 0; a < g->naau; a++)
+            if (ph[p].ops[a] > 0)
+                fprintf(out, "%s[%d, %.17g]", m++ ? ", " : "", a + 1, ph[p].ops[a]);
+        fputs("], \"rep_vector\": [", out);
+        for (int j = 0; j < x->nnz; j++)
+            fprintf(out, "%s[%d, %.17g]", j ? ", " : "", x->id[j], x->v[j]);
+        fputs("]}", out);
     }
     fputs("],\n \"membership\": [", out);
     for (int i = 0; i < bbv_count(b); i++)
@@ -333,6 +344,7 @@ typedef struct {
 typedef struct {
     char fp[80];
     int np;
+    char phases[4096];         /* the phases file the probe ran (# phases=) */
     TimeRow *r;
     int n;
 } Times;
@@ -373,6 +385,13 @@ static int read_times(const char *path, Times *t)
             }
             else if (!strncmp(buf, "# np=", 5))
                 t->np = atoi(buf + 5);
+            else if (!strncmp(buf, "# phases=", 9)) {
+                size_t k = strlen(buf + 9);
+                if (k >= sizeof t->phases)
+                    k = sizeof t->phases - 1;
+                memcpy(t->phases, buf + 9, k);
+                t->phases[k] = '\0';
+            }
             continue;
         }
         if (!buf[0])
@@ -550,6 +569,176 @@ done:
     return status;
 }
 
+/* ---- a probe's times calibrating the resource usage equations ---- */
+
+/* The pairs [[id, value], ...] of "key" between s and end, into a dense
+ * array v (n ids); 0, or -1 when the key is not there. */
+static int pairs_in(const char *s, const char *end, const char *key, double *v, int n)
+{
+    char pat[64];
+    snprintf(pat, sizeof pat, "\"%s\": [", key);
+    const char *p = strstr(s, pat);
+    if (!p || p >= end)
+        return -1;
+    p += strlen(pat);
+    while (p < end && *p != ']') {
+        while (p < end && *p != '[' && *p != ']')
+            p++;
+        if (p >= end || *p == ']')
+            break;
+        char *e;
+        long id = strtol(p + 1, &e, 10);
+        if (*e != ',')
+            return -1;
+        double x = strtod(e + 1, &e);
+        if (*e != ']')
+            return -1;
+        if (id >= 1 && id <= n)
+            v[id - 1] += x;
+        p = e + 1;
+        while (p < end && (*p == ',' || *p == ' ' || *p == '\n'))
+            p++;
+    }
+    return 0;
+}
+
+static char *slurp(const char *path)
+{
+    FILE *f = fopen(path, "rb");
+    if (!f)
+        return NULL;
+    size_t cap = 1 << 16, n = 0, k;
+    char *s = xmalloc(cap);
+    while ((k = fread(s + n, 1, cap - n - 1, f)) > 0) {
+        n += k;
+        if (n + 1 == cap)
+            s = xrealloc(s, cap *= 2);
+    }
+    fclose(f);
+    s[n] = '\0';
+    return s;
+}
+
+int probe_fit_equations(Rue *r, const char *path, char *touched)
+{
+    Times t;
+    if (read_times(path, &t))
+        return 1;
+    char *text = t.phases[0] ? slurp(t.phases) : NULL;
+    if (!text) {
+        fprintf(stderr, "hpfpredict: error: --fit %s: the probe's phases file '%s' cannot be "
+                "read (the CSV names it in '# phases=')\n", path, t.phases[0] ? t.phases : "?");
+        free(t.r);
+        return 1;
+    }
+    int naau = 0;
+    for (int i = 0; i < r->nterm; i++)
+        if (r->term[i].aau > naau)
+            naau = r->term[i].aau;
+    /* the phases' operations by AAU, and their representatives' */
+    double **vec = xcalloc((size_t)t.n + 1, sizeof *vec), **rep = xcalloc((size_t)t.n + 1, sizeof *rep);
+    int bad = 0;
+    const char *ph = strstr(text, "\"phases\": [");
+    const char *stop = ph ? strstr(ph, "\"membership\"") : NULL;
+    for (int i = 0; i < t.n && !bad; i++) {
+        char pat[48];
+        snprintf(pat, sizeof pat, "{\"phase\": %d,", t.r[i].phase);
+        const char *s = ph ? strstr(ph, pat) : NULL;
+        const char *e = s ? strstr(s + 1, "{\"phase\": ") : NULL;
+        if (!e || (stop && e > stop))
+            e = stop;
+        vec[i] = xcalloc((size_t)naau + 1, sizeof **vec);
+        rep[i] = xcalloc((size_t)naau + 1, sizeof **rep);
+        if (!s || !e || pairs_in(s, e, "vector", vec[i], naau) ||
+            pairs_in(s, e, "rep_vector", rep[i], naau))
+            bad = 1;
+    }
+    if (bad)
+        fprintf(stderr, "hpfpredict: error: --fit %s: '%s' is not the phases file of this probe "
+                "(no operations by AAU for its phases: write it again with --save-phases)\n",
+                path, t.phases);
+    /* the equations at the probe's point: its processes, its sizes */
+    double val[RX_MAX_VARS];
+    memcpy(val, r->value, sizeof val);
+    val[0] = t.np > 0 ? t.np : val[0];
+    const char *vs = strstr(text, "\"values\": [");
+    const char *ve = vs ? strchr(vs, ']') : NULL;
+    for (const char *q = vs ? strchr(vs, '[') : NULL; q && ve && q < ve;) {
+        const char *o1 = strchr(q, '"'), *o2 = o1 ? strchr(o1 + 1, '"') : NULL;
+        if (!o1 || !o2 || o2 > ve)
+            break;
+        const char *eq = memchr(o1 + 1, '=', (size_t)(o2 - o1 - 1));
+        for (int k = 1; eq && k < r->vars.n; k++)
+            if ((size_t)(eq - o1 - 1) == strlen(r->vars.name[k]) &&
+                !strncmp(o1 + 1, r->vars.name[k], (size_t)(eq - o1 - 1)))
+                val[k] = strtod(eq + 1, NULL);
+        q = o2 + 1;
+    }
+    double *T = xcalloc((size_t)naau + 1, sizeof *T), *ops = xcalloc((size_t)naau + 1, sizeof *ops);
+    double *fa = xcalloc((size_t)naau + 1, sizeof *fa), *wa = xcalloc((size_t)naau + 1, sizeof *wa);
+    int used = 0, scaled = 0;
+    double lo = INFINITY, hi = 0;
+    if (!bad) {
+        for (int i = 0; i < r->nterm; i++)
+            if (r->term[i].aau > 0)
+                T[r->term[i].aau - 1] += rue_term_time(&r->term[i], val);
+        for (int i = 0; i < t.n; i++)
+            for (int a = 0; a < naau; a++)
+                ops[a] += vec[i][a];
+        for (int i = 0; i < t.n; i++) {
+            if (t.r[i].secs < 0)
+                continue;
+            double D = 0;
+            for (int a = 0; a < naau; a++)
+                if (ops[a] > 0)
+                    D += rep[i][a] * T[a] / ops[a];
+            if (!(D > 0))
+                continue;
+            double f = t.r[i].secs / D;
+            used++;
+            if (f < lo)
+                lo = f;
+            if (f > hi)
+                hi = f;
+            for (int a = 0; a < naau; a++) {
+                fa[a] += f * vec[i][a];
+                wa[a] += vec[i][a];
+            }
+        }
+        for (int i = 0; i < r->nterm; i++) {
+            int a = r->term[i].aau - 1;
+            if (a < 0 || !(wa[a] > 0))
+                continue;
+            double f = fa[a] / wa[a];
+            r->term[i].base *= f;
+            r->term[i].perbyte *= f;
+            touched[i] = 1;
+            scaled++;
+        }
+        if (!used) {
+            fprintf(stderr, "hpfpredict: error: --fit %s: no probed phase has a time in the "
+                    "equations (the probe is of another program?)\n", path);
+            bad = 1;
+        } else
+            fprintf(stderr, "hpfpredict: %d term%s scaled by the times of %d probed phase%s "
+                    "(factors %.3g to %.3g)\n", scaled, scaled == 1 ? "" : "s", used,
+                    used == 1 ? "" : "s", lo, hi);
+    }
+    for (int i = 0; i < t.n; i++) {
+        free(vec[i]);
+        free(rep[i]);
+    }
+    free(vec);
+    free(rep);
+    free(T);
+    free(ops);
+    free(fa);
+    free(wa);
+    free(text);
+    free(t.r);
+    return bad;
+}
+
 /* ---- the interpretation with its interval vectors ---- */
 
 int probe_main(Options *o, const SrcFile *f, const SagGraph *sag, const char *sag_name,
@@ -597,9 +786,15 @@ int probe_main(Options *o, const SrcFile *f, const SagGraph *sag, const char *sa
     Clustering c;
     phase_cluster(x, n, dims, o->maxk, o->seed, &c);
     Phase *ph = xcalloc((size_t)c.k, sizeof *ph);
+    for (int q = 0; q < c.k; q++)
+        ph[q].ops = xcalloc((size_t)p.g->naau + 1, sizeof *ph[q].ops);
     for (int i = 0; i < n; i++) {
-        ph[c.label[i]].work += bbv_interval(b, i)->work;
-        ph[c.label[i]].count++;
+        const BbvInterval *v = bbv_interval(b, i);
+        Phase *q = &ph[c.label[i]];
+        q->work += v->work;
+        q->count++;
+        for (int j = 0; j < v->nnz; j++)
+            q->ops[v->id[j] - 1] += v->v[j];
     }
     representatives(b, x, n, dims, &c, o->early, ph);
     Plan plan = {0};
@@ -628,6 +823,8 @@ int probe_main(Options *o, const SrcFile *f, const SagGraph *sag, const char *sa
             write_phases_text(stdout, o, b, &c, ph, &plan, np);
     }
     free(plan.skip);
+    for (int q = 0; q < c.k; q++)
+        free(ph[q].ops);
     free(ph);
     clustering_free(&c);
     free(x);

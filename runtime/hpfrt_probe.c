@@ -40,6 +40,7 @@ static struct {
     long long count;          /* region entries so far */
     char fp[80];
     int np;
+    char path[4096];          /* the phases file, for hpfpredict --fit */
 } pr;
 
 /* The text after "key": in s (from p), or NULL. */
@@ -174,8 +175,11 @@ void rt_probe_init(void)
     MPI_Bcast(&on, 1, MPI_INT, 0, rt.comm);
     if (!on)
         return;
-    if (rt.rank == 0)
+    if (rt.rank == 0) {
         parse(path);
+        if (!realpath(path, pr.path))
+            snprintf(pr.path, sizeof pr.path, "%s", path);
+    }
     MPI_Bcast(&pr.n, 1, MPI_INT, 0, rt.comm);
     MPI_Bcast(&pr.ns, 1, MPI_INT, 0, rt.comm);
     MPI_Bcast(&pr.np, 1, MPI_INT, 0, rt.comm);
@@ -219,8 +223,8 @@ static void write_times(void)
         FILE *f = fopen(out, "w");
         if (!f)
             rt_error("HPFRT_PROBE_OUT: cannot write '%s': %s", out, strerror(errno));
-        fprintf(f, "# hpfrt probe times\n# fingerprint=%s\n# np=%d\n# elapsed=%.9g\n", pr.fp,
-                rt.np, elapsed);
+        fprintf(f, "# hpfrt probe times\n# fingerprint=%s\n# np=%d\n# elapsed=%.9g\n"
+                "# phases=%s\n", pr.fp, rt.np, elapsed, pr.path);
         fputs("phase,first,last,seconds,rep_work,phase_work\n", f);
         for (int i = 0; i < pr.n; i++)
             if (mx[i] >= -1)
