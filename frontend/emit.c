@@ -646,6 +646,10 @@ static void rt_externals(Emit *E)
     em_line(E, "integer, external :: hpfrt_nseg, hpfrt_ntrip, hpfrt_mine, hpfrt_g2l");
     em_line(E, "integer, external :: hpfrt_present, hpfrt_primary, hpfrt_i4, hpfrt_kept");
     em_line(E, "integer, external :: hpfrt_probe_next");
+    if (E->prog->probe && E->u->main) {
+        em_line(E, "integer, external :: hpfrt_probe_again");
+        em_line(E, "integer :: %sprb", E->p);
+    }
 }
 
 /* Whether a module lays out mapped data, which its init routine does. */
@@ -1128,8 +1132,10 @@ static void emit_call(Emit *E, const Node *call)
     free(c);
 }
 
-/* A DO loop of the main program's own statements: at each iteration a
- * software probe may leave it (hpfrt_probe_next, doc/probes.md). */
+/* A DO loop of the main program's own statements: after each iteration a
+ * software probe may leave it (hpfrt_probe_next, doc/probes.md). At the
+ * end of the body, so that every variable the body sets is set as the
+ * compiler sees it; a CYCLE passing it only leaves the loop later. */
 static void probe_exit(Emit *E, const SpStmt *s)
 {
     if (!E->u->main)
@@ -1202,8 +1208,8 @@ static void emit_stmt(Emit *E, const SpStmt *s)
         free(st);
         free(v);
         E->level++;
-        probe_exit(E, s);
         emit_stmts(E, &s->u.do_.body);
+        probe_exit(E, s);
         E->level--;
         put_line(E, s->u.do_.end_label, "end do");
         break;
@@ -1225,8 +1231,8 @@ static void emit_stmt(Emit *E, const SpStmt *s)
             E->level--;
         }
         E->level++;
-        probe_exit(E, s);
         emit_stmts(E, &s->u.while_.body);
+        probe_exit(E, s);
         E->level--;
         put_line(E, s->u.while_.end_label, "end do");
         break;
@@ -1351,6 +1357,108 @@ static void emit_stmt(Emit *E, const SpStmt *s)
     }
 }
 
+/* generated data: a variable set to 1 (.true. for LOGICAL; CHARACTER
+   left), when it has storage here (not ALLOCATABLE, not a PARAMETER) */
+static void generated_value(Emit *E, const char *name, Type t)
+{
+    if (t.base == TY_LOGICAL)
+        em_line(E, "%s = .true.", name);
+    else if (t.base != TY_CHARACTER)
+        em_line(E, "%s = 1", name);
+}
+
+/* hpfc --probe: the main program's body replaced by its phases'
+ * statements (doc/probes.md): the arrays and the REAL and COMPLEX scalars
+ * set to generated values; the scalar set-up before the first DO (its
+ * assignments, no calls, no I/O); then each phase's statements, as many
+ * times as its representative interval runs them, in a block libhpfrt
+ * repeats and times (hpfrt_probe_again: a first pass that sizes the
+ * repetitions, then enough of them to last HPFRT_PROBE_MIN). */
+static void synthetic_body(Emit *E)
+{
+    const SpProbe *pr = E->prog->probe;
+    const SpUnit *u = E->u;
+    comment(E, "synthetic probe: generated data");
+    em_line(E, "call hpfrt_probe_synth('%s', %d)", pr->fingerprint, pr->np);
+    for (int i = 0; i < u->arrs.n; i++) {
+        const SpArr *a = u->arrs.v[i];
+        if (a->sym && !a->allocatable && !a->version)
+            generated_value(E, a->name, a->type);
+    }
+    PtrVec *body = &u->unit->u.unit.body;
+    for (int i = 0; i < body->n; i++) {
+        const Node *n = body->v[i];
+        if (n->kind != AST_TYPE_DECL)
+            continue;
+        for (int k = 0; k < n->u.decl.entities.n; k++) {
+            const Symbol *y = entity_sym(u, n->u.decl.entities.v[k]);
+            if (!y || y->kind != SYM_VARIABLE || y->allocatable || mapped(E, y) || y->common ||
+                (y->rank == 0 && y->type.base != TY_REAL && y->type.base != TY_COMPLEX))
+                continue;
+            generated_value(E, y->name, y->type);
+        }
+    }
+    comment(E, "synthetic probe: the scalar set-up");
+    for (int i = 0; i < u->body.n; i++) {
+        const SpStmt *s = u->body.v[i];
+        if (s->kind == SP_DO || s->kind == SP_WHILE)
+            break;
+        if (s->kind == SP_SEQ && s->u.seq->kind != AST_CALL && s->u.seq->kind == AST_ASSIGN)
+            emit_stmt(E, s);
+    }
+    for (int i = 0; i < pr->phases.n; i++) {
+        const SpProbePhase *q = pr->phases.v[i];
+        char buf[160];
+        snprintf(buf, sizeof buf, "synthetic probe: phase %d", q->phase);
+        comment(E, buf);
+        E->last_line = 0;
+        for (int k = 0; q->top_line && k < u->body.n; k++) {
+            const SpStmt *s = u->body.v[k];
+            if (s->kind == SP_DO && s->line == q->top_line && s->u.do_.var) {
+                char *v = em_ex(E, s->u.do_.var), *lo = em_ex(E, s->u.do_.lo);
+                char *st = s->u.do_.st ? em_ex(E, s->u.do_.st) : NULL;
+                em_line(E, "%s = %s + (%lld)*(%s)", v, lo, q->top_iter - 1, st ? st : "1");
+                free(v);
+                free(lo);
+                free(st);
+            }
+        }
+        /* the executions, rounded: the time scaled back to the interval's */
+        double want = 0, got = 0;
+        long long c0 = -1;
+        int same = 1;
+        for (int k = 0; k < q->stmts.n; k++) {
+            double c = *(const double *)q->counts.v[k];
+            long long r = c < 1 ? 1 : (long long)(c + 0.5);
+            want += c;
+            got += (double)r;
+            if (c0 >= 0 && r != c0)
+                same = 0;
+            c0 = r;
+        }
+        em_line(E, "do while (hpfrt_probe_again(%d, %.17gd0, %.17gd0, %.17gd0) /= 0)", q->phase,
+                q->rep_work, q->phase_work, got > 0 ? want / got : 1);
+        E->level++;
+        /* one loop when every statement runs as often, else one each */
+        for (int k = 0; k < q->stmts.n; k++) {
+            double c = *(const double *)q->counts.v[k];
+            long long r = same ? c0 : c < 1 ? 1 : (long long)(c + 0.5);
+            int open = r > 1 && (!same || k == 0), close = r > 1 && (!same || k == q->stmts.n - 1);
+            if (open) {
+                em_line(E, "do %sprb = 1, %lld", E->p, r);
+                E->level++;
+            }
+            emit_stmt(E, q->stmts.v[k]);
+            if (close) {
+                E->level--;
+                em_line(E, "end do");
+            }
+        }
+        E->level--;
+        em_line(E, "end do");
+    }
+}
+
 static void emit_stmts(Emit *E, const PtrVec *v)
 {
     for (int i = 0; i < v->n; i++)
@@ -1435,7 +1543,10 @@ static void emit_unit(Emit *E, const SpUnit *u)
     }
     if (which != UNIT_MODULE) {
         mapping(E);
-        emit_stmts(E, &u->body);
+        if (u->main && E->prog->probe)
+            synthetic_body(E);
+        else
+            emit_stmts(E, &u->body);
         free_descriptors(E);
     }
     if (u->main)

@@ -27,6 +27,10 @@ static void usage(FILE *out)
           "  -D NAME=VALUE            override the value of a PARAMETER constant\n"
           "      --map=SPEC           compile under another data mapping, e.g.\n"
           "                           'temp=BLOCK,*' or 'temp=(BLOCK,BLOCK)@2x2'\n"
+          "      --probe PHASES       with -o: write the synthetic probe instead, a program\n"
+          "                           that runs only the phases' statements (PHASES from\n"
+          "                           hpfpredict --save-phases) on generated data, each\n"
+          "                           timed (doc/probes.md)\n"
           "      --free-form          read FILE as free form, whatever its extension\n"
           "      --fixed-form         read FILE as fixed form, whatever its extension\n"
           "  -fdiagnostics-format=text|json\n"
@@ -81,12 +85,13 @@ int main(int argc, char **argv)
         {"free-form", no_argument, NULL, 'F'},
         {"fixed-form", no_argument, NULL, 'X'},
         {"map", required_argument, NULL, 'M'},
+        {"probe", required_argument, NULL, 'P'},
         {"help", no_argument, NULL, 'h'},
         {"version", no_argument, NULL, 'V'},
         {NULL, 0, NULL, 0},
     };
     int mode = MODE_CHECK, form = -1, c;
-    const char *outpath = NULL, *mapspec = NULL;
+    const char *outpath = NULL, *mapspec = NULL, *probe = NULL;
     Diag diag;
     diag_init(&diag, stderr);
     Define *defs = NULL;
@@ -103,6 +108,7 @@ int main(int argc, char **argv)
         case 'F': form = FORM_FREE; break;
         case 'X': form = FORM_FIXED; break;
         case 'M': mapspec = optarg; break;
+        case 'P': probe = optarg; break;
         case 'h': usage(stdout); return 0;
         case 'V':
             printf("hpfc (%s) %s\n", PACKAGE_NAME, PACKAGE_VERSION);
@@ -138,6 +144,8 @@ int main(int argc, char **argv)
     }
     if (usage_one_input("hpfc", optind, argc))
         return 1;
+    if (probe && mode != MODE_EMIT)
+        return bad_usage("--probe %s writes the synthetic probe: with -o FILE", probe);
 
     const char *path = argv[optind];
     char *err = NULL;
@@ -199,6 +207,14 @@ int main(int argc, char **argv)
         if (vs && fclose(vs) == 0 && sp && *values)
             sp->values = arena_strdup(arena, values);
         free(values);
+        if (sp && probe) {
+            char perr[512];
+            if (spmd_probe_read(sp, probe, arena, perr, sizeof perr)) {
+                fprintf(stderr, "hpfc: error: --probe: %s\n", perr);
+                diag.nerrors++;
+                sp = NULL;
+            }
+        }
         if (sp && mode == MODE_DUMP_SPMD)
             spmd_dump(stdout, sp);
         else if (sp && mode == MODE_EMIT && write_spmd(sp, outpath, path) != 0)

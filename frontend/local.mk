@@ -14,7 +14,7 @@ frontend_libfrontend_a_SOURCES = \
 	frontend/dump.c frontend/unparse.c \
 	frontend/frontend.c frontend/frontend.h frontend/remap.c frontend/remap.h \
 	frontend/spmd.h frontend/lower_int.h frontend/mapping.c frontend/dynamic.c frontend/passing.c \
-	frontend/lower.c frontend/lower_goto.c frontend/lower_ir.c frontend/lower_expr.c frontend/spmd_dump.c frontend/emit.c frontend/emit_int.h frontend/emit_loop.c
+	frontend/lower.c frontend/lower_goto.c frontend/lower_ir.c frontend/lower_expr.c frontend/spmd_dump.c frontend/emit.c frontend/emit_int.h frontend/emit_loop.c frontend/probe_synth.c
 
 # the scanner needs the grammar's token codes
 BUILT_SOURCES += frontend/parse.h

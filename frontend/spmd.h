@@ -308,12 +308,32 @@ typedef struct SpUnit {
                                      the host, dynamic.c), in place of their first */
 } SpUnit;
 
+/* The synthetic probe (hpfc --probe, probe_synth.c): per phase of
+ * hpfpredict --save-phases, the main program's statements its
+ * representative interval runs and their executions there. */
+typedef struct {
+    int phase;
+    double rep_work, phase_work;  /* operations: the representative's, the phase's */
+    int top_line;                 /* the main program's DO it lies in (0: none) */
+    long long top_iter;           /* and its iteration */
+    PtrVec stmts;                 /* const SpStmt *: regions of the main program */
+    PtrVec counts;                /* double *: each one's executions in the interval */
+} SpProbePhase;
+
+typedef struct SpProbe {
+    const char *fingerprint;      /* of the program the phases were found for */
+    int np;
+    PtrVec phases;                /* SpProbePhase */
+} SpProbe;
+
 typedef struct SpProgram {
     PtrVec units;                 /* SpUnit, in source order (internal ones after their host) */
     const char *prefix;           /* of generated names, not clashing with the program's */
     const char *values;           /* the PARAMETERs -D set, "n=256 maxit=10" (NULL: none):
                                      the program tells the run time (hpfrt_values), which
                                      writes them into its profile for hpfpredict --fit */
+    const SpProbe *probe;         /* hpfc --probe: emit the synthetic probe (NULL: the
+                                     program) */
 } SpProgram;
 
 /* Lowers a checked file; diagnostics for what the lowering cannot handle
@@ -378,6 +398,10 @@ int spmd_direct_one(const SpLoop *lp);
 /* A FORALL or reduction with a constant empty index range: hpfc emits
  * nothing of it (no region: libhpfrt's timers do not see it). */
 int spmd_loop_empty(const SpLoop *lp);
+
+/* hpfc --probe FILE: reads the phases file and matches its statements to
+ * p's main program (sets p->probe). 0, or -1 with the reason in err. */
+int spmd_probe_read(SpProgram *p, const char *path, Arena *a, char *err, size_t errlen);
 
 /* Writes the program as Fortran calling libhpfrt: fixed form when fixed is
  * set (.f), free form otherwise. Returns 0, or -1 on a write error. */

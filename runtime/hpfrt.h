@@ -287,11 +287,22 @@ void hpfrt_values_(const char *text, size_t len);
  * profile is, per execution, the product of its levels'. */
 void hpfrt_region_trips_(const double *n);   /* DOUBLE PRECISION: any kind of bounds */
 void hpfrt_region_begin_(const int *line);
-/* At each iteration of a DO loop of the main program's own statements
- * (hpfc emits `if (hpfrt_probe_next(LINE) /= 0) exit`): 1 when a software
- * probe (HPFRT_PROBE, doc/probes.md) leaves the loop there, its remaining
- * iterations not needed; 0 otherwise, and always without a probe. */
+/* After each iteration of a DO loop of the main program's own statements
+ * (hpfc emits `if (hpfrt_probe_next(LINE) /= 0) exit` at the end of its
+ * body): 1 when a software probe (HPFRT_PROBE, doc/probes.md) leaves the
+ * loop there, its remaining iterations not needed; 0 otherwise, and always
+ * without a probe. */
 int hpfrt_probe_next_(const int *line);
+/* The synthetic probe hpfc --probe writes: at its start, the fingerprint
+ * of the phases and the processes they were found for; then each phase's
+ * block of statements runs while hpfrt_probe_again returns 1: a first
+ * pass, then enough repetitions to last HPFRT_PROBE_MIN seconds (default
+ * 0.05), timed; the time of one, times scale, is the phase's. The times are
+ * written at hpfrt_finalize as a probe's (probe-times.csv or
+ * HPFRT_PROBE_OUT). */
+void hpfrt_probe_synth_(const char *fp, const int *np, size_t len);
+int hpfrt_probe_again_(const int *phase, const double *rep_work, const double *phase_work,
+                       const double *scale);
 void hpfrt_region_end_(const int *line);
 
 #endif

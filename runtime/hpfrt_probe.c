@@ -21,7 +21,9 @@ enum { PROBE_MAX = 1024, MARK_FIELDS = 5 };
 typedef struct {
     double phase, r0, r1, rep_work, phase_work;   /* as the file gives them */
     double t0, secs;
-    int state;                /* 0 waiting, 1 timing, 2 timed, 3 not probed */
+    int state;                /* 0 waiting, 1 timing, 2 timed, 3 not probed; a synthetic
+                                 probe's block: 4 its first pass, 5 its repetitions */
+    long reps, left;          /* a synthetic probe's block: repetitions timed, to go */
 } Mark;
 
 /* A top-level DO the probe leaves early: from iteration `from` on, with
@@ -41,6 +43,7 @@ static struct {
     char fp[80];
     int np;
     char path[4096];          /* the phases file, for hpfpredict --fit */
+    int synth;                /* a synthetic probe (hpfc --probe) is running */
 } pr;
 
 /* The text after "key": in s (from p), or NULL. */
@@ -151,7 +154,7 @@ static void parse(const char *path)
     pr.m = rt_alloc((size_t)(rows + 1) * sizeof *pr.m);
     for (int i = 0; i < rows; i++) {
         double *x = v + (size_t)i * MARK_FIELDS;
-        pr.m[pr.n++] = (Mark){x[0], x[1], x[2], x[3], x[4], 0, 0, 0};
+        pr.m[pr.n++] = (Mark){x[0], x[1], x[2], x[3], x[4], 0, 0, 0, 0, 0};
     }
     free(v);
     rows = rows_of(path, p, "skips", 3, &v);
@@ -223,8 +226,10 @@ static void write_times(void)
         FILE *f = fopen(out, "w");
         if (!f)
             rt_error("HPFRT_PROBE_OUT: cannot write '%s': %s", out, strerror(errno));
-        fprintf(f, "# hpfrt probe times\n# fingerprint=%s\n# np=%d\n# elapsed=%.9g\n"
-                "# phases=%s\n", pr.fp, rt.np, elapsed, pr.path);
+        fprintf(f, "# hpfrt probe times%s\n# fingerprint=%s\n# np=%d\n# elapsed=%.9g\n",
+                pr.synth ? " (synthetic probe)" : "", pr.fp, rt.np, elapsed);
+        if (!pr.synth)
+            fprintf(f, "# phases=%s\n", pr.path);
         fputs("phase,first,last,seconds,rep_work,phase_work\n", f);
         for (int i = 0; i < pr.n; i++)
             if (mx[i] >= -1)
@@ -275,6 +280,15 @@ void rt_probe_region(void)
 
 void rt_probe_finish(void)
 {
+    if (pr.synth) {
+        /* the blocks' times, as a probe's */
+        write_times();
+        pr.on = pr.synth = 0;
+        free(pr.m);
+        pr.m = NULL;
+        pr.n = 0;
+        return;
+    }
     if (!pr.on)
         return;
     /* an interval that ends with the run */
@@ -297,6 +311,68 @@ void rt_probe_finish(void)
     pr.on = 0;
 }
 
+void hpfrt_probe_synth_(const char *fp, const int *np, size_t len)
+{
+    rt_need_init("hpfrt_probe_synth");
+    if (*np > 0 && *np != rt.np && rt.rank == 0)
+        fprintf(stderr, "hpfrt: probe: note: the phases were found for %d processes; this run "
+                "has %d: the times are of these\n", *np, rt.np);
+    if (len >= sizeof pr.fp)
+        len = sizeof pr.fp - 1;
+    memcpy(pr.fp, fp, len);
+    pr.fp[len] = '\0';
+    pr.synth = 1;
+}
+
+/* The least time a synthetic probe's block is repeated for (seconds). */
+static double min_time(void)
+{
+    const char *s = getenv("HPFRT_PROBE_MIN");
+    double v = s && *s ? atof(s) : 0;
+    return v > 0 ? v : 0.05;
+}
+
+int hpfrt_probe_again_(const int *phase, const double *rep_work, const double *phase_work,
+                       const double *scale)
+{
+    rt_need_init("hpfrt_probe_again");
+    Mark *m = NULL;
+    for (int i = 0; i < pr.n && !m; i++)
+        if (pr.m[i].phase == *phase)
+            m = &pr.m[i];
+    if (!m) {
+        pr.m = rt_grow(pr.m, (size_t)(pr.n + 1) * sizeof *pr.m);
+        m = &pr.m[pr.n++];
+        *m = (Mark){*phase, 0, 1, *rep_work, *phase_work, 0, 0, 0, 0, 0};
+    }
+    double now = MPI_Wtime();
+    switch (m->state) {
+    case 0:
+        /* a first pass: it warms the caches and sizes the repetitions */
+        m->state = 4;
+        m->t0 = now;
+        return 1;
+    case 4: {
+        double t = now - m->t0, tmax = 0;
+        MPI_Allreduce(&t, &tmax, 1, MPI_DOUBLE, MPI_MAX, rt.comm);
+        double want = min_time();
+        double r = tmax > 0 ? want / tmax + 1 : 1e6;
+        m->reps = m->left = r > 1e6 ? 1000000 : (long)r;
+        m->state = 5;
+        m->t0 = MPI_Wtime();
+        return 1;
+    }
+    case 5:
+        if (--m->left > 0)
+            return 1;
+        m->secs = (now - m->t0) / (double)m->reps * *scale;
+        m->state = 2;
+        return 0;
+    default:
+        return 0;
+    }
+}
+
 int hpfrt_probe_next_(const int *line)
 {
     if (!pr.on)
@@ -305,7 +381,9 @@ int hpfrt_probe_next_(const int *line)
         Skip *s = &pr.s[i];
         if (s->line != (double)*line || s->iter < 0)
             continue;
-        if (++s->iter < s->from)
+        /* after iteration iter: left when the next is `from` or later (an
+           iteration a CYCLE ended is not counted: left later) */
+        if (++s->iter < s->from - 1)
             return 0;
         /* the rest of the loop is not run: the count goes on from its end */
         s->iter = -1;
