@@ -648,7 +648,16 @@ static void rt_externals(Emit *E)
     em_line(E, "integer, external :: hpfrt_probe_next");
     if (E->prog->probe && E->u->main) {
         em_line(E, "integer, external :: hpfrt_probe_again");
-        em_line(E, "integer :: %sprb", E->p);
+        /* the counter of the blocks' loops, where a statement runs more
+           than once (synthetic_body) */
+        int loops = 0;
+        for (int i = 0; i < E->prog->probe->phases.n; i++) {
+            const SpProbePhase *q = E->prog->probe->phases.v[i];
+            for (int k = 0; k < q->counts.n; k++)
+                loops |= *(const double *)q->counts.v[k] >= 1.5;
+        }
+        if (loops)
+            em_line(E, "integer :: %sprb", E->p);
     }
 }
 
