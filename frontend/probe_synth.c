@@ -14,23 +14,6 @@
 #include "spmd.h"
 #include "util.h"
 
-static char *slurp(const char *path)
-{
-    FILE *f = fopen(path, "rb");
-    if (!f)
-        return NULL;
-    size_t cap = 1 << 16, n = 0, k;
-    char *s = xmalloc(cap);
-    while ((k = fread(s + n, 1, cap - n - 1, f)) > 0) {
-        n += k;
-        if (n + 1 == cap)
-            s = xrealloc(s, cap *= 2);
-    }
-    fclose(f);
-    s[n] = '\0';
-    return s;
-}
-
 /* The number after "key": between s and end, or def. */
 static double num_after(const char *s, const char *end, const char *key, double def)
 {
@@ -86,9 +69,11 @@ static const SpStmt *find_region(const PtrVec *l, int line, int ord, int *seen)
 
 int spmd_probe_read(SpProgram *sp, const char *path, Arena *a, char *err, size_t errlen)
 {
-    char *text = slurp(path);
+    size_t len;
+    int why;
+    char *text = file_read_all(path, &len, &why);
     if (!text) {
-        snprintf(err, errlen, "cannot read '%s': %s", path, strerror(errno));
+        snprintf(err, errlen, "cannot read '%s': %s", path, file_error(why));
         return -1;
     }
     SpUnit *main = NULL;

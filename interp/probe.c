@@ -617,29 +617,14 @@ static int pairs_in(const char *s, const char *end, const char *key, double *v, 
     return 0;
 }
 
-static char *slurp(const char *path)
-{
-    FILE *f = fopen(path, "rb");
-    if (!f)
-        return NULL;
-    size_t cap = 1 << 16, n = 0, k;
-    char *s = xmalloc(cap);
-    while ((k = fread(s + n, 1, cap - n - 1, f)) > 0) {
-        n += k;
-        if (n + 1 == cap)
-            s = xrealloc(s, cap *= 2);
-    }
-    fclose(f);
-    s[n] = '\0';
-    return s;
-}
-
 int probe_fit_equations(Rue *r, const char *path, char *touched)
 {
     Times t;
     if (read_times(path, &t))
         return 1;
-    char *text = t.phases[0] ? slurp(t.phases) : NULL;
+    size_t len;
+    int why;
+    char *text = t.phases[0] ? file_read_all(t.phases, &len, &why) : NULL;
     if (!text) {
         fprintf(stderr, "hpfpredict: error: --fit %s: the probe's phases file '%s' cannot be "
                 "read (the CSV names it in '# phases=')\n", path, t.phases[0] ? t.phases : "?");

@@ -236,7 +236,7 @@ forecast_stage() {
 # probe runs, each one's prediction; the medians into probe.csv
 probe_point() {
     pcsv="$OUT/probe.csv"
-    [ -s "$pcsv" ] || echo "program,size,np,measured_s,probe_s,cost_pct,predicted_s,error_pct,phases,probed,planned_cost_pct" >"$pcsv"
+    [ -s "$pcsv" ] || echo "program,size,np,measured_s,probe_s,cost_pct,predicted_s,error_pct,phases,probed,planned_cost_pct,synth_s,synth_predicted_s,synth_error_pct,interval_diff_pct" >"$pcsv"
     ph="$b.np$np.phases.json"
     # shellcheck disable=SC2086
     if ! "$HPFPREDICT" -sag "$SAG" "$f" -np "$np" -D "n=$size" $rflag $extra \
@@ -260,13 +260,32 @@ probe_point() {
         echo "$(sed -n 's/^# elapsed=//p' "$pc") $(sed -n 's/.*"total": *\([-+0-9.eE]*\).*/\1/p' "$pc.json")" \
             >>"$b.np$np.probe.runs"
     done
+    # the synthetic probe (hpfc --probe): its prediction, and its time per
+    # interval against the real probe's (the last run's), weighted by phase
+    sy="$b.np$np.synth"
+    synth=",,,"
+    # shellcheck disable=SC2086
+    if "$HPFC" --probe "$ph" -D "n=$size" $rflag "$f" -o "$sy.f90" 2>"$sy.log" &&
+       (cd "$OUT/build" && "$MPIFC" $MPIFFLAGS -o "$sy" "$sy.f90" "$lib") >>"$sy.log" 2>&1 &&
+       HPFRT_PROBE_OUT="$sy.csv" timeout "$RUN_TIMEOUT" $MPIRUN $MPIRUN_FLAGS -np "$np" "$sy" \
+           >/dev/null 2>>"$sy.log" </dev/null &&
+       "$HPFPREDICT" "$f" -D "n=$size" $rflag $extra --probe-predict "$sy.csv" --format=json \
+           >"$sy.json" 2>>"$sy.log"; then
+        st=$(sed -n 's/.*"total": *\([-+0-9.eE]*\).*/\1/p' "$sy.json")
+        diff=$(awk -F, 'FNR == 1 { f++ } /^[0-9]/ { if (f == 1) { s[$1] = $4; w[$1] = $6 } else if ($4 > 0) r[$1] = $4 }
+                END { for (p in r) if (p in s) { d = s[p] / r[p] - 1; sw += w[p]; sd += w[p] * (d < 0 ? -d : d) }
+                      if (sw > 0) printf "%.2f", 100 * sd / sw }' "$sy.csv" "$pc")
+        synth="$(sed -n 's/^# elapsed=//p' "$sy.csv"),$st,,$diff"
+    else
+        say "$tag: the synthetic probe failed: $(why "$sy.log")"
+    fi
     med=$(sort -g "$b.np$np.times" | awk '{ t[NR] = $1 } END { n = NR
           print n % 2 ? t[(n + 1) / 2] : (t[n / 2] + t[n / 2 + 1]) / 2 }')
     k=$(tr -d '\n' <"$ph" | sed 's/.*"k": *\([0-9]*\).*/\1/')
     probed=$(grep -o '"probed": true' "$ph" | wc -l)
     plan=$(tr -d '\n' <"$ph" | sed 's/.*"cost": *\([-+0-9.eE]*\).*/\1/')
     awk -v p="$name" -v n="$size" -v np="$np" -v m="$med" -v k="$k" -v pr="$probed" \
-        -v plan="$plan" '{ c[NR] = $1; t[NR] = $2 }
+        -v plan="$plan" -v synth="$synth" '{ c[NR] = $1; t[NR] = $2 }
         END {
             N = NR
             # medians of the probe runs: their time and their prediction
@@ -276,8 +295,10 @@ probe_point() {
             }
             cm = N % 2 ? c[(N + 1) / 2] : (c[N / 2] + c[N / 2 + 1]) / 2
             tm = N % 2 ? t[(N + 1) / 2] : (t[N / 2] + t[N / 2 + 1]) / 2
-            printf "%s,%s,%s,%.9g,%.9g,%.2f,%.9g,%.2f,%s,%s,%.2f\n", p, n, np, m, cm,
-                   100 * cm / m, tm, 100 * (tm - m) / m, k, pr, 100 * plan
+            split(synth, y, ",")
+            se = y[2] != "" ? sprintf("%.2f", 100 * (y[2] - m) / m) : ""
+            printf "%s,%s,%s,%.9g,%.9g,%.2f,%.9g,%.2f,%s,%s,%.2f,%s,%s,%s,%s\n", p, n, np, m, cm,
+                   100 * cm / m, tm, 100 * (tm - m) / m, k, pr, 100 * plan, y[1], y[2], se, y[4]
         }' "$b.np$np.probe.runs" >>"$pcsv"
     say "$tag: probe: $(tail -1 "$pcsv" | awk -F, '{ printf "predicted %s s (error %s%%) from a probe of %s s (%s%% of the run)", $7, $8, $5, $6 }')"
 }
@@ -289,9 +310,16 @@ probe_report() {
         { n++; e = $8 < 0 ? -$8 : $8; se += e; if (e > me) me = e; if ($6 > mc) mc = $6
           w5 += e <= 5; c10 += $6 <= 10
           printf "%-12s n=%-6s np=%-3s measured %9.4f s  predicted %9.4f s  error %7.2f%%  probe %7.4f s (%5.2f%%)  phases %s (%s probed)\n",
-                 $1, $2, $3, $4, $7, $8, $5, $6, $9, $10 }
+                 $1, $2, $3, $4, $7, $8, $5, $6, $9, $10
+          if ($13 != "") {
+              printf "%-12s %-19s synthetic probe: predicted %9.4f s  error %7.2f%%  its run %7.4f s; time per interval %s%% from the real probe'"'"'s\n",
+                     "", "", $13, $14, $12, $15
+              ns++; x = $14 < 0 ? -$14 : $14; sse += x; sd += $15; s10 += $15 <= 10 }
+        }
         END { if (n) printf "\n%d points: mean |error| %.2f%%, largest %.2f%%, %d within 5%%; probe cost at most %.2f%% of the run, %d under 10%%\n",
-                            n, se / n, me, w5, mc, c10 }' "$pcsv" >"$OUT/probe.txt"
+                            n, se / n, me, w5, mc, c10
+              if (ns) printf "synthetic probe, %d points: mean |error| %.2f%%; time per interval %.2f%% from the real probe'"'"'s on average, within 10%% at %d\n",
+                             ns, sse / ns, sd / ns, s10 }' "$pcsv" >"$OUT/probe.txt"
     cat "$OUT/probe.txt"
 }
 
