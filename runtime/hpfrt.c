@@ -153,8 +153,11 @@ void hpfrt_init_(void)
     /* The per-region timers cost two clock reads a region (about 50 ns on
        a present-day machine): they run only when a profile is asked for */
     const char *prof = rt.rank == 0 ? getenv("HPFRT_PROFILE") : NULL;
-    rt.profile = prof && *prof;
-    MPI_Bcast(&rt.profile, 1, MPI_INT, 0, rt.comm);
+    const char *probe = rt.rank == 0 ? getenv("HPFRT_PROBE") : NULL;
+    /* both in one broadcast: a run without them makes no other collective */
+    int on[2] = {prof && *prof, probe && *probe};
+    MPI_Bcast(on, 2, MPI_INT, 0, rt.comm);
+    rt.profile = on[0];
     rt.inited = 1;
     rt.t_start = MPI_Wtime();
     if (rt.profile) {
@@ -176,7 +179,8 @@ void hpfrt_init_(void)
         rt.region_cost = best;
         memset(&rt.reg[0], 0, sizeof rt.reg[0]);
     }
-    rt_probe_init();
+    if (on[1])
+        rt_probe_init();
 }
 
 static void profile_write(void);

@@ -177,8 +177,9 @@ double rt_comm_begin(void);
 void rt_comm_end(double t0);
 /* The gather schedules kept (hpfrt_finalize). */
 void rt_sched_free(void);
-/* The software probe (hpfrt_probe.c, HPFRT_PROBE): set up at the start,
- * told of each region entry, ended with the run. */
+/* The software probe (hpfrt_probe.c, HPFRT_PROBE): set up at the start
+ * (on every process, when rank 0 has HPFRT_PROBE), told of each region
+ * entry, ended with the run. */
 void rt_probe_init(void);
 void rt_probe_region(void);
 void rt_probe_finish(void);

@@ -174,10 +174,6 @@ static void parse(const char *path)
 void rt_probe_init(void)
 {
     const char *path = rt.rank == 0 ? getenv("HPFRT_PROBE") : NULL;
-    int on = path && *path;
-    MPI_Bcast(&on, 1, MPI_INT, 0, rt.comm);
-    if (!on)
-        return;
     if (rt.rank == 0) {
         parse(path);
         if (!realpath(path, pr.path))
