@@ -220,25 +220,36 @@ static void plan_probe(const Bbv *b, const Phase *ph, int k, Plan *pl)
     free(need);
 }
 
-/* Within the budget: while the probe costs more, the phase whose
- * representative comes last is not probed (its time estimated), down to
- * one phase probed. */
+/* Within the budget: while the probe costs more, one phase is left
+ * unprobed (its time estimated): of those whose leaving lowers the cost,
+ * the one that lowers it most for its weight; down to one phase probed. */
 static void fit_budget(const Bbv *b, Phase *ph, int k, double budget, Plan *pl)
 {
     plan_probe(b, ph, k, pl);
-    for (;;) {
-        int probed = 0, late = -1;
+    Plan trial = {0};
+    while (pl->cost > budget * (1 + 1e-12)) {
+        int probed = 0, best = -1;
+        double best_gain = 0;
         for (int p = 0; p < k; p++)
-            if (ph[p].probed) {
-                probed++;
-                if (late < 0 || ph[p].rep > ph[late].rep)
-                    late = p;
+            probed += ph[p].probed;
+        for (int p = 0; p < k && probed > 1; p++) {
+            if (!ph[p].probed)
+                continue;
+            ph[p].probed = 0;
+            plan_probe(b, ph, k, &trial);
+            ph[p].probed = 1;
+            double gain = (pl->cost - trial.cost) / (ph[p].work + 1e-300);
+            if (pl->cost - trial.cost > 1e-12 && gain > best_gain) {
+                best_gain = gain;
+                best = p;
             }
-        if (pl->cost <= budget * (1 + 1e-12) || probed <= 1)
-            return;
-        ph[late].probed = 0;
+        }
+        if (best < 0)
+            break;
+        ph[best].probed = 0;
         plan_probe(b, ph, k, pl);
     }
+    free(trial.skip);
 }
 
 static void write_phases_json(FILE *out, const Options *o, const SrcFile *f, const Aag *g,
