@@ -1412,7 +1412,7 @@ static void synthetic_body(Emit *E)
         const SpStmt *s = u->body.v[i];
         if (s->kind == SP_DO || s->kind == SP_WHILE)
             break;
-        if (s->kind == SP_SEQ && s->u.seq->kind != AST_CALL && s->u.seq->kind == AST_ASSIGN)
+        if (spmd_probe_setup_stmt(s))
             emit_stmt(E, s);
     }
     for (int i = 0; i < pr->phases.n; i++) {
@@ -1444,6 +1444,13 @@ static void synthetic_body(Emit *E)
             if (c0 >= 0 && r != c0)
                 same = 0;
             c0 = r;
+        }
+        if (!q->stmts.n) {
+            /* its work is in procedures or scalar code: not timed, its time
+               estimated from the others' (a row of -1) */
+            em_line(E, "call hpfrt_probe_unmeasured(%d, %.17gd0, %.17gd0)", q->phase, q->rep_work,
+                    q->phase_work);
+            continue;
         }
         em_line(E, "do while (hpfrt_probe_again(%d, %.17gd0, %.17gd0, %.17gd0) /= 0)", q->phase,
                 q->rep_work, q->phase_work, got > 0 ? want / got : 1);

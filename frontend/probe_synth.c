@@ -11,6 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "sema.h"
 #include "spmd.h"
 #include "util.h"
 
@@ -67,6 +68,82 @@ static const SpStmt *find_region(const PtrVec *l, int line, int ord, int *seen)
     return NULL;
 }
 
+/* An INTEGER scalar a statement reads that the synthetic probe does not
+ * set: not one of its FORALL indices, nor in `known` (the phase's DO
+ * variable, the set-up's assignments). */
+typedef struct {
+    const SpLoop *lp;
+    const PtrVec *known;
+    const Symbol *unknown;
+} Uses;
+
+static int uses_visit(Node *n, void *ctx)
+{
+    Uses *u = ctx;
+    const Symbol *y = n->kind == AST_NAME ? n->u.name.sym : n->kind == AST_REF ? n->u.ref.sym : NULL;
+    if (y && y->kind == SYM_VARIABLE && y->rank == 0 && y->type.base == TY_INTEGER) {
+        int ok = 0;
+        for (int k = 0; u->lp && k < u->lp->nidx && !ok; k++)
+            ok = u->lp->idx[k].var == y;
+        for (int k = 0; k < u->known->n && !ok; k++)
+            ok = u->known->v[k] == y;
+        if (!ok) {
+            u->unknown = y;
+            return 1;
+        }
+    }
+    return ast_children(n, uses_visit, ctx);
+}
+
+/* Whether an expression is scalar arithmetic: constants, scalars and
+ * intrinsic calls of them (no array, no procedure of the program's). */
+static int plain_visit(Node *n, void *ctx)
+{
+    (void)ctx;
+    if (n->kind == AST_REF && n->u.ref.what != REF_INTRINSIC)
+        return 1;
+    if (n->kind == AST_NAME && n->u.name.sym && n->u.name.sym->rank > 0)
+        return 1;
+    return ast_children(n, plain_visit, NULL);
+}
+
+int spmd_probe_setup_stmt(const SpStmt *s)
+{
+    if (s->kind != SP_SEQ || s->u.seq->kind != AST_ASSIGN)
+        return 0;
+    const Node *l = s->u.seq->u.assign.lhs;
+    const Symbol *y = l->kind == AST_NAME ? l->u.name.sym : NULL;
+    return y && y->kind == SYM_VARIABLE && y->rank == 0 &&
+           !plain_visit(s->u.seq->u.assign.rhs, NULL);
+}
+
+static const Symbol *unknown_scalar(const SpStmt *s, const PtrVec *known)
+{
+    Uses u = {NULL, known, NULL};
+    Node *n[3 + 3 * MAX_RANK] = {0};
+    int m = 0;
+    if (s->kind == SP_STORE) {
+        n[m++] = s->u.store.lhs;
+        n[m++] = s->u.store.rhs;
+    } else if (s->kind == SP_BCAST) {
+        n[m++] = s->u.bcast.ref;
+    } else {
+        u.lp = s->u.loop;
+        n[m++] = u.lp->lhs;
+        n[m++] = u.lp->rhs;
+        n[m++] = u.lp->mask;
+        for (int k = 0; k < u.lp->nidx && m + 3 <= (int)(sizeof n / sizeof *n); k++) {
+            n[m++] = u.lp->idx[k].lo;
+            n[m++] = u.lp->idx[k].hi;
+            n[m++] = u.lp->idx[k].st;
+        }
+    }
+    for (int i = 0; i < m && !u.unknown; i++)
+        if (n[i])
+            uses_visit(n[i], &u);
+    return u.unknown;
+}
+
 int spmd_probe_read(SpProgram *sp, const char *path, Arena *a, char *err, size_t errlen)
 {
     size_t len;
@@ -91,6 +168,42 @@ int spmd_probe_read(SpProgram *sp, const char *path, Arena *a, char *err, size_t
     } else if (!ph || !stop || !fp) {
         snprintf(err, errlen, "'%s' is not a phases file of hpfpredict --save-phases", path);
         bad = 1;
+    }
+    /* ALLOCATABLE arrays: their sizes come from the program's run, which
+       the synthetic probe does not make */
+    const PtrVec *decls = main ? &main->unit->u.unit.body : NULL;
+    for (int i = 0; !bad && decls && i < decls->n; i++) {
+        const Node *n = decls->v[i];
+        const char *name = NULL;
+        if (n->kind == AST_ALLOCATABLE_STMT && n->u.list.items.n) {
+            const Node *x = n->u.list.items.v[0];
+            name = x->kind == AST_ENTITY ? x->u.entity.id : "";
+        } else if (n->kind == AST_TYPE_DECL)
+            for (int k = 0; k < n->u.decl.entities.n && !name; k++) {
+                const Node *x = n->u.decl.entities.v[k];
+                const Symbol *y = x->kind == AST_ENTITY
+                                  ? (x->u.entity.sym ? x->u.entity.sym
+                                                     : scope_lookup_local(main->scope, x->u.entity.id))
+                                  : NULL;
+                if (y && y->allocatable)
+                    name = y->name;
+            }
+        if (name) {
+            snprintf(err, errlen, "the main program has ALLOCATABLE arrays ('%s', line %d): "
+                     "the synthetic probe does not make their sizes; probe the program itself "
+                     "(HPFRT_PROBE)", name, n->loc.line);
+            bad = 1;
+        }
+    }
+    /* mappings REDISTRIBUTE or REALIGN make: the probe does not run them */
+    for (int i = 0; !bad && main && i < main->arrs.n; i++) {
+        const SpArr *x = main->arrs.v[i];
+        if (x->version > 0 && x->sym) {
+            snprintf(err, errlen, "the main program remaps '%s' (REDISTRIBUTE or REALIGN): the "
+                     "synthetic probe does not make its mappings; probe the program itself "
+                     "(HPFRT_PROBE)", x->sym->name);
+            bad = 1;
+        }
     }
     SpProbe *p = arena_alloc(a, sizeof *p);
     memset(p, 0, sizeof *p);
@@ -136,6 +249,50 @@ int spmd_probe_read(SpProgram *sp, const char *path, Arena *a, char *err, size_t
                 snprintf(err, errlen, "'%s': phase %d: no statement of line %ld in this "
                          "program's main program (the phases of another program?)", path,
                          q->phase, line);
+                bad = 1;
+                break;
+            }
+            /* what the block will know: the phase's DO variable, the
+               set-up's assignments (emit.c, synthetic_body) */
+            PtrVec known = {0};
+            for (int k = 0; k < main->body.n; k++) {
+                const SpStmt *t = main->body.v[k];
+                if (t->kind == SP_DO && t->line == q->top_line && t->u.do_.var &&
+                    t->u.do_.var->kind == AST_NAME)
+                    vec_push(a, &known, t->u.do_.var->u.name.sym);
+            }
+            for (int k = 0; k < main->body.n; k++) {
+                const SpStmt *t = main->body.v[k];
+                if (t->kind == SP_DO || t->kind == SP_WHILE)
+                    break;
+                if (spmd_probe_setup_stmt(t))
+                    vec_push(a, &known, t->u.seq->u.assign.lhs->u.name.sym);
+            }
+            /* a temporary of another statement's (an actual argument, an I/O
+               item): made by that statement, which the probe does not run */
+            const Node *lhs = r->kind == SP_STORE ? r->u.store.lhs
+                              : r->kind == SP_BCAST ? NULL : r->u.loop->lhs;
+            const SpRef *lr = lhs ? lhs->ir : NULL;
+            int temp = lr && lr->arr && !lr->arr->sym;
+            for (int k = 0; lr && lr->arr && k < main->temp_arrs.n && !temp; k++)
+                temp = main->temp_arrs.v[k] == lr->arr;
+            const char *lid = lhs && lhs->kind == AST_REF ? lhs->u.ref.id : NULL;
+            if (lid && sp->prefix && !strncmp(lid, sp->prefix, strlen(sp->prefix)))
+                temp = 1;          /* a replicated temporary of hpfc's (hpf_wN) */
+            if (temp) {
+                snprintf(err, errlen, "phase %d: the statement of line %ld computes a "
+                         "temporary of hpfc's (an actual argument or an output item), which "
+                         "the synthetic probe does not allocate; probe the program itself "
+                         "(HPFRT_PROBE)", q->phase, line);
+                bad = 1;
+                break;
+            }
+            const Symbol *y = unknown_scalar(r, &known);
+            if (y) {
+                snprintf(err, errlen, "phase %d: the statement of line %ld reads '%s', whose "
+                         "value the synthetic probe does not know (it is set in the program's "
+                         "run); probe the program itself (HPFRT_PROBE)", q->phase, line,
+                         y->name);
                 bad = 1;
                 break;
             }

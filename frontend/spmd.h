@@ -402,6 +402,9 @@ int spmd_loop_empty(const SpLoop *lp);
 /* hpfc --probe FILE: reads the phases file and matches its statements to
  * p's main program (sets p->probe). 0, or -1 with the reason in err. */
 int spmd_probe_read(SpProgram *p, const char *path, Arena *a, char *err, size_t errlen);
+/* A statement of the main program's set-up the synthetic probe runs: an
+ * assignment of scalar arithmetic to a scalar variable. */
+int spmd_probe_setup_stmt(const SpStmt *s);
 
 /* Writes the program as Fortran calling libhpfrt: fixed form when fixed is
  * set (.f), free form otherwise. Returns 0, or -1 on a write error. */

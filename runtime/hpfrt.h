@@ -303,6 +303,9 @@ int hpfrt_probe_next_(const int *line);
 void hpfrt_probe_synth_(const char *fp, const int *np, size_t len);
 int hpfrt_probe_again_(const int *phase, const double *rep_work, const double *phase_work,
                        const double *scale);
+/* A phase the synthetic probe has no statement of (its work in procedures
+ * or scalar code): written with a time of -1, estimated from the others. */
+void hpfrt_probe_unmeasured_(const int *phase, const double *rep_work, const double *phase_work);
 void hpfrt_region_end_(const int *line);
 
 #endif

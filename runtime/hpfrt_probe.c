@@ -369,6 +369,13 @@ int hpfrt_probe_again_(const int *phase, const double *rep_work, const double *p
     }
 }
 
+void hpfrt_probe_unmeasured_(const int *phase, const double *rep_work, const double *phase_work)
+{
+    rt_need_init("hpfrt_probe_unmeasured");
+    pr.m = rt_grow(pr.m, (size_t)(pr.n + 1) * sizeof *pr.m);
+    pr.m[pr.n++] = (Mark){*phase, -1, -1, *rep_work, *phase_work, 0, 0, 3, 0, 0};
+}
+
 int hpfrt_probe_next_(const int *line)
 {
     if (!pr.on)
