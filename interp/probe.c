@@ -32,6 +32,8 @@ typedef struct {
     int first_line, last_line; /* the representative's main lines */
     int probed;                /* its representative ends within the probe's budget */
     double *ops;               /* its operations by AAU (id - 1), over its intervals */
+    int alt;                   /* an earlier representative, with no warm-up of its own
+                                  phase (the budget's second choice) */
 } Phase;
 
 /* FNV-1a of the source and the -D values: what ties a probe's times to the
@@ -74,42 +76,34 @@ static void rep_lines(const Aag *g, const BbvInterval *x, int *lo, int *hi)
     }
 }
 
-/* Among the members of phase p that end by `limit` operations into the
- * run (an interval's end: wstart + work): the nearest the centre, of
- * equals the earliest that is not the phase's first (one of the same phase
- * ran before it: the caches hold what the phase uses); or with early, the
- * earliest after the run's first interval of those within a tenth of the
- * spread of distances. -1 if none ends by limit. */
-static int pick(const Bbv *b, const Clustering *c, const double *dist, int n, int p, int early,
-                double limit)
+/* Among the members of phase p: the nearest the centre; of equals, with
+ * warm, the earliest that is not the phase's first (one of the same phase
+ * ran before it: the caches hold what the phase uses), else the earliest.
+ * With early, the earliest after the run's first interval of those within
+ * a tenth of the spread of distances. */
+static int pick(const Clustering *c, const double *dist, int n, int p, int early, int warm)
 {
     double dmin = INFINITY, dmax = 0;
     int first = -1;
     for (int i = 0; i < n; i++) {
-        const BbvInterval *v = bbv_interval(b, i);
         if (c->label[i] != p)
             continue;
         if (first < 0)
             first = i;
-        if (v->wstart + v->work > limit)
-            continue;
         if (dist[i] < dmin)
             dmin = dist[i];
         if (dist[i] > dmax)
             dmax = dist[i];
     }
-    if (dmin == INFINITY)
-        return -1;
     double tol = 1e-9 * (dmax + 1e-300);
     double lim = early ? dmin + 0.1 * (dmax - dmin) + tol : dmin + tol;
     int best = -1;
     for (int i = 0; i < n; i++) {
-        const BbvInterval *v = bbv_interval(b, i);
-        if (c->label[i] != p || v->wstart + v->work > limit || dist[i] > lim)
+        if (c->label[i] != p || dist[i] > lim)
             continue;
-        if (best < 0 || (best == first && i > 0) || (early && best == 0))
+        if (best < 0 || (warm && best == first && i > 0) || (early && best == 0))
             best = i;
-        if (best != first && (!early || best > 0))
+        if ((!warm || best != first) && (!early || best > 0))
             break;
     }
     return best;
@@ -130,7 +124,8 @@ static void representatives(const Bbv *b, const double *x, int n, int dims,
     for (int i = 0; i < n; i++)
         dist[i] = sqrt(phase_dist2(x + (size_t)i * dims, cent + (size_t)c->label[i] * dims, dims));
     for (int p = 0; p < c->k; p++) {
-        ph[p].rep = pick(b, c, dist, n, p, early, INFINITY);
+        ph[p].rep = pick(c, dist, n, p, early, 1);
+        ph[p].alt = pick(c, dist, n, p, early, 0);
         ph[p].probed = 1;
     }
     free(dist);
@@ -220,14 +215,35 @@ static void plan_probe(const Bbv *b, const Phase *ph, int k, Plan *pl)
     free(need);
 }
 
-/* Within the budget: while the probe costs more, one phase is left
- * unprobed (its time estimated): of those whose leaving lowers the cost,
- * the one that lowers it most for its weight; down to one phase probed. */
+/* Within the budget: while the probe costs more, a phase's representative
+ * is moved to its earlier second choice where that lowers the cost (the
+ * most it can), else one phase is left unprobed (its time estimated): of
+ * those whose leaving lowers the cost, the one that lowers it most for its
+ * weight; down to one phase probed. */
 static void fit_budget(const Bbv *b, Phase *ph, int k, double budget, Plan *pl)
 {
     plan_probe(b, ph, k, pl);
     Plan trial = {0};
     while (pl->cost > budget * (1 + 1e-12)) {
+        int move = -1;
+        double move_gain = 1e-12;
+        for (int p = 0; p < k; p++) {
+            if (!ph[p].probed || ph[p].alt < 0 || ph[p].alt >= ph[p].rep)
+                continue;
+            int r = ph[p].rep;
+            ph[p].rep = ph[p].alt;
+            plan_probe(b, ph, k, &trial);
+            ph[p].rep = r;
+            if (pl->cost - trial.cost > move_gain) {
+                move_gain = pl->cost - trial.cost;
+                move = p;
+            }
+        }
+        if (move >= 0) {
+            ph[move].rep = ph[move].alt;
+            plan_probe(b, ph, k, pl);
+            continue;
+        }
         int probed = 0, best = -1;
         double best_gain = 0;
         for (int p = 0; p < k; p++)
