@@ -310,7 +310,10 @@ static void close_interval(Bbv *b, double rpos, double wpos, int top_line, long 
             b->iv[i] = t;
         }
         b->n /= 2;
-        b->size *= 2;
+        /* the next intervals as large as these: twice the size, or their
+           mean where statements larger than the size made them larger */
+        double mean = b->n ? (b->iv[b->n - 1].wstart + b->iv[b->n - 1].work) / b->n : 0;
+        b->size = 2 * b->size > mean ? 2 * b->size : mean;
         b->full = b->cur_W >= b->size;
     }
 }
@@ -414,8 +417,8 @@ static Seg seg_merge(Bbv *b, const SegVec *f, double k)
 
 enum { FRAME_MAX = 100000, REPLAY_MAX = 4000000 };
 
-/* A stretch recorded: into the intervals, and into every block being
- * captured (the innermost at index `from` and those outside it). */
+/* A stretch recorded: into the intervals, and into the blocks being
+ * captured below index upto (the innermost and those outside it). */
 static void emit(Bbv *b, const Seg *s, int upto, long long shift)
 {
     feed(b, s);
@@ -510,8 +513,11 @@ void bbv_block_repeat(Bbv *b, double k, int top, long long iters)
     if (k * f->n <= REPLAY_MAX) {
         /* the block again, k times, in order */
         for (long long j = 1; j <= (long long)k && !b->failed; j++)
-            for (int i = 0; i < f->n; i++)
-                emit(b, &f->v[i], b->nframes - 1, top ? j * iters : 0);
+            for (int i = 0; i < f->n; i++) {
+                Seg s = f->v[i];
+                s.top_iter += top ? j * iters : 0;   /* the iteration it replays */
+                emit(b, &s, b->nframes - 1, 0);
+            }
         last_iter += top ? (long long)k * iters : 0;
     } else {
         Seg m = seg_merge(b, f, k);

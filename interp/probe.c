@@ -76,7 +76,8 @@ static void rep_lines(const Aag *g, const BbvInterval *x, int *lo, int *hi)
     }
 }
 
-/* Among the members of phase p: the nearest the centre; of equals, with
+/* Among the members of phase p: the nearest the centre; of equals (within
+ * a twentieth of the spread of distances), with
  * warm, the earliest that is not the phase's first (one of the same phase
  * ran before it: the caches hold what the phase uses), else the earliest.
  * With early, the earliest after the run's first interval of those within
@@ -95,8 +96,10 @@ static int pick(const Clustering *c, const double *dist, int n, int p, int early
         if (dist[i] > dmax)
             dmax = dist[i];
     }
+    /* equally near: within a twentieth of the spread (the intervals of an
+       extrapolated loop differ by rounding alone) */
     double tol = 1e-9 * (dmax + 1e-300);
-    double lim = early ? dmin + 0.1 * (dmax - dmin) + tol : dmin + tol;
+    double lim = dmin + (early ? 0.1 : 0.05) * (dmax - dmin) + tol;
     int best = -1;
     for (int i = 0; i < n; i++) {
         if (c->label[i] != p || dist[i] > lim)
