@@ -28,7 +28,7 @@
 
 /* the long options without a short one */
 enum { OPT_BBV = 256, OPT_INTERVAL, OPT_PHASES, OPT_MAXK, OPT_SEED, OPT_EARLY, OPT_SAVE_PHASES,
-       OPT_PROBE_PREDICT, OPT_REF, OPT_REF_TIME, OPT_PROBE_BUDGET };
+       OPT_PROBE_PREDICT, OPT_REF, OPT_REF_TIME, OPT_PROBE_BUDGET, OPT_PROBE_SPAN };
 
 #ifndef PKGDATADIR
 #define PKGDATADIR "/usr/local/share/hpfpredict"
@@ -126,6 +126,8 @@ static void usage(FILE *out)
           "      --maxk K             the most phases tried (default 10)\n"
           "      --seed S             the seed of the projection and of k-means (default 1)\n"
           "      --early              representatives early in the run (a shorter probe)\n"
+          "      --probe-span K       a representative and up to K - 1 intervals of its\n"
+          "                           phase after it timed together (default 4)\n"
           "      --probe-budget F     representatives probed end within this fraction of\n"
           "                           the run (default 0.1); the other phases' times are\n"
           "                           estimated\n"
@@ -373,7 +375,8 @@ static int check_probe(const Options *o)
     if (!rec && !o->nprobe_times) {
         const char *lone = o->interval > 0 ? "--interval" : o->early ? "--early"
                          : o->maxk != 10 ? "--maxk" : o->seed != 1 ? "--seed"
-                         : o->probe_budget != 0.1 ? "--probe-budget" : NULL;
+                         : o->probe_budget != 0.1 ? "--probe-budget"
+                         : o->probe_span != 4 ? "--probe-span" : NULL;
         if (lone)
             return bad_usage("%s belongs to --bbv, --phases or --save-phases", lone);
         return 0;
@@ -446,6 +449,7 @@ static int parse_options(Options *o, int argc, char **argv)
         {"seed", required_argument, NULL, OPT_SEED},
         {"early", no_argument, NULL, OPT_EARLY},
         {"probe-budget", required_argument, NULL, OPT_PROBE_BUDGET},
+        {"probe-span", required_argument, NULL, OPT_PROBE_SPAN},
         {"save-phases", required_argument, NULL, OPT_SAVE_PHASES},
         {"probe-predict", required_argument, NULL, OPT_PROBE_PREDICT},
         {"ref", required_argument, NULL, OPT_REF},
@@ -596,6 +600,15 @@ static int parse_options(Options *o, int argc, char **argv)
             break;
         }
         case OPT_EARLY: o->early = 1; break;
+        case OPT_PROBE_SPAN: {
+            char *end;
+            long v = strtol(optarg, &end, 10);
+            if (*end || end == optarg || v < 1 || v > 1000)
+                return bad_usage("--probe-span expects a count of intervals from 1 to 1000, "
+                                 "not '%s'", optarg);
+            o->probe_span = (int)v;
+            break;
+        }
         case OPT_PROBE_BUDGET: {
             char *end;
             o->probe_budget = strtod(optarg, &end);
@@ -1265,6 +1278,7 @@ int main(int argc, char **argv)
     o.seed = 1;
     o.ref_time = -1;
     o.probe_budget = 0.1;
+    o.probe_span = 4;
     o.cmd = command_line(argc, argv);
     if (parse_options(&o, argc, argv)) {
         free_options(&o);

@@ -32,8 +32,10 @@ typedef struct {
     int first_line, last_line; /* the representative's main lines */
     int probed;                /* its representative ends within the probe's budget */
     double *ops;               /* its operations by AAU (id - 1), over its intervals */
-    int alt;                   /* an earlier representative, with no warm-up of its own
-                                  phase (the budget's second choice) */
+    int alt;                   /* the budget's second choice: the earliest interval no
+                                  farther from the centre than half the phase's */
+    int last;                  /* the probe times rep to last: the representative and
+                                  the intervals of its phase that follow it (--probe-span) */
 } Phase;
 
 /* FNV-1a of the source and the -D values: what ties a probe's times to the
@@ -112,6 +114,41 @@ static int pick(const Clustering *c, const double *dist, int n, int p, int early
     return best;
 }
 
+/* The earliest member of phase p no farther from its centre than the
+ * median member (not the phase's first where another is). */
+static int pick_typical(const Clustering *c, const double *dist, int n, int p)
+{
+    int m = 0, first = -1;
+    double *d = xmalloc(((size_t)n + 1) * sizeof *d);
+    for (int i = 0; i < n; i++)
+        if (c->label[i] == p)
+            d[m++] = dist[i];
+    /* the median, by selection of the middle */
+    for (int i = 0; i <= m / 2; i++)
+        for (int j = i + 1; j < m; j++)
+            if (d[j] < d[i]) {
+                double t = d[i];
+                d[i] = d[j];
+                d[j] = t;
+            }
+    double med = m ? d[m / 2] : 0;
+    free(d);
+    int best = -1;
+    for (int i = 0; i < n; i++) {
+        if (c->label[i] != p)
+            continue;
+        if (first < 0)
+            first = i;
+        if (dist[i] <= med * (1 + 1e-12)) {
+            if (best < 0 || best == first)
+                best = i;
+            if (best != first)
+                break;
+        }
+    }
+    return best;
+}
+
 /* Each phase's representative (pick). */
 static void representatives(const Bbv *b, const double *x, int n, int dims,
                             const Clustering *c, int early, Phase *ph)
@@ -128,7 +165,7 @@ static void representatives(const Bbv *b, const double *x, int n, int dims,
         dist[i] = sqrt(phase_dist2(x + (size_t)i * dims, cent + (size_t)c->label[i] * dims, dims));
     for (int p = 0; p < c->k; p++) {
         ph[p].rep = pick(c, dist, n, p, early, 1);
-        ph[p].alt = pick(c, dist, n, p, early, 0);
+        ph[p].alt = pick_typical(c, dist, n, p);
         ph[p].probed = 1;
     }
     free(dist);
@@ -158,14 +195,38 @@ typedef struct {
     double cost;
 } Plan;
 
+/* Each phase's span: its representative and up to span - 1 intervals of
+ * the same phase right after it, timed as one (a longer time, less of the
+ * machine's noise in it). */
+static void set_spans(const Bbv *b, const int *label, Phase *ph, int k, int span)
+{
+    int n = bbv_count(b);
+    for (int p = 0; p < k; p++) {
+        int r = ph[p].rep, last = r;
+        while (last + 1 < n && last + 1 - r < span && label[last + 1] == p)
+            last++;
+        ph[p].last = last;
+    }
+}
+
+/* The operations rep to last. */
+static double span_work(const Bbv *b, const Phase *q)
+{
+    double w = 0;
+    for (int i = q->rep; i <= q->last; i++)
+        w += bbv_interval(b, i)->work;
+    return w;
+}
+
 /* The probe runs the program to the end of the last representative
  * probed, each representative after the interval before it (its warm-up)
  * where that one is in the same top-level DO.
  * A top-level DO the walk entered once is left, with EXIT, at the first
  * iteration none of these intervals needs, or after one iteration when it
  * holds none of them; not when one of them ends after the loop does. */
-static void plan_probe(const Bbv *b, const Phase *ph, int k, Plan *pl)
+static void plan_probe(const Bbv *b, const int *label, int span, Phase *ph, int k, Plan *pl)
 {
+    set_spans(b, label, ph, k, span);
     int n = bbv_count(b), last = -1;
     char *need = xcalloc((size_t)n + 1, 1);
     for (int p = 0; p < k; p++)
@@ -174,11 +235,12 @@ static void plan_probe(const Bbv *b, const Phase *ph, int k, Plan *pl)
                outside loops both); else what runs before it once the loop
                before it is left */
             int r = ph[p].rep;
-            need[r] = 1;
+            for (int i = r; i <= ph[p].last; i++)
+                need[i] = 1;
             if (r > 0 && bbv_interval(b, r - 1)->top_line == bbv_interval(b, r)->top_line)
                 need[r - 1] = 1;
-            if (ph[p].rep > last)
-                last = ph[p].rep;
+            if (ph[p].last > last)
+                last = ph[p].last;
         }
     const BbvTopLoop *t;
     int nt = bbv_top_loops(b, &t);
@@ -223,9 +285,10 @@ static void plan_probe(const Bbv *b, const Phase *ph, int k, Plan *pl)
  * most it can), else one phase is left unprobed (its time estimated): of
  * those whose leaving lowers the cost, the one that lowers it most for its
  * weight; down to one phase probed. */
-static void fit_budget(const Bbv *b, Phase *ph, int k, double budget, Plan *pl)
+static void fit_budget(const Bbv *b, const int *label, int span, Phase *ph, int k,
+                       double budget, Plan *pl)
 {
-    plan_probe(b, ph, k, pl);
+    plan_probe(b, label, span, ph, k, pl);
     Plan trial = {0};
     while (pl->cost > budget * (1 + 1e-12)) {
         int move = -1;
@@ -235,7 +298,7 @@ static void fit_budget(const Bbv *b, Phase *ph, int k, double budget, Plan *pl)
                 continue;
             int r = ph[p].rep;
             ph[p].rep = ph[p].alt;
-            plan_probe(b, ph, k, &trial);
+            plan_probe(b, label, span, ph, k, &trial);
             ph[p].rep = r;
             if (pl->cost - trial.cost > move_gain) {
                 move_gain = pl->cost - trial.cost;
@@ -244,7 +307,7 @@ static void fit_budget(const Bbv *b, Phase *ph, int k, double budget, Plan *pl)
         }
         if (move >= 0) {
             ph[move].rep = ph[move].alt;
-            plan_probe(b, ph, k, pl);
+            plan_probe(b, label, span, ph, k, pl);
             continue;
         }
         int probed = 0, best = -1;
@@ -255,7 +318,7 @@ static void fit_budget(const Bbv *b, Phase *ph, int k, double budget, Plan *pl)
             if (!ph[p].probed)
                 continue;
             ph[p].probed = 0;
-            plan_probe(b, ph, k, &trial);
+            plan_probe(b, label, span, ph, k, &trial);
             ph[p].probed = 1;
             double gain = (pl->cost - trial.cost) / (ph[p].work + 1e-300);
             if (pl->cost - trial.cost > 1e-12 && gain > best_gain) {
@@ -266,7 +329,7 @@ static void fit_budget(const Bbv *b, Phase *ph, int k, double budget, Plan *pl)
         if (best < 0)
             break;
         ph[best].probed = 0;
-        plan_probe(b, ph, k, pl);
+        plan_probe(b, label, span, ph, k, pl);
     }
     free(trial.skip);
 }
@@ -297,10 +360,11 @@ static void write_phases_json(FILE *out, const Options *o, const SrcFile *f, con
         const BbvInterval *x = bbv_interval(b, ph[p].rep);
         fprintf(out, "%s\n  {\"phase\": %d, \"weight\": %.17g, \"operations\": %.17g, "
                 "\"intervals\": %d, \"representative\": %d, \"first\": %lld, \"last\": %lld, "
-                "\"rep_operations\": %.17g, \"lines\": [%d, %d], \"top_do_line\": %d, "
+                "\"rep_operations\": %.17g, \"span\": %d, \"lines\": [%d, %d], \"top_do_line\": %d, "
                 "\"top_do_iteration\": %lld, \"probed\": %s",
                 p ? "," : "", p + 1, tot > 0 ? ph[p].work / tot : 0, ph[p].work, ph[p].count,
-                ph[p].rep, x->r0, x->r1, x->work, ph[p].first_line, ph[p].last_line,
+                ph[p].rep, x->r0, x->r1, x->work, ph[p].last - ph[p].rep + 1, ph[p].first_line,
+                ph[p].last_line,
                 x->top_line, x->top_iter, ph[p].probed ? "true" : "false");
         /* the operations by AAU, of the phase and of its representative
            (what --fit of a probe's times needs) */
@@ -308,9 +372,18 @@ static void write_phases_json(FILE *out, const Options *o, const SrcFile *f, con
         for (int a = 0, m = 0; a < g->naau; a++)
             if (ph[p].ops[a] > 0)
                 fprintf(out, "%s[%d, %.17g]", m++ ? ", " : "", a + 1, ph[p].ops[a]);
+        /* the span's operations by AAU (what the probe times) */
         fputs("], \"rep_vector\": [", out);
-        for (int j = 0; j < x->nnz; j++)
-            fprintf(out, "%s[%d, %.17g]", j ? ", " : "", x->id[j], x->v[j]);
+        double *sv = xcalloc((size_t)g->naau + 1, sizeof *sv);
+        for (int i = ph[p].rep; i <= ph[p].last; i++) {
+            const BbvInterval *y = bbv_interval(b, i);
+            for (int j = 0; j < y->nnz; j++)
+                sv[y->id[j] - 1] += y->v[j];
+        }
+        for (int a = 0, m = 0; a < g->naau; a++)
+            if (sv[a] > 0)
+                fprintf(out, "%s[%d, %.17g]", m++ ? ", " : "", a + 1, sv[a]);
+        free(sv);
         /* the main program's regions the representative enters: line, which
            of the line's regions (from 1), executions (hpfc --probe) */
         fputs("], \"statements\": [", out);
@@ -336,7 +409,8 @@ static void write_phases_json(FILE *out, const Options *o, const SrcFile *f, con
     for (int p = 0; p < c->k; p++) {
         const BbvInterval *x = bbv_interval(b, ph[p].rep);
         fprintf(out, "%s[%d, %lld, %lld, %.17g, %.17g]", p ? ", " : "", p + 1,
-                ph[p].probed ? x->r0 : -1, ph[p].probed ? x->r1 : -1, x->work, ph[p].work);
+                ph[p].probed ? x->r0 : -1, ph[p].probed ? bbv_interval(b, ph[p].last)->r1 : -1,
+                span_work(b, &ph[p]), ph[p].work);
     }
     fputs("], \"skips\": [", out);
     for (int s = 0; s < pl->nskip; s++)
@@ -828,7 +902,7 @@ int probe_main(Options *o, const SrcFile *f, const SagGraph *sag, const char *sa
     }
     representatives(b, x, n, dims, &c, o->early, ph);
     Plan plan = {0};
-    fit_budget(b, ph, c.k, o->probe_budget, &plan);
+    fit_budget(b, c.label, o->probe_span, ph, c.k, o->probe_budget, &plan);
     for (int q = 0; q < c.k; q++)
         rep_lines(p.g, bbv_interval(b, ph[q].rep), &ph[q].first_line, &ph[q].last_line);
     status = 0;
