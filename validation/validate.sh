@@ -272,7 +272,9 @@ probe_point() {
        "$HPFPREDICT" "$f" -D "n=$size" $rflag $extra --probe-predict "$sy.csv" --format=json \
            >"$sy.json" 2>>"$sy.log"; then
         st=$(sed -n 's/.*"total": *\([-+0-9.eE]*\).*/\1/p' "$sy.json")
-        diff=$(awk -F, 'FNR == 1 { f++ } /^[0-9]/ { if (f == 1) { s[$1] = $4; w[$1] = $6 } else if ($4 > 0) r[$1] = $4 }
+        # (per operation: the real probe times a span of intervals)
+        diff=$(awk -F, 'FNR == 1 { f++ } /^[0-9]/ { if (f == 1) { if ($4 > 0) { s[$1] = $4 / $5; w[$1] = $6 } }
+                                                   else if ($4 > 0) r[$1] = $4 / $5 }
                 END { for (p in r) if (p in s) { d = s[p] / r[p] - 1; sw += w[p]; sd += w[p] * (d < 0 ? -d : d) }
                       if (sw > 0) printf "%.2f", 100 * sd / sw }' "$sy.csv" "$pc")
         synth="$(sed -n 's/^# elapsed=//p' "$sy.csv"),$st,,$diff"
