@@ -440,7 +440,7 @@ static void write_phases_text(FILE *out, const Options *o, const Bbv *b, const C
         fputs(ph[p].probed ? "\n" : " (not probed)\n", out);
         unprobed += !ph[p].probed;
     }
-    fprintf(out, "probe: runs %.2g%% of the program's operations (to the end of the last "
+    fprintf(out, "probe: runs %.3g%% of the program's operations (to the end of the last "
             "representative probed", 100 * pl->cost);
     for (int s = 0; s < pl->nskip; s++)
         fprintf(out, "%s DO of line %d left at iteration %lld", s ? "," : "; the", pl->skip[s].line,
