@@ -114,9 +114,11 @@ static int pick(const Clustering *c, const double *dist, int n, int p, int early
     return best;
 }
 
-/* The earliest member of phase p no farther from its centre than the
- * median member (not the phase's first where another is). */
-static int pick_typical(const Clustering *c, const double *dist, int n, int p)
+/* The earliest member of phase p that starts `from` operations into the
+ * run or later and is no farther from its centre than the median member
+ * (not the phase's first where another is); -1 if none. */
+static int pick_typical(const Bbv *b, const Clustering *c, const double *dist, int n, int p,
+                        double from)
 {
     int m = 0, first = -1;
     double *d = xmalloc(((size_t)n + 1) * sizeof *d);
@@ -139,7 +141,7 @@ static int pick_typical(const Clustering *c, const double *dist, int n, int p)
             continue;
         if (first < 0)
             first = i;
-        if (dist[i] <= med * (1 + 1e-12)) {
+        if (dist[i] <= med * (1 + 1e-12) && bbv_interval(b, i)->wstart >= from) {
             if (best < 0 || best == first)
                 best = i;
             if (best != first)
@@ -164,8 +166,13 @@ static void representatives(const Bbv *b, const double *x, int n, int dims,
     for (int i = 0; i < n; i++)
         dist[i] = sqrt(phase_dist2(x + (size_t)i * dims, cent + (size_t)c->label[i] * dims, dims));
     for (int p = 0; p < c->k; p++) {
-        ph[p].rep = pick(c, dist, n, p, early, 1);
-        ph[p].alt = pick_typical(c, dist, n, p);
+        /* a typical member after the run's first hundredth where there is
+           one: a run's start is slower than its course (pages, caches, the
+           clock's frequency), and a probe there would carry that into the
+           whole prediction */
+        int settled = early ? -1 : pick_typical(b, c, dist, n, p, 0.01 * bbv_total_work(b));
+        ph[p].rep = settled >= 0 ? settled : pick(c, dist, n, p, early, 1);
+        ph[p].alt = pick_typical(b, c, dist, n, p, 0);
         ph[p].probed = 1;
     }
     free(dist);
