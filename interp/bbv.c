@@ -379,7 +379,7 @@ static void feed(Bbv *b, const Seg *s)
     b->R += R;
 }
 
-static void frame_push_copy(SegVec *f, const Seg *s, long long shift)
+static void frame_push_copy(SegVec *f, const Seg *s)
 {
     if (f->n == f->cap) {
         f->cap = f->cap ? 2 * f->cap : 16;
@@ -387,7 +387,6 @@ static void frame_push_copy(SegVec *f, const Seg *s, long long shift)
     }
     Seg *c = &f->v[f->n++];
     *c = *s;
-    c->top_iter += shift;
     c->id = xmalloc(((size_t)s->nnz + 1) * sizeof *c->id);
     c->v = xmalloc(((size_t)s->nnz + 1) * sizeof *c->v);
     memcpy(c->id, s->id, (size_t)s->nnz * sizeof *c->id);
@@ -419,19 +418,19 @@ enum { FRAME_MAX = 100000, REPLAY_MAX = 4000000 };
 
 /* A stretch recorded: into the intervals, and into the blocks being
  * captured below index upto (the innermost and those outside it). */
-static void emit(Bbv *b, const Seg *s, int upto, long long shift)
+static void emit(Bbv *b, const Seg *s, int upto)
 {
     feed(b, s);
     for (int f = 0; f < upto; f++) {
         SegVec *fr = &b->frames[f];
-        frame_push_copy(fr, s, shift);
+        frame_push_copy(fr, s);
         if (fr->n > FRAME_MAX) {
             /* the pending stretch is empty here (bbv_point took it) */
             Seg m = seg_merge(b, fr, 1);
             for (int i = 0; i < fr->n; i++)
                 seg_free(&fr->v[i]);
             fr->n = 0;
-            frame_push_copy(fr, &m, 0);
+            frame_push_copy(fr, &m);
             seg_free(&m);
         }
     }
@@ -449,7 +448,7 @@ void bbv_point(Bbv *b)
     s.top_iter = b->top_iter;
     s.nit = b->top_trips > 1 ? b->top_trips : 1;
     b->pend_W = b->pend_R = 0;
-    emit(b, &s, b->nframes, 0);
+    emit(b, &s, b->nframes);
     seg_free(&s);
 }
 
@@ -516,7 +515,7 @@ void bbv_block_repeat(Bbv *b, double k, int top, long long iters)
             for (int i = 0; i < f->n; i++) {
                 Seg s = f->v[i];
                 s.top_iter += top ? j * iters : 0;   /* the iteration it replays */
-                emit(b, &s, b->nframes - 1, 0);
+                emit(b, &s, b->nframes - 1);
             }
         last_iter += top ? (long long)k * iters : 0;
     } else {
@@ -526,7 +525,7 @@ void bbv_block_repeat(Bbv *b, double k, int top, long long iters)
             m.nit = (long long)k * iters;
             last_iter += (long long)k * iters;
         }
-        emit(b, &m, b->nframes - 1, 0);
+        emit(b, &m, b->nframes - 1);
         seg_free(&m);
     }
     if (top)

@@ -79,12 +79,12 @@ static void rep_lines(const Aag *g, const BbvInterval *x, int *lo, int *hi)
 }
 
 /* Among the members of phase p: the nearest the centre; of equals (within
- * a twentieth of the spread of distances), with
- * warm, the earliest that is not the phase's first (one of the same phase
- * ran before it: the caches hold what the phase uses), else the earliest.
+ * a twentieth of the spread of distances), the earliest that is not the
+ * phase's first (one of the same phase ran before it: the caches hold what
+ * the phase uses), else the first.
  * With early, the earliest after the run's first interval of those within
  * a tenth of the spread of distances. */
-static int pick(const Clustering *c, const double *dist, int n, int p, int early, int warm)
+static int pick(const Clustering *c, const double *dist, int n, int p, int early)
 {
     double dmin = INFINITY, dmax = 0;
     int first = -1;
@@ -106,9 +106,9 @@ static int pick(const Clustering *c, const double *dist, int n, int p, int early
     for (int i = 0; i < n; i++) {
         if (c->label[i] != p || dist[i] > lim)
             continue;
-        if (best < 0 || (warm && best == first && i > 0) || (early && best == 0))
+        if (best < 0 || (best == first && i > 0) || (early && best == 0))
             best = i;
-        if ((!warm || best != first) && (!early || best > 0))
+        if (best != first && (!early || best > 0))
             break;
     }
     return best;
@@ -171,7 +171,7 @@ static void representatives(const Bbv *b, const double *x, int n, int dims,
            clock's frequency), and a probe there would carry that into the
            whole prediction */
         int settled = early ? -1 : pick_typical(b, c, dist, n, p, 0.01 * bbv_total_work(b));
-        ph[p].rep = settled >= 0 ? settled : pick(c, dist, n, p, early, 1);
+        ph[p].rep = settled >= 0 ? settled : pick(c, dist, n, p, early);
         ph[p].alt = pick_typical(b, c, dist, n, p, 0);
         ph[p].probed = 1;
     }
