@@ -151,8 +151,8 @@ Bbv *bbv_new(const Aag *g, double interval)
     }
     b->adaptive = interval <= 0;
     b->size = interval > 0 ? interval : 1000;
-    acc_init(&b->pend, g->naau);
-    acc_init(&b->cur, g->naau);
+    acc_init(&b->pend, 2 * g->naau);   /* operations, then entries (BbvInterval) */
+    acc_init(&b->cur, 2 * g->naau);
     return b;
 }
 
@@ -238,23 +238,36 @@ int bbv_region_head(const Aau *a)
 
 void bbv_enter(Bbv *b, const Aau *a, double most)
 {
-    if (b->region[a->id - 1])
+    if (b->region[a->id - 1] && most > 0) {
         b->pend_R += most;
+        acc_add(&b->pend, b->g->naau + a->id, most);
+    }
+}
+
+/* The split of x's sorted ids into operations and entries. */
+static void split_entries(const Bbv *b, BbvInterval *x, int n)
+{
+    int k = 0;
+    while (k < n && x->id[k] <= b->g->naau)
+        k++;
+    x->nnz = k;
+    x->nent = n - k;
 }
 
 /* ---- intervals ---- */
 
 /* Two neighbouring intervals made one (a's place, b's end). */
-static void merge_into(BbvInterval *a, BbvInterval *b)
+static void merge_into(const Bbv *bb, BbvInterval *a, BbvInterval *b)
 {
-    int *id = xmalloc(((size_t)a->nnz + (size_t)b->nnz + 1) * sizeof *id);
-    double *v = xmalloc(((size_t)a->nnz + (size_t)b->nnz + 1) * sizeof *v);
+    int na = a->nnz + a->nent, nb = b->nnz + b->nent;
+    int *id = xmalloc(((size_t)na + (size_t)nb + 1) * sizeof *id);
+    double *v = xmalloc(((size_t)na + (size_t)nb + 1) * sizeof *v);
     int i = 0, j = 0, n = 0;
-    while (i < a->nnz || j < b->nnz) {
-        if (j == b->nnz || (i < a->nnz && a->id[i] < b->id[j])) {
+    while (i < na || j < nb) {
+        if (j == nb || (i < na && a->id[i] < b->id[j])) {
             id[n] = a->id[i];
             v[n++] = a->v[i++];
-        } else if (i == a->nnz || b->id[j] < a->id[i]) {
+        } else if (i == na || b->id[j] < a->id[i]) {
             id[n] = b->id[j];
             v[n++] = b->v[j++];
         } else {
@@ -268,7 +281,7 @@ static void merge_into(BbvInterval *a, BbvInterval *b)
     free(b->v);
     a->id = id;
     a->v = v;
-    a->nnz = n;
+    split_entries(bb, a, n);
     a->work += b->work;
     a->r1 = b->r1;
 }
@@ -295,7 +308,7 @@ static void close_interval(Bbv *b, double rpos, double wpos, int top_line, long 
     x->r1 = llround(rpos);
     x->top_line = b->cur_top_line;
     x->top_iter = b->cur_top_iter;
-    x->nnz = acc_take(&b->cur, &x->id, &x->v);
+    split_entries(b, x, acc_take(&b->cur, &x->id, &x->v));
     b->cur_W = 0;
     b->cur_wstart = wpos;
     b->cur_r0 = rpos;
@@ -306,7 +319,7 @@ static void close_interval(Bbv *b, double rpos, double wpos, int top_line, long 
         /* twice the size, half as many */
         for (int i = 0; i < b->n / 2; i++) {
             BbvInterval t = b->iv[2 * i];
-            merge_into(&t, &b->iv[2 * i + 1]);
+            merge_into(b, &t, &b->iv[2 * i + 1]);
             b->iv[i] = t;
         }
         b->n /= 2;
@@ -375,6 +388,10 @@ static void feed(Bbv *b, const Seg *s)
     }
     if (x < W)
         add_part(b, s, x, W);
+    else if (W <= 0)
+        for (int i = 0; i < s->nnz; i++)   /* entries with no work: into the interval */
+            if (s->id[i] > b->g->naau)
+                acc_add(&b->cur, s->id[i], s->v[i]);
     b->W += W;
     b->R += R;
 }

@@ -16,16 +16,20 @@
 
 #include "aag.h"
 
-/* One interval: its operations per AAU (sparse, ids from 1), where it
- * starts and ends in region entries (start 0: the program's start; end
- * `regions` of the run: its end), its first operation's place in the run
- * and the top-level DO of the main program it starts in (line 0: none). */
+/* One interval: its operations per AAU (sparse, ids from 1: id[0 .. nnz)),
+ * then the region entries it makes per statement head AAU (id[nnz ..
+ * nnz + nent), each naau + the head's id: a statement counts there even
+ * where the engine skips its first AAU, as a kept schedule's inspector),
+ * where it starts and ends in region entries (start 0: the program's
+ * start; end `regions` of the run: its end), its first operation's place
+ * in the run and the top-level DO of the main program it starts in (line
+ * 0: none). */
 typedef struct {
     double work, wstart;
     long long r0, r1;
     int top_line;
     long long top_iter;
-    int nnz;
+    int nnz, nent;
     int *id;
     double *v;
 } BbvInterval;

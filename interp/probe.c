@@ -394,17 +394,16 @@ static void write_phases_json(FILE *out, const Options *o, const SrcFile *f, con
         /* the main program's regions the representative enters: line, which
            of the line's regions (from 1), executions (hpfc --probe) */
         fputs("], \"statements\": [", out);
-        for (int j = 0, m = 0; j < x->nnz; j++) {
-            const Aau *a = g->aau[x->id[j] - 1];
-            if (!bbv_region_head(a) || !a->unit || !a->unit->main)
+        for (int j = x->nnz, m = 0; j < x->nnz + x->nent; j++) {
+            const Aau *a = g->aau[x->id[j] - g->naau - 1];
+            if (!a->unit || !a->unit->main)
                 continue;
             int ord = 1;
             for (int i = 0; i < a->id - 1; i++) {
                 const Aau *y = g->aau[i];
                 ord += y->line == a->line && y->unit == a->unit && bbv_region_head(y);
             }
-            fprintf(out, "%s[%d, %d, %.17g]", m++ ? ", " : "", a->line, ord,
-                    x->v[j] / bbv_weight(a));
+            fprintf(out, "%s[%d, %d, %.17g]", m++ ? ", " : "", a->line, ord, x->v[j]);
         }
         fputs("]}", out);
     }
