@@ -369,10 +369,16 @@ int tr_write_otf2(const Prep *pp, const char *path, char *err, size_t errlen)
                 sb_clear(&label);
                 sb_printf(&label, "processor %d", p);
                 OTF2_StringRef s_p = OTF2_STR(label.s);
+                /* the process its own name: viewers that name a location's
+                   container after its group's and its own (ViTE) refuse
+                   two of one name */
+                sb_clear(&label);
+                sb_printf(&label, "rank %d", p);
+                OTF2_StringRef s_r = OTF2_STR(label.s);
                 OTF2_DO(OTF2_GlobalDefWriter_WriteSystemTreeNode(g, (OTF2_SystemTreeNodeRef)p + 1,
                                                                  s_n, s_node, 0));
                 OTF2_DO(OTF2_GlobalDefWriter_WriteLocationGroup(
-                    g, (OTF2_LocationGroupRef)p, s_p, OTF2_LOCATION_GROUP_TYPE_PROCESS,
+                    g, (OTF2_LocationGroupRef)p, s_r, OTF2_LOCATION_GROUP_TYPE_PROCESS,
                     (OTF2_SystemTreeNodeRef)p + 1, OTF2_UNDEFINED_LOCATION_GROUP));
                 OTF2_DO(OTF2_GlobalDefWriter_WriteLocation(g, (OTF2_LocationRef)p, s_p,
                                                            OTF2_LOCATION_TYPE_CPU_THREAD, nev[p],
