@@ -5,7 +5,7 @@ noinst_LIBRARIES += analysis/libanalysis.a
 analysis_libanalysis_a_SOURCES = \
 	analysis/aag.h analysis/aau.def analysis/aag_int.h \
 	analysis/aag.c analysis/aag_ops.c analysis/aag_crit.c analysis/aag_dump.c \
-	analysis/rue.c analysis/rue.h
+	analysis/rue.c analysis/rue.h analysis/comm_reason.c analysis/comm_reason.h
 analysis_libanalysis_a_CPPFLAGS = $(AM_CPPFLAGS) -I$(top_srcdir)/runtime
 
 check_PROGRAMS += testsuite/unit/test_aag

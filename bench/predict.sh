@@ -11,6 +11,9 @@
 #     same time);
 #  5. the functional interpreter's speed on whole-array statements
 #     (bench/converge.f90; target: 10^8 element operations a second).
+#  6. forecasts from the resource usage equations;
+#  7. the report page (--html) of a 2,000-line program at 4096 processors
+#     (target: under 5 MB, opened in headless Chromium in under a second).
 # Prints a table; the figures go to doc/predict-bench.md.
 : "${top_builddir:=.}"
 : "${srcdir:=.}"
@@ -98,3 +101,32 @@ awk -v a="$one" -v b="$all" 'BEGIN {
     printf "   one point (derivation included): %s ms; 4096 points: %s ms: %s\n", a, b,
            d > 0.001 ? sprintf("%.3f ms a point", d) :
            "under 0.001 ms a point (the difference within the derivation'"'"'s run-to-run noise)" }'
+echo
+echo "7. the report page (--html) of a program of about 2,000 lines"
+echo "   (bench/long_program.awk) at -np 4096 (target: under 5 MB, and open in"
+echo "   under a second in headless Chromium: from the navigation to the page's"
+echo "   script done, the best of 3)"
+tmp=$(mktemp -d)
+awk -f "$srcdir/bench/long_program.awk" >"$tmp/long.f90"
+ms=$(best "$P" "$tmp/long.f90" -np 4096 --html "$tmp/long.html")
+"$P" "$tmp/long.f90" -np 4096 --html "$tmp/long.html" --format=json >"$tmp/long.json" 2>/dev/null
+bytes=$(wc -c <"$tmp/long.html")
+printf '   %s lines, the prediction and page in %s ms: %s bytes (%.2f MB)\n' \
+    "$(wc -l <"$tmp/long.f90")" "$ms" "$bytes" "$(awk -v b="$bytes" 'BEGIN { print b / 1048576 }')"
+CHROMIUM=${CHROMIUM:-$(command -v chromium || command -v chromium-browser || true)}
+PYWS=
+for py in /usr/bin/python3 python3; do
+    if "$py" -c 'import websocket' 2>/dev/null; then PYWS=$py; break; fi
+done
+if [ -n "$CHROMIUM" ] && [ -n "$PYWS" ]; then
+    load=
+    for i in 1 2 3; do
+        l=$("$PYWS" "$srcdir/testsuite/html_check.py" "$CHROMIUM" "$tmp/long.html" "$tmp/long.json" \
+               "$tmp/long.png" --load-only | sed -n 's/^load_ms //p')
+        if [ -n "$l" ] && { [ -z "$load" ] || [ "$l" -lt "$load" ]; }; then load=$l; fi
+    done
+    echo "   opened in headless Chromium in ${load:-FAILED} ms"
+else
+    echo "   not opened: Debian's chromium and python3-websocket are needed"
+fi
+rm -rf "$tmp"

@@ -5,4 +5,4 @@ dist_doc_DATA += doc/hpf-subset.md doc/fuzzing.md doc/dependencies.md doc/fronte
 	doc/spmd.md doc/spmd-bench.md doc/predict.md doc/predict-bench.md doc/outputs.md doc/traces.md \
 	doc/experiments.md doc/where.md doc/limits.md doc/goldens.md doc/forecasting.md doc/probes.md
 EXTRA_DIST += doc/README.md $(wildcard $(srcdir)/doc/validation/*.csv) \
-	$(wildcard $(srcdir)/doc/validation/*.svg)
+	$(wildcard $(srcdir)/doc/validation/*.svg) $(wildcard $(srcdir)/doc/images/*.png)

@@ -495,6 +495,13 @@ static void setup_classes(Eng *e, const EngineOptions *o)
     }
 }
 
+void engine_procs_free(EngineProcs *ps)
+{
+    free(ps->p);
+    ps->p = NULL;
+    ps->n = 0;
+}
+
 int engine_run(Aag *g, Fi *fi, const SagGraph *sag, const EngineOptions *o, EngineResult *r)
 {
     Eng E = {0}, *e = &E;
@@ -547,6 +554,19 @@ int engine_run(Aag *g, Fi *fi, const SagGraph *sag, const EngineOptions *o, Engi
     for (int m = 0; m < M_N; m++)
         r->part[m] = e->acc[m][slow];
     r->slowest = rank_of(e, slow);
+    if (o->procs) {
+        EngineProcs *ps = o->procs;
+        engine_procs_free(ps);
+        ps->n = e->P;
+        ps->p = xcalloc((size_t)e->P, sizeof *ps->p);
+        for (int p = 0; p < e->P; p++) {
+            ps->p[p].rank = rank_of(e, p);
+            ps->p[p].count = weight(e, p);
+            ps->p[p].total = e->clock[p];
+            for (int m = 0; m < M_N; m++)
+                ps->p[p].part[m] = e->acc[m][p];
+        }
+    }
     r->aau_visits = e->visits;
     r->extrapolated = e->extrapolated;
     r->fi_steps = fi_steps(fi);

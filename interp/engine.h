@@ -39,10 +39,26 @@ typedef struct {
                                   data decide their costs (no steady state assumed) */
     int ntrips;
     struct Bbv *bbv;           /* record interval vectors here (bbv.h; NULL: none) */
+    struct EngineProcs *procs; /* the processors' times, filled here (NULL: not wanted) */
     int inline_calls;          /* model the node compiler's inline expansion (-finline):
                                   calls of leaf procedures (no calls, no communication
                                   inside) cost no call overhead */
 } EngineOptions;
+
+/* Each processor's time, or with processor classes each class's (its
+ * representative's rank, and the processors it stands for): the finishing
+ * time and its split. engine_run fills it when EngineOptions.procs is set;
+ * engine_procs_free frees what it holds. */
+typedef struct EngineProcs {
+    int n;
+    struct EngineProc {
+        int rank;
+        double count;          /* processors it stands for (1 without classes) */
+        double total;
+        double part[M_N];
+    } *p;
+} EngineProcs;
+void engine_procs_free(EngineProcs *ps);
 
 /* Processor classes (doc/predict.md): above ENGINE_CLASSES_FROM processors
  * (auto), processors whose coordinates fall in the same intervals of the

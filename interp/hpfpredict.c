@@ -25,10 +25,11 @@
 #include "probe.h"
 #include "interact.h"
 #include "plot.h"
+#include "html.h"
 
 /* the long options without a short one */
 enum { OPT_BBV = 256, OPT_INTERVAL, OPT_PHASES, OPT_MAXK, OPT_SEED, OPT_EARLY, OPT_SAVE_PHASES,
-       OPT_PROBE_PREDICT, OPT_REF, OPT_REF_TIME, OPT_PROBE_BUDGET, OPT_PROBE_SPAN };
+       OPT_PROBE_PREDICT, OPT_REF, OPT_REF_TIME, OPT_PROBE_BUDGET, OPT_PROBE_SPAN, OPT_HTML };
 
 #ifndef PKGDATADIR
 #define PKGDATADIR "/usr/local/share/hpfpredict"
@@ -97,6 +98,9 @@ static void usage(FILE *out)
           "                           several predictions is one table\n"
           "      --plot FILE          write the sweep as an SVG plot: time against\n"
           "                           processors, and the parts of each prediction\n"
+          "      --html FILE          write the report as one self-contained HTML page:\n"
+          "                           summary, source with each line's time, AAG,\n"
+          "                           processors, timeline (--trace), sweep or ranking\n"
           "      --compare            predict every alternative mapping of the program's\n"
           "                           DISTRIBUTE directives (formats, processor grids)\n"
           "                           and rank them, with the directives of the best\n"
@@ -280,26 +284,59 @@ static int check_interactive(const Options *o)
 
 /* The values of -D NAME=V1,V2,... (split in place), for defs[def]; the
  * first is its value until the sweep sets the others. */
+/* The values of a comma-separated list, cut in place, into *v (*n of
+ * them); -1 (and nothing in *v) when one is empty. */
+static int split_list(char *list, char ***v, int *n)
+{
+    *v = NULL;
+    *n = 0;
+    for (char *x = list;;) {
+        char *comma = strchr(x, ',');
+        if (comma)
+            *comma = '\0';
+        if (!*x) {
+            free(*v);
+            *v = NULL;
+            *n = 0;
+            return -1;
+        }
+        *v = xrealloc(*v, (size_t)(*n + 1) * sizeof **v);
+        (*v)[(*n)++] = x;
+        if (!comma)
+            return 0;
+        x = comma + 1;
+    }
+}
+
 static int parse_list(Options *o, int def, char *list)
 {
     DefList l = {def, 0, NULL};
-    for (char *v = list;;) {
-        char *comma = strchr(v, ',');
-        if (comma)
-            *comma = '\0';
-        if (!*v) {
-            free(l.v);
-            return bad_usage("-D %s: a list of values expects a value between its commas",
-                             o->defs[def].name);
-        }
-        l.v = xrealloc(l.v, (size_t)(l.n + 1) * sizeof *l.v);
-        l.v[l.n++] = v;
-        if (!comma)
-            break;
-        v = comma + 1;
-    }
+    if (split_list(list, &l.v, &l.n))
+        return bad_usage("-D %s: a list of values expects a value between its commas",
+                         o->defs[def].name);
     o->dlist = xrealloc(o->dlist, (size_t)(o->ndlist + 1) * sizeof *o->dlist);
     o->dlist[o->ndlist++] = l;
+    return 0;
+}
+
+/* The values of --set NAME=V1,V2,... (a copy cut in place); the sweep
+ * takes each in turn. */
+static int parse_set_list(Options *o, const char *arg)
+{
+    SetList l = {xstrdup(arg), NULL, 0, 0, NULL};
+    char *eq = strchr(l.text, '=');
+    if (!eq || eq == l.text) {
+        free(l.text);
+        return bad_usage("--set '%s' expects NAME=VALUE or NAME=V1,V2,...", arg);
+    }
+    *eq = '\0';
+    l.key = l.text;
+    if (split_list(eq + 1, &l.v, &l.n)) {
+        free(l.text);
+        return bad_usage("--set %s: a list of values expects a value between its commas", arg);
+    }
+    o->slist = xrealloc(o->slist, (size_t)(o->nslist + 1) * sizeof *o->slist);
+    o->slist[o->nslist++] = l;
     return 0;
 }
 
@@ -309,6 +346,7 @@ static int check_compare(const Options *o)
     if (!o->compare)
         return 0;
     const char *other = o->nnp > 1 ? "a list of -np values" : o->ndlist ? "a -D list"
+                      : o->nslist ? "a --set list"
                       : o->map_spec ? "--map" : o->trace ? "--trace"
                       : o->callgrind ? "--callgrind" : o->plot ? "--plot"
                       : o->interactive ? "-i" : o->dump_aag ? "--dump-aag"
@@ -339,8 +377,11 @@ static int check_forecast(Options *o)
                       : o->callgrind ? "--callgrind" : o->interactive ? "-i"
                       : o->compare ? "--compare" : o->dump_aag ? "--dump-aag"
                       : o->dump_saag ? "--dump-saag" : o->dot ? "--dot"
+                      : o->html ? "--html"
                       : o->profile || o->annotate || o->naau || o->nline || o->nrange
                         ? "a query of the report" : o->format == FMT_CSV ? "--format=csv" : NULL;
+    if (!other && o->nslist)
+        other = "a --set list";
     char msg[160];
     if (other) {
         snprintf(msg, sizeof msg, "%s evaluates resource usage equations, not a prediction's "
@@ -391,10 +432,13 @@ static int check_probe(const Options *o)
                       : o->trace ? "--trace" : o->callgrind ? "--callgrind"
                       : o->interactive ? "-i" : o->compare ? "--compare"
                       : o->dump_aag ? "--dump-aag" : o->dump_saag ? "--dump-saag"
-                      : o->dot ? "--dot" : o->plot ? "--plot" : o->nsets ? "--set"
+                      : o->dot ? "--dot" : o->plot ? "--plot"
+                      : o->nsets || o->nslist ? "--set"
+                      : o->html ? "--html"
                       : o->profile || o->annotate || o->naau || o->nline || o->nrange
                         ? "a query of the report" : o->format == FMT_CSV ? "--format=csv"
-                      : o->nnp > 1 || o->ndlist ? "a sweep (a list of -np or -D values)"
+                      : o->nnp > 1 || o->ndlist || o->nslist
+                        ? "a sweep (a list of -np, -D or --set values)"
                       : NULL;
     if (other) {
         char msg[200];
@@ -402,6 +446,27 @@ static int check_probe(const Options *o)
                  "report: not with %s", mode, other);
         return bad_usage("%s", msg);
     }
+    return 0;
+}
+
+/* --html: with predictions made at once (a sweep, --compare), not with
+ * the modes that make none; with --format=json the standard output is the
+ * page's object, which holds every line (no query then). */
+static int check_html(const Options *o)
+{
+    if (!o->html)
+        return 0;
+    if (!*o->html)
+        return bad_usage("%s", "--html expects the name of the file to write");
+    if (o->interactive)
+        return bad_usage("--html %s writes the report of the predictions made at once: "
+                         "not with -i", o->html);
+    if (o->dump_aag || o->dump_saag)
+        return bad_usage("--html is a prediction's report: not with %s",
+                         o->dump_aag ? "--dump-aag" : "--dump-saag");
+    if (o->format == FMT_JSON && (o->profile || o->annotate || o->naau || o->nline || o->nrange))
+        return bad_usage("%s", "--format=json with --html prints the page's object, which "
+                         "holds every line and AAU: not with a query of the report");
     return 0;
 }
 
@@ -443,6 +508,7 @@ static int parse_options(Options *o, int argc, char **argv)
         {"fit", required_argument, NULL, 'j'},
         {"save-fit", required_argument, NULL, 'J'},
         {"bbv", required_argument, NULL, OPT_BBV},
+        {"html", required_argument, NULL, OPT_HTML},
         {"interval", required_argument, NULL, OPT_INTERVAL},
         {"phases", no_argument, NULL, OPT_PHASES},
         {"maxk", required_argument, NULL, OPT_MAXK},
@@ -557,6 +623,11 @@ static int parse_options(Options *o, int argc, char **argv)
             break;
         case 'i': o->interactive = 1; break;
         case 'X':
+            if (strchr(optarg, ',')) {
+                if (parse_set_list(o, optarg))
+                    return 1;
+                break;
+            }
             o->sets = xrealloc(o->sets, (size_t)(o->nsets + 1) * sizeof *o->sets);
             o->sets[o->nsets++] = optarg;
             break;
@@ -573,6 +644,7 @@ static int parse_options(Options *o, int argc, char **argv)
             break;
         case 'J': o->save_fit = optarg; break;
         case OPT_BBV: o->bbv = optarg; break;
+        case OPT_HTML: o->html = optarg; break;
         case OPT_INTERVAL: {
             char *end;
             o->interval = strtod(optarg, &end);
@@ -696,6 +768,7 @@ static int parse_options(Options *o, int argc, char **argv)
         return bad_usage("--callgrind %s writes the profile of one prediction: give one "
                          "processor count with -np", o->callgrind);
     return check_trace(o) || check_interactive(o) || check_compare(o) || check_forecast(o) ||
+           check_html(o) ||
            check_probe(o);
 }
 
@@ -741,6 +814,8 @@ static ReportQuery query_of(const Options *o)
 
 /* JSON objects of a sweep printed so far */
 static int json_objects;
+/* --html: the report page being gathered (NULL: none) */
+static Html *page;
 
 /* The mapping of --map SPEC for np processors, read against the program
  * as written. */
@@ -768,83 +843,83 @@ typedef struct {
 } Ranked;
 
 /* The ranking of --compare, best first; own: the program's own time. */
-static void print_ranking(const Options *o, const char *sag_name, int np, const Remap *cand,
-                          const Ranked *rk, int n, long all, double own)
+static void print_ranking(FILE *out, int format, const Options *o, const char *sag_name, int np,
+                          const Remap *cand, const Ranked *rk, int n, long all, double own)
 {
     static const char *const part_key[M_N] = {"computation", "communication", "overhead",
                                                "waiting"};
-    if (o->format == FMT_JSON) {
-        printf("{\"program\": ");
-        json_string(stdout, o->path);
-        printf(", \"sag\": ");
-        json_string(stdout, sag_name);
-        printf(", \"np\": %d, \"candidates\": %ld, \"mappings\": [", np, all);
+    if (format == FMT_JSON) {
+        fprintf(out, "{\"program\": ");
+        json_string(out, o->path);
+        fprintf(out, ", \"sag\": ");
+        json_string(out, sag_name);
+        fprintf(out, ", \"np\": %d, \"candidates\": %ld, \"mappings\": [", np, all);
         for (int i = 0; i < n; i++) {
             const Remap *m = &cand[rk[i].cand];
             char *label = remap_string(m, REMAP_LABEL), *spec = remap_string(m, REMAP_SPEC);
-            printf("%s\n  {\"rank\": %d, \"mapping\": ", i ? "," : "", i + 1);
-            json_string(stdout, label);
-            printf(", \"spec\": ");
-            json_string(stdout, spec);
-            printf(", \"own\": %s, \"predicted\": %s", m->own ? "true" : "false",
+            fprintf(out, "%s\n  {\"rank\": %d, \"mapping\": ", i ? "," : "", i + 1);
+            json_string(out, label);
+            fprintf(out, ", \"spec\": ");
+            json_string(out, spec);
+            fprintf(out, ", \"own\": %s, \"predicted\": %s", m->own ? "true" : "false",
                    rk[i].ok ? "true" : "false");
             if (rk[i].ok) {
-                printf(", \"total\": %.12g", rk[i].total);
+                fprintf(out, ", \"total\": %.12g", rk[i].total);
                 for (int k = 0; k < M_N; k++)
-                    printf(", \"%s\": %.12g", part_key[k], rk[i].part[k]);
-                printf(", \"vs_own\": %.12g", own > 0 ? rk[i].total / own : 1.0);
+                    fprintf(out, ", \"%s\": %.12g", part_key[k], rk[i].part[k]);
+                fprintf(out, ", \"vs_own\": %.12g", own > 0 ? rk[i].total / own : 1.0);
             }
-            putchar('}');
+            fputc('}', out);
             free(label);
             free(spec);
         }
-        printf("\n], \"best_directives\": ");
+        fprintf(out, "\n], \"best_directives\": ");
         char *dir = n && rk[0].ok ? remap_string(&cand[rk[0].cand], REMAP_DIRECTIVES) : NULL;
         if (dir)
-            json_string(stdout, dir);
+            json_string(out, dir);
         else
-            fputs("null", stdout);
+            fputs("null", out);
         free(dir);
-        puts("}");
+        fputs("}\n", out);
         return;
     }
-    if (o->format == FMT_CSV) {
-        puts("rank,own,total,computation,communication,overhead,waiting,vs_own,mapping,spec");
+    if (format == FMT_CSV) {
+        fputs("rank,own,total,computation,communication,overhead,waiting,vs_own,mapping,spec\n", out);
         for (int i = 0; i < n; i++) {
             const Remap *m = &cand[rk[i].cand];
-            printf("%d,%d,", i + 1, m->own);
+            fprintf(out, "%d,%d,", i + 1, m->own);
             if (rk[i].ok) {
-                printf("%.12g", rk[i].total);
+                fprintf(out, "%.12g", rk[i].total);
                 for (int k = 0; k < M_N; k++)
-                    printf(",%.12g", rk[i].part[k]);
-                printf(",%.12g,", own > 0 ? rk[i].total / own : 1.0);
+                    fprintf(out, ",%.12g", rk[i].part[k]);
+                fprintf(out, ",%.12g,", own > 0 ? rk[i].total / own : 1.0);
             } else
-                fputs(",,,,,,", stdout);
+                fputs(",,,,,,", out);
             char *label = remap_string(m, REMAP_LABEL), *spec = remap_string(m, REMAP_SPEC);
-            csv_string(stdout, label);
-            putchar(',');
-            csv_string(stdout, spec);
-            putchar('\n');
+            csv_string(out, label);
+            fputc(',', out);
+            csv_string(out, spec);
+            fputc('\n', out);
             free(label);
             free(spec);
         }
         return;
     }
-    printf("mappings of %s on %s, %d processor%s: %d predicted", o->path, sag_name, np,
+    fprintf(out, "mappings of %s on %s, %d processor%s: %d predicted", o->path, sag_name, np,
            np == 1 ? "" : "s", n);
     if (all > n)
-        printf(" (the first %d of %ld)", n, all);
-    printf(", fastest first\n");
-    printf("rank        total        comp        comm        ovhd        wait  vs own  mapping\n");
+        fprintf(out, " (the first %d of %ld)", n, all);
+    fprintf(out, ", fastest first\n");
+    fprintf(out, "rank        total        comp        comm        ovhd        wait  vs own  mapping\n");
     for (int i = 0; i < n; i++) {
         const Remap *m = &cand[rk[i].cand];
         char *label = remap_string(m, REMAP_LABEL), *spec = remap_string(m, REMAP_SPEC);
         if (rk[i].ok)
-            printf("%4d %12.6f %11.6f %11.6f %11.6f %11.6f %7.3f  %s%s\n", i + 1, rk[i].total,
+            fprintf(out, "%4d %12.6f %11.6f %11.6f %11.6f %11.6f %7.3f  %s%s\n", i + 1, rk[i].total,
                    rk[i].part[0], rk[i].part[1], rk[i].part[2], rk[i].part[3],
                    own > 0 ? rk[i].total / own : 1.0, label, m->own ? "  (as written)" : "");
         else
-            printf("%4s %12s %11s %11s %11s %11s %7s  %s  (not predicted: it needs values or "
+            fprintf(out, "%4s %12s %11s %11s %11s %11s %7s  %s  (not predicted: it needs values or "
                    "constructs this mapping lacks; --map '%s' shows why)\n", "-", "-", "-", "-",
                    "-", "-", "-", label, spec);
         free(label);
@@ -853,13 +928,13 @@ static void print_ranking(const Options *o, const char *sag_name, int np, const 
     if (n && rk[0].ok) {
         const Remap *b = &cand[rk[0].cand];
         if (b->own)
-            printf("\nthe program's own mapping is the fastest\n");
+            fprintf(out, "\nthe program's own mapping is the fastest\n");
         else {
             char *label = remap_string(b, REMAP_LABEL);
-            printf("\nfastest: %s, %.3f of the program's time; the directives to write:\n",
+            fprintf(out, "\nfastest: %s, %.3f of the program's time; the directives to write:\n",
                    label, own > 0 ? rk[0].total / own : 1.0);
             free(label);
-            remap_print(stdout, b, REMAP_DIRECTIVES);
+            remap_print(out, b, REMAP_DIRECTIVES);
         }
     }
 }
@@ -912,12 +987,22 @@ static int compare(const Options *o, const SrcFile *f, const SagGraph *sag, cons
         Program p;
         EngineResult r;
         rk[i].cand = i;
+        EngineProcs procs = {0};
+        if (page)
+            oc.procs = &procs;
         if (program_compile(&oc, f, o->defs, o->ndefs, &p, d) == 0) {
             p.g = program_abstract(&oc, &p, o->defs, o->ndefs);
             rk[i].ok = program_interpret(&oc, f, sag, p.sp, p.g, o->defs, o->ndefs, np, 0, NULL,
                                          &r, d) == 0;
+            if (rk[i].ok && page) {
+                Report rp = {o->path, sag_name, p.g, &r, f, NULL, NULL, NULL, NULL};
+                char *label = remap_string(&cand[i], REMAP_LABEL);
+                html_point(page, &rp, &procs, NULL, label);
+                free(label);
+            }
             program_free(&p);
         }
+        engine_procs_free(&procs);
         if (d != diag)
             diag_finish(d);
         if (rk[i].ok) {
@@ -936,7 +1021,19 @@ static int compare(const Options *o, const SrcFile *f, const SagGraph *sag, cons
             if (cand[i].own && rk[i].ok)
                 own = rk[i].total;
         qsort(rk, (size_t)n, sizeof *rk, by_total);
-        print_ranking(o, sag_name, np, cand, rk, n, all, own);
+        if (!(page && o->format == FMT_JSON))   /* there: the page's object (main) */
+            print_ranking(stdout, o->format, o, sag_name, np, cand, rk, n, all, own);
+        if (page) {
+            char *buf = NULL;
+            size_t len = 0;
+            FILE *m = open_memstream(&buf, &len);
+            if (!m)
+                fatal("out of memory");
+            print_ranking(m, FMT_JSON, o, sag_name, np, cand, rk, n, all, own);
+            if (fclose(m) != 0)
+                fatal("out of memory");
+            html_ranking(page, buf);
+        }
     }
     free(rk);
     free(cand);
@@ -1037,7 +1134,13 @@ static int predict(const Options *o, const SrcFile *f, const SagGraph *sag, cons
     }
     EngineResult r;
     int tty = isatty(0) && isatty(2), ok;
-    Options asked;
+    Options asked, paged;
+    EngineProcs procs = {0};
+    if (page) {
+        paged = *o;
+        paged.procs = &procs;
+        o = &paged;
+    }
     EngineTrips *trips = NULL;
     while ((ok = program_interpret(o, f, sag, p.sp, p.g, o->defs, o->ndefs, np, tty, t, &r,
                                    diag) == 0) == 0 && tty) {
@@ -1067,13 +1170,15 @@ static int predict(const Options *o, const SrcFile *f, const SagGraph *sag, cons
     }
     if (ok && !(t && trace_save(o, t, "hpfpredict: "))) {
         ReportQuery q = query_of(o);
-        Report rp = {o->path, sag_name, g, &r, f, &q, pt->label};
+        Report rp = {o->path, sag_name, g, &r, f, &q, pt->label, NULL, NULL};
         pt->np = np;
         pt->total = r.total;
         for (int m = 0; m < M_N; m++)
             pt->part[m] = r.part[m];
-        if (sweep_table(o))
-            ;                  /* the table comes after the last point */
+        if (page)
+            html_point(page, &rp, &procs, t, NULL);
+        if (sweep_table(o) || (page && o->format == FMT_JSON))
+            ;                  /* the table, or the page's object, after the last point */
         else if (o->format == FMT_JSON)
         {
             /* the objects of a sweep separated as they come: one that
@@ -1102,6 +1207,7 @@ static int predict(const Options *o, const SrcFile *f, const SagGraph *sag, cons
     if (t)
         trace_free(t);
     free(trips);
+    engine_procs_free(&procs);
 done:
     program_free(&p);
     return status;
@@ -1119,6 +1225,14 @@ const char *sweep_values(Options *o, long c, char *buf, size_t n)
         c /= l->n;
         o->defs[l->def].value = v;
         int k = snprintf(buf + at, n - at, "%s%s=%s", at ? " " : "", o->defs[l->def].name, v);
+        if (k > 0 && (size_t)k < n - at)
+            at += (size_t)k;
+    }
+    for (int i = 0; i < o->nslist; i++) {
+        SetList *l = &o->slist[i];
+        l->cur = (int)(c % l->n);
+        c /= l->n;
+        int k = snprintf(buf + at, n - at, "%s%s=%s", at ? " " : "", l->key, l->v[l->cur]);
         if (k > 0 && (size_t)k < n - at)
             at += (size_t)k;
     }
@@ -1141,29 +1255,104 @@ static int write_plot(Options *o, const Sweep *sw)
     return bad;
 }
 
+/* The end of --html: the page written (and with --format=json its object
+ * printed), or after a failure no page left behind. The status. */
+static int write_page(Options *o, int status)
+{
+    if (!o->html_out)
+        return status;
+    if (!status && o->format == FMT_JSON)
+        html_object(page, stdout);
+    int bad = !status && html_page(page, o->html_out) != 0;
+    if ((ferror(o->html_out) | fclose(o->html_out)) != 0 || bad) {
+        if (!status)
+            fprintf(stderr, "hpfpredict: error: cannot write '%s'\n", o->html);
+        status = 1;
+    }
+    o->html_out = NULL;
+    if (status)
+        remove(o->html);
+    html_free(page);
+    page = NULL;
+    return status;
+}
+
 /* The experiments of --set, on the machine (sag NULL: a forecast makes
  * them on its equations); the name shown for it gets them appended
  * ("ipsc860 [cpu.speed=2]"). */
-static int apply_sets(Options *o, SagGraph *sag, char **shown)
+static int apply_set_list(const char *const *sets, int nsets, SagGraph *sag, char **shown)
 {
-    if (!o->nsets)
+    if (!nsets)
         return 0;
     size_t n = strlen(*shown) + 4;
-    for (int i = 0; i < o->nsets; i++) {
+    for (int i = 0; i < nsets; i++) {
         char err[512];
-        if (sag && sag_experiment(sag, o->sets[i], err, sizeof err) != 0) {
-            fprintf(stderr, "hpfpredict: error: --set %s: %s\n", o->sets[i], err);
+        if (sag && sag_experiment(sag, sets[i], err, sizeof err) != 0) {
+            fprintf(stderr, "hpfpredict: error: --set %s: %s\n", sets[i], err);
             return 1;
         }
-        n += strlen(o->sets[i]) + 1;
+        n += strlen(sets[i]) + 1;
     }
     char *name = xmalloc(n), *at = name;
     at += sprintf(at, "%s [", *shown);
-    for (int i = 0; i < o->nsets; i++)
-        at += sprintf(at, "%s%s", i ? " " : "", o->sets[i]);
+    for (int i = 0; i < nsets; i++)
+        at += sprintf(at, "%s%s", i ? " " : "", sets[i]);
     strcpy(at, "]");
     free(*shown);
     *shown = name;
+    return 0;
+}
+
+static int apply_sets(Options *o, SagGraph *sag, char **shown)
+{
+    return apply_set_list(o->sets, o->nsets, sag, shown);
+}
+
+/* The machine of a sweep point with --set lists: the SAG loaded again, the
+ * plain --set experiments and the lists' current values (sweep_values)
+ * applied, its name in *shown; NULL after a diagnostic. */
+static SagGraph *sweep_sag(const Options *o, char **shown, Diag *d)
+{
+    SagGraph *sag = load_sag(o->sag_arg, shown, d);
+    if (!sag)
+        return NULL;
+    int n = o->nsets + o->nslist;
+    const char **all = xmalloc((size_t)n * sizeof *all);
+    char **own = xmalloc((size_t)o->nslist * sizeof *own);
+    for (int i = 0; i < o->nsets; i++)
+        all[i] = o->sets[i];
+    for (int i = 0; i < o->nslist; i++) {
+        const SetList *l = &o->slist[i];
+        own[i] = xmalloc(strlen(l->key) + strlen(l->v[l->cur]) + 2);
+        sprintf(own[i], "%s=%s", l->key, l->v[l->cur]);
+        all[o->nsets + i] = own[i];
+    }
+    if (apply_set_list(all, n, sag, shown)) {
+        sag_free(sag);
+        sag = NULL;
+    }
+    for (int i = 0; i < o->nslist; i++)
+        free(own[i]);
+    free(own);
+    free(all);
+    return sag;
+}
+
+/* Every value of the --set lists tried before the work: a bad one stops
+ * the run at once. */
+static int check_set_lists(Options *o, Diag *d)
+{
+    for (int i = 0; i < o->nslist; i++)
+        for (int v = 0; v < o->slist[i].n; v++) {
+            for (int j = 0; j < o->nslist; j++)
+                o->slist[j].cur = j == i ? v : 0;
+            char *name = NULL;
+            SagGraph *sag = sweep_sag(o, &name, d);
+            free(name);
+            if (!sag)
+                return 1;
+            sag_free(sag);
+        }
     return 0;
 }
 
@@ -1171,8 +1360,8 @@ static int apply_sets(Options *o, SagGraph *sag, char **shown)
 static int sweep_size(Options *o)
 {
     long n = o->nnp;
-    for (int i = 0; i < o->ndlist; i++) {
-        n *= o->dlist[i].n;
+    for (int i = 0; i < o->ndlist + o->nslist; i++) {
+        n *= i < o->ndlist ? o->dlist[i].n : o->slist[i - o->ndlist].n;
         if (n > MAX_SWEEP) {
             fprintf(stderr, "hpfpredict: error: the sweep has more than %d predictions\n",
                     MAX_SWEEP);
@@ -1186,10 +1375,16 @@ static int sweep_size(Options *o)
                 "only: with a -D list, ask with --format=json (its objects have \"values\")\n");
         return 1;
     }
-    if (o->ndlist && (o->callgrind || o->trace || o->interactive)) {
-        fprintf(stderr, "hpfpredict: error: %s is for one prediction: -D %s gives a list\n",
+    if ((o->ndlist || o->nslist) && (o->callgrind || o->trace || o->interactive)) {
+        fprintf(stderr, "hpfpredict: error: %s is for one prediction: %s %s gives a list\n",
                 o->callgrind ? "--callgrind" : o->trace ? "--trace" : "-i",
-                o->defs[o->dlist[0].def].name);
+                o->ndlist ? "-D" : "--set",
+                o->ndlist ? o->defs[o->dlist[0].def].name : o->slist[0].key);
+        return 1;
+    }
+    if (o->nslist && o->format == FMT_CSV && report_has_query(&q)) {
+        fprintf(stderr, "hpfpredict: error: the CSV rows of a query name the processor count "
+                "only: with a --set list, ask with --format=json (its objects have \"values\")\n");
         return 1;
     }
     return 0;
@@ -1249,6 +1444,11 @@ static void free_options(Options *o)
     for (int i = 0; i < o->ndlist; i++)
         free(o->dlist[i].v);
     free(o->dlist);
+    for (int i = 0; i < o->nslist; i++) {
+        free(o->slist[i].v);
+        free(o->slist[i].text);
+    }
+    free(o->slist);
     free(o->sets);
     free(o->fits);
     free(o->probe_times);
@@ -1308,7 +1508,7 @@ int main(int argc, char **argv)
     if (!o.nnp)
         o.np[o.nnp++] = sag_unit_count(engine_node_unit(sag));
     int bad = apply_sets(&o, forecast_sets_on_equations(&o) ? NULL : sag, &sag_name) ||
-              sweep_size(&o);
+              sweep_size(&o) || check_set_lists(&o, &diag);
     /* the callgrind file is opened first, and the trace's directory
        checked, so that a path that cannot be written stops the run before
        the work */
@@ -1318,6 +1518,12 @@ int main(int argc, char **argv)
         bad = check_trace_run(&o);
     if (!bad && o.plot && !o.dump_aag && !o.dump_saag)
         bad = open_output(o.plot, &o.plot_out);
+    if (!bad && o.html)
+        bad = open_output(o.html, &o.html_out);
+    if (bad && o.html_out) {
+        fclose(o.html_out);
+        remove(o.html);
+    }
     if (!bad && o.callgrind && !o.dump_aag && !o.dump_saag)
         bad = open_output(o.callgrind, &o.cg);
     if (bad) {
@@ -1327,8 +1533,11 @@ int main(int argc, char **argv)
         free_options(&o);
         return 1;
     }
+    if (o.html)
+        page = html_new(o.path, sag_name, o.cmd);
     if (o.compare) {
-        int status = finish_output(&diag, compare(&o, f, sag, sag_name, &diag));
+        int status = compare(&o, f, sag, sag_name, &diag);
+        status = finish_output(&diag, write_page(&o, status));
         srcfile_free(f);
         sag_free(sag);
         free(sag_name);
@@ -1364,7 +1573,7 @@ int main(int argc, char **argv)
         return status;
     }
     int status = 0;
-    int json = o.format == FMT_JSON && !o.dump_aag && !o.dump_saag;
+    int json = o.format == FMT_JSON && !o.dump_aag && !o.dump_saag && !page;
     /* the sweep: every processor count for each combination of the -D
        lists (the first list varying fastest) */
     long ncomb = o.npoints / o.nnp;
@@ -1376,12 +1585,18 @@ int main(int argc, char **argv)
     for (long c = 0, k = 0; c < ncomb && !status; c++) {
         char buf[512];
         labels[c] = xstrdup(sweep_values(&o, c, buf, sizeof buf));
+        SagGraph *csag = sag;
+        char *cname = sag_name;
+        if (o.nslist && !(csag = sweep_sag(&o, &cname, &diag))) {
+            status = 1;
+            break;
+        }
         for (int i = 0; i < o.nnp && !status; i++, k++) {
             if (progress)
                 fprintf(stderr, "\rhpfpredict: prediction %ld of %d: %s%s-np %d\033[K", k + 1,
                         o.npoints, labels[c], *labels[c] ? " " : "", o.np[i]);
             pts[k].label = labels[c];
-            status = predict(&o, f, sag, sag_name, o.np[i], k == 0, &diag, &pts[k]);
+            status = predict(&o, f, csag, cname, o.np[i], k == 0, &diag, &pts[k]);
             if (status && o.npoints > 1)
                 fprintf(stderr, "hpfpredict: note: the sweep stopped at %s%s-np %d\n",
                         labels[c], *labels[c] ? ", " : "", o.np[i]);
@@ -1391,6 +1606,10 @@ int main(int argc, char **argv)
                 c = ncomb;     /* one dump: the sweep ends here */
                 break;
             }
+        }
+        if (csag != sag) {
+            sag_free(csag);
+            free(cname);
         }
     }
     if (progress)
@@ -1413,6 +1632,9 @@ int main(int argc, char **argv)
         remove(o.plot);
     } else if (o.plot_out && write_plot(&o, &sw))
         status = 1;
+    if (page && done > 1)
+        html_sweep(page, &sw);
+    status = write_page(&o, status);
     for (long c = 0; c < ncomb; c++)
         free(labels[c]);
     free(labels);

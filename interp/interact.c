@@ -312,7 +312,7 @@ static int answer(Session *s, const ReportQuery *q)
     if (!s->have)
         return cmd_error("%s", "no prediction yet; give the missing values with "
                          "'set NAME=VALUE'");
-    Report rp = {s->o->path, s->sag_name, s->p.g, &s->r, s->f, q, NULL};
+    Report rp = {s->o->path, s->sag_name, s->p.g, &s->r, s->f, q, NULL, NULL, NULL};
     if (s->format == FMT_JSON) {
         report_json(stdout, &rp, 0);
         putchar('\n');

@@ -31,6 +31,15 @@ typedef struct {
     char **v;
 } DefList;
 
+/* A --set with a list of values (--set cpu.speed=1,2,4): a sweep over
+ * them, `cur` the one of the point being predicted. */
+typedef struct {
+    char *text;                /* a copy of the argument, cut into key and values */
+    const char *key;
+    int n, cur;
+    char **v;
+} SetList;
+
 /* The command line. */
 typedef struct {
     const char *path;
@@ -73,6 +82,8 @@ typedef struct {
     /* experiments (doc/experiments.md) */
     const char **sets;         /* --set NAME=VALUE, applied to the SAG in order */
     int nsets;
+    SetList *slist;            /* --set NAME=V1,V2,...: swept, after the -D lists */
+    int nslist;
     int loop_reorder;          /* -floop-reorder: the node compiler's loop interchange */
     int inline_calls;          /* -finline: its inline expansion of leaf procedures */
     DefList *dlist;            /* the -D definitions given a list of values: swept */
@@ -109,6 +120,10 @@ typedef struct {
     double ref_time;           /* --ref-time T: its measured full run (seconds; < 0 none) */
     struct Bbv *record;        /* not an option: the interpretation records its
                                   intervals here (NULL: none) */
+    const char *html;          /* --html FILE: the report page */
+    FILE *html_out;            /* opened before any work, removed on failure */
+    struct EngineProcs *procs; /* not an option: the interpretation puts each
+                                  processor's times here (NULL: not wanted) */
 } Options;
 
 /* The label of -D combination c of a sweep ("n=64 maxit=10", the first

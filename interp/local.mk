@@ -10,18 +10,21 @@ nodist_interp_libinterp_a_SOURCES = interp/sag_builtin.c
 
 # The shipped machine description, compiled in as the default
 # (sag_builtin("ipsc860")) and installed for `-sag ipsc860`. Each line
-# becomes a C string literal: backslashes, quotes and '?' (trigraphs) escaped.
+# becomes a C string literal (interp/text2c.sh).
 sagdir = $(pkgdatadir)/sag
 dist_sag_DATA = examples/ipsc860.sag
-interp/sag_builtin.c: $(srcdir)/examples/ipsc860.sag $(srcdir)/interp/local.mk
-	$(AM_V_GEN)$(MKDIR_P) interp && { \
-	  echo '/* sag_builtin.c - generated from examples/ipsc860.sag by interp/local.mk */'; \
-	  echo 'extern const char sag_ipsc860_text[];'; \
-	  echo 'const char sag_ipsc860_text[] ='; \
-	  sed -e 's/\\/\\\\/g' -e 's/"/\\"/g' -e 's/?/\\?/g' -e 's/	/\\t/g' \
-	      -e 's/^/    "/' -e 's/$$/\\n"/' $(srcdir)/examples/ipsc860.sag; \
-	  echo '    ;'; } >$@-t && mv -f $@-t $@
+interp/sag_builtin.c: $(srcdir)/examples/ipsc860.sag $(srcdir)/interp/text2c.sh
+	$(AM_V_GEN)$(MKDIR_P) interp && $(SHELL) $(srcdir)/interp/text2c.sh sag_ipsc860_text \
+	  $(srcdir)/examples/ipsc860.sag >$@-t && mv -f $@-t $@
 CLEANFILES += interp/sag_builtin.c
+
+# The report page's template (--html), compiled in as html_page_text, the
+# same way.
+EXTRA_DIST += interp/report_page.html interp/text2c.sh
+interp/html_page.c: $(srcdir)/interp/report_page.html $(srcdir)/interp/text2c.sh
+	$(AM_V_GEN)$(MKDIR_P) interp && $(SHELL) $(srcdir)/interp/text2c.sh html_page_text \
+	  $(srcdir)/interp/report_page.html >$@-t && mv -f $@-t $@
+CLEANFILES += interp/html_page.c
 
 # Tests: the unit test of the reader, and sag_check over bad inputs and the
 # shipped description (testsuite/sag.test).
@@ -56,7 +59,9 @@ interp_libengine_a_SOURCES = interp/engine.c interp/engine.h interp/engine_int.h
 	interp/engine_sag.c interp/engine_net.c interp/engine_space.c interp/engine_seq.c \
 	interp/engine_walk.c interp/engine_comm.c interp/report.c interp/report.h \
 	interp/trace.c interp/trace.h interp/trace_int.h interp/trace_otf2.c interp/plot.c interp/plot.h \
-	interp/forecast.c interp/forecast.h interp/rue_aag.c interp/rue_aag.h interp/bbv.c interp/bbv.h interp/phases.c interp/phases.h
+	interp/forecast.c interp/forecast.h interp/rue_aag.c interp/rue_aag.h interp/bbv.c interp/bbv.h interp/phases.c interp/phases.h \
+	interp/html.c interp/html.h
+nodist_interp_libengine_a_SOURCES = interp/html_page.c
 interp_libengine_a_CPPFLAGS = $(AM_CPPFLAGS) -I$(top_srcdir)/interp -I$(top_srcdir)/analysis \
 	-I$(top_srcdir)/runtime $(OTF2_CFLAGS)
 ENGINE_LIBS = interp/libengine.a interp/libinterp.a analysis/libanalysis.a \

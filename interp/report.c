@@ -275,7 +275,10 @@ void report_json(FILE *out, const Report *rp, int indent)
     fprintf(out, "],\n%*s \"lines\": [", indent, "");
     if (q)
         query_json(out, rp, indent);
-    fputs("]}", out);
+    fputc(']', out);
+    if (rp->extra)
+        rp->extra(out, rp, rp->extra_ctx);
+    fputc('}', out);
 }
 
 /* ---- profiles ---------------------------------------------------------- */
@@ -737,6 +740,13 @@ static void prof_json(FILE *out, const char *scope, const Aau *a, int line, int 
     fputc('}', out);
 }
 
+void report_aau_json(FILE *out, const Aau *a, int np)
+{
+    Prof own = {0};
+    prof_own(&own, a, np);
+    prof_json(out, "aau", a, a->line, line_end_of(a), a->label, &own, 1);
+}
+
 static void line_json(FILE *out, const Report *rp, const Lines *L, int l)
 {
     const Aag *g = rp->g;
@@ -782,10 +792,8 @@ static void query_json(FILE *out, const Report *rp, int indent)
     prof_json(out, "program", NULL, g->root->line, line_end_of(g->root), g->root->label, &p, 0);
     for (int i = 0; i < q->naau; i++) {
         const Aau *a = g->aau[q->aau[i] - 1];
-        Prof own = {0};
-        prof_own(&own, a, np);
         fprintf(out, ",\n%*s", indent + 2, "");
-        prof_json(out, "aau", a, a->line, line_end_of(a), a->label, &own, 1);
+        report_aau_json(out, a, np);
         prof_subaag(&p, a, np);
         fprintf(out, ",\n%*s", indent + 2, "");
         prof_json(out, "subtree", a, a->line, line_end_of(a), a->label, &p, 1);

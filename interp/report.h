@@ -29,7 +29,7 @@ typedef struct {
     int annotate;              /* --annotate: every line of the source */
 } ReportQuery;
 
-typedef struct {
+typedef struct Report {
     const char *program;       /* the source file as given */
     const char *sag;           /* the SAG file or built-in name */
     const Aag *g;
@@ -38,6 +38,10 @@ typedef struct {
     const ReportQuery *q;      /* NULL, or no query in it: the plain report */
     const char *values;        /* the -D values of a sweep's point ("n=32 maxit=10"),
                                   or NULL */
+    void (*extra)(FILE *out, const struct Report *rp, void *ctx);
+                               /* report_json: more keys, after "profiles" (each
+                                  written ",\n \"key\": value"); NULL: none */
+    void *extra_ctx;
 } Report;
 
 /* Metrics of an AAU and everything below it (branches, bodies): m[M_*] the
@@ -56,6 +60,8 @@ void report_query_text(FILE *out, const Report *rp);
  * array). With a query, "aau" holds the sub-AAGs asked for, "lines" the
  * lines, and "profiles" the profiles. */
 void report_json(FILE *out, const Report *rp, int indent);
+/* The own profile of AAU a, as an element of "profiles" (scope "aau"). */
+void report_aau_json(FILE *out, const Aau *a, int np);
 /* CSV: the header row (once per output), then the rows of one prediction:
  * the program, and the AAUs (every one, own time, without a query) or the
  * answers to the query. */

@@ -362,7 +362,7 @@ int program_interpret(const Options *o, const SrcFile *f, const SagGraph *sag, c
                                                    : sag_value(node, "comm.overlap", 0),
                         .classes = o->classes, .cls = engine_classes_new(), .trace = trace,
                         .trips = o->trips, .ntrips = o->ntrips, .unroll = o->unroll,
-                        .bbv = o->record,
+                        .bbv = o->record, .procs = o->procs,
                         .inline_calls = o->inline_calls};
     Fi *fi;
     int rc = -1, runs = 0, status = 1;

@@ -37,6 +37,16 @@ EXTRA_DIST += testsuite/properties.test testsuite/rewrite.py \
 # resource usage equations: --rue, --forecast, --sweet-spot, --rue-check
 # (doc/forecasting.md)
 TESTS += testsuite/forecast.test
+# the report page (--html), in headless Chromium where it is installed
+TESTS += testsuite/html.test
+EXTRA_DIST += testsuite/html.test testsuite/html_check.py
+# the trace and the callgrind file in ViTE and KCachegrind, under Xvfb
+TESTS += testsuite/viewers.test
+EXTRA_DIST += testsuite/viewers.test
+clean-local: clean-html-shots
+clean-html-shots:
+	rm -rf testsuite/html-shots testsuite/viewer-shots
+.PHONY: clean-html-shots
 # software probes: --bbv, --phases, --probe-predict, HPFRT_PROBE (doc/probes.md)
 TESTS += testsuite/probes.test
 EXTRA_DIST += testsuite/probes.test $(wildcard $(srcdir)/testsuite/probes/*.f90)
