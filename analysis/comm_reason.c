@@ -95,18 +95,47 @@ const char *comm_kind_words(const CommEntry *e)
     return "communication";
 }
 
-/* A subscript `v + c` or `v - c` (c a nonzero integer constant): c, else 0. */
-static long long offset_of(const Node *s)
+/* s as `rest + c` or `rest - c` (c an integer constant): c, and *rest
+ * (s itself, c 0, when it is not of that form). */
+static long long split_const(const Node *s, const Node **rest)
 {
     while (s && s->kind == AST_PAREN)
         s = s->u.unary.operand;
+    *rest = s;
     if (!s || s->kind != AST_BINARY || (s->u.binary.op != OP_ADD && s->u.binary.op != OP_SUB))
         return 0;
     const Node *l = s->u.binary.lhs, *r = s->u.binary.rhs;
-    if (r->kind == AST_INT_CONST && l->kind != AST_INT_CONST)
+    if (r->kind == AST_INT_CONST && l->kind != AST_INT_CONST) {
+        *rest = l;
         return s->u.binary.op == OP_ADD ? r->u.konst.ival : -r->u.konst.ival;
-    if (l->kind == AST_INT_CONST && r->kind != AST_INT_CONST && s->u.binary.op == OP_ADD)
+    }
+    if (l->kind == AST_INT_CONST && r->kind != AST_INT_CONST && s->u.binary.op == OP_ADD) {
+        *rest = r;
         return l->u.konst.ival;
+    }
+    return 0;
+}
+
+/* The offset of a gather's subscript in dim d of its array from the
+ * left-hand side's subscript in the dimension aligned with the same
+ * template dimension, when the two differ by a constant only; else 0. */
+static long long offset_of(const CommEntry *e, int d)
+{
+    const SpArr *y = e->arr, *x = e->loop ? e->loop->arr : NULL;
+    const SpRef *lr = e->loop && e->loop->lhs ? e->loop->lhs->ir : NULL;
+    if (!x || !lr || !e->g || !e->g->r || x->tmpl != y->tmpl)
+        return 0;
+    for (int dx = 0; dx < x->rank; dx++) {
+        if (x->tdim[dx] != y->tdim[d] || !lr->sub[dx] || !e->g->r->sub[d])
+            continue;
+        const Node *ry, *rx;
+        long long cy = split_const(e->g->r->sub[d], &ry), cx = split_const(lr->sub[dx], &rx);
+        char *sy = unparse_expr_string(ry, NULL, NULL), *sx = unparse_expr_string(rx, NULL, NULL);
+        int same = !strcmp(sy, sx);
+        free(sy);
+        free(sx);
+        return same ? cy - cx : 0;
+    }
     return 0;
 }
 
@@ -120,7 +149,7 @@ static void remap_reason(const CommEntry *e, const char *ref, char *buf, size_t 
         int t = y->tdim[d];
         if (t < 0)
             continue;
-        long long c = offset_of(e->g->r->sub[d]);
+        long long c = offset_of(e, d);
         if (!c)
             continue;
         if (y->tmpl->fmt[t] == HPFMAP_BLOCK) {
@@ -128,12 +157,20 @@ static void remap_reason(const CommEntry *e, const char *ref, char *buf, size_t 
                      "overlap area a shift can fill, so the reference is gathered", ref, c,
                      d + 1);
         } else {
-            snprintf(buf, n, "%s: %s along dim %d: the offset %+lld crosses blocks, which "
+            snprintf(buf, n, "%s: %s is %s along dim %d: the offset %+lld crosses blocks, which "
                      "rules out an overlap shift (that needs BLOCK), so the reference is "
-                     "gathered", ref, comm_dim_format(y, d, f, sizeof f), d + 1, c);
+                     "gathered", ref, y->name, comm_dim_format(y, d, f, sizeof f), d + 1, c);
         }
         return;
     }
+    for (int d = 0; y && y->tmpl && d < y->rank; d++)
+        if (y->tdim[d] >= 0 && !y->cknown[d]) {
+            snprintf(buf, n, "%s: how %s's dim %d is aligned is known at run time only (a "
+                     "dummy argument mapped as its actual, an ALLOCATABLE array), so the "
+                     "elements an iteration reads cannot be shown to be its own: they are "
+                     "gathered", ref, y->name, d + 1);
+            return;
+        }
     layout(y, ly, sizeof ly);
     if (x)
         layout(x, lx, sizeof lx);

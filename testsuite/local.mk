@@ -39,7 +39,7 @@ EXTRA_DIST += testsuite/properties.test testsuite/rewrite.py \
 TESTS += testsuite/forecast.test
 # the report page (--html), in headless Chromium where it is installed
 TESTS += testsuite/html.test
-EXTRA_DIST += testsuite/html.test testsuite/html_check.py
+EXTRA_DIST += testsuite/html.test testsuite/html_check.py testsuite/html/reasons.f90
 # the trace and the callgrind file in ViTE and KCachegrind, under Xvfb
 TESTS += testsuite/viewers.test
 EXTRA_DIST += testsuite/viewers.test
