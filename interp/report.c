@@ -10,6 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "comm_reason.h"
 #include "report.h"
 
 static void add_list(const PtrVec *l, int np, double m[M_N], double *slow)
@@ -548,6 +549,17 @@ static int count_below(const Aau *a)
     return p.naau - 1;
 }
 
+/* Why the mapping makes a's communication, as a line of text (indent
+ * spaces first); nothing for an AAU that does not communicate. */
+static void comm_text(FILE *out, const Aau *a, int indent)
+{
+    if (!a->comm)
+        return;
+    char *why = comm_reason(a->comm);
+    fprintf(out, "%*s#%d %s: %s\n", indent, "", a->id, comm_kind_words(a->comm), why);
+    free(why);
+}
+
 static void aau_text(FILE *out, const Report *rp, const Aau *a, double prog)
 {
     int np = rp->r->np;
@@ -559,6 +571,10 @@ static void aau_text(FILE *out, const Report *rp, const Aau *a, double prog)
             lines_of(a, buf), a->label ? "  " : "", a->label ? a->label : "",
             pct(prof_mean(&own), prog), a->execs, a->execs == 1 ? "" : "s");
     block_text(out, &own, NULL);
+    if (a->comm) {
+        fputs("communication: ", out);
+        comm_text(out, a, 0);
+    }
     int below = count_below(a);
     if (!below) {
         fputs("no AAU below it: its sub-AAG is the AAU alone\n", out);
@@ -575,6 +591,10 @@ static void aau_text(FILE *out, const Report *rp, const Aau *a, double prog)
 }
 
 /* The columns of the annotated listing. */
+/* A communication's note in the listing starts under the source text:
+ * after the metrics' columns and the line number. */
+enum { LISTING_NOTE = 75 };
+
 static void listing_head(FILE *out)
 {
     fprintf(out, "%10s %6s %10s %10s %10s %10s %6s %6s %s\n", "time(s)", "%time", "comp(s)",
@@ -599,6 +619,9 @@ static void listing_line(FILE *out, const Report *rp, const Lines *L, int l, dou
     fprintf(out, " %5d:", l);
     fwrite(s, 1, (size_t)len, out);
     putc('\n', out);
+    for (int i = 0; L->line[l].naau && i < rp->g->naau; i++)
+        if (aau_line(rp->g->aau[i], L->n) == l)
+            comm_text(out, rp->g->aau[i], LISTING_NOTE);
 }
 
 static void listing_total(FILE *out, const Prof *p, double prog, const char *what)
@@ -634,6 +657,15 @@ static void line_query_text(FILE *out, const Report *rp, const Lines *L, int l, 
             for (int k = 0; k < M_N; k++)
                 m[k] = a->m_sum[k] / (rp->r->np > 0 ? rp->r->np : 1);
             row_text(out, a->m_max, m, a, 0);
+        }
+        int said = 0;
+        for (int i = 0; i < g->naau; i++) {
+            const Aau *a = g->aau[i];
+            if (aau_line(a, L->n) != l || !a->comm)
+                continue;
+            if (!said++)
+                fputs("communication, and why the mapping makes it:\n", out);
+            comm_text(out, a, 2);
         }
     }
     const Aau *in = inside_of(g, l);
@@ -717,6 +749,17 @@ static void metrics_json(FILE *out, const Prof *p)
     }
 }
 
+/* The keys "kind" and "reason" of a communication. */
+static void comm_json(FILE *out, const CommEntry *e)
+{
+    char *why = comm_reason(e);
+    fputs("\"kind\": ", out);
+    json_string(out, comm_kind_words(e));
+    fputs(", \"reason\": ", out);
+    json_string(out, why);
+    free(why);
+}
+
 /* A profile object; a NULL: the program or a range of lines. */
 static void prof_json(FILE *out, const char *scope, const Aau *a, int line, int line_end,
                       const char *label, const Prof *p, int execs)
@@ -737,6 +780,16 @@ static void prof_json(FILE *out, const char *scope, const Aau *a, int line, int 
         fputs("null", out);
     fputs(", ", out);
     metrics_json(out, p);
+    if (a && !strcmp(scope, "aau")) {
+        fputs(", \"communicates\": ", out);
+        if (a->comm) {
+            fputc('{', out);
+            comm_json(out, a->comm);
+            fputc('}', out);
+        } else {
+            fputs("null", out);
+        }
+    }
     fputc('}', out);
 }
 
@@ -764,7 +817,16 @@ static void line_json(FILE *out, const Report *rp, const Lines *L, int l)
     else
         fputs("], \"inside\": null, ", out);
     metrics_json(out, &L->line[l]);
-    fputc('}', out);
+    fputs(", \"communications\": [", out);
+    for (int i = 0, n = 0; i < g->naau; i++) {
+        const Aau *a = g->aau[i];
+        if (aau_line(a, L->n) != l || !a->comm)
+            continue;
+        fprintf(out, "%s{\"aau\": %d, ", n++ ? ", " : "", a->id);
+        comm_json(out, a->comm);
+        fputc('}', out);
+    }
+    fputs("]}", out);
 }
 
 /* The elements of "lines", then those of "profiles" (report_json closes
