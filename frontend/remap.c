@@ -13,6 +13,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "../runtime/hpfmap.h"
 #include "remap.h"
 
 /* ---- the program's mapping: what can be varied ---- */
@@ -173,17 +174,28 @@ static Choice own_choice(const Entry *e)
     return c;
 }
 
-/* The grid a choice runs on, NUMBER_OF_PROCESSORS() taken as np. */
+/* The grid of `rank` extents (0: NUMBER_OF_PROCESSORS(); NULL: none
+ * declared) as a run on np processes makes it: kept when the extents
+ * multiply to np, else re-formed (runtime/hpfmap.c). Returns 1 when
+ * re-formed. */
+static int run_grid(int np, int rank, const int *declared, int *shape)
+{
+    long decl[MAX_RANK];
+    for (int d = 0; d < rank && declared; d++)
+        decl[d] = declared[d] > 0 ? declared[d] : (rank == 1 ? np : 0);
+    return hpfmap_grid_shape(np > 0 ? np : 1, rank, declared ? decl : NULL, shape);
+}
+
+/* The grid a choice runs on, as the run re-forms it for np processes. */
 static int effective_grid(const Choice *c, int np, int *shape)
 {
-    if (c->dflt) {
-        if (!c->ngrid)
-            return 0;
+    if (!c->ngrid)
+        return 0;
+    if (c->dflt && c->ngrid == 1) {
         shape[0] = np;
         return 1;
     }
-    for (int d = 0; d < c->ngrid; d++)
-        shape[d] = c->shape[d] ? c->shape[d] : np;
+    run_grid(np, c->ngrid, c->dflt ? NULL : c->shape, shape);
     return c->ngrid;
 }
 
@@ -522,8 +534,7 @@ static int dist_grid(const Remap *r, const RemapDist *rd, int np, int *shape)
         return 1;
     }
     const RemapProcs *p = &r->procs[rd->procs];
-    for (int d = 0; d < p->rank; d++)
-        shape[d] = p->ext[d] ? p->ext[d] : np;
+    run_grid(np, p->rank, p->ext, shape);
     return p->rank;
 }
 
@@ -604,11 +615,19 @@ static void put_label(StrBuf *b, const Remap *r)
         if (rd->procs < 0)
             continue;
         const RemapProcs *p = &r->procs[rd->procs];
+        int shape[MAX_RANK], fixed = 1;
+        for (int d = 0; d < p->rank; d++)
+            fixed &= p->ext[d] > 0;
+        int known = r->np && p->rank > 1, reformed = 0;
+        if (known)
+            reformed = run_grid(r->np, p->rank, p->ext, shape) && fixed;
         sb_printf(b, " on %s(", p->name);
         for (int d = 0; d < p->rank; d++) {
             if (d)
                 sb_putc(b, ',');
-            if (p->ext[d])
+            if (known)
+                sb_printf(b, "%d", shape[d]);     /* as the run forms it */
+            else if (p->ext[d])
                 sb_printf(b, "%d", p->ext[d]);
             else if (r->np)
                 sb_printf(b, "%d", r->np);
@@ -616,6 +635,12 @@ static void put_label(StrBuf *b, const Remap *r)
                 sb_puts(b, "NP");
         }
         sb_putc(b, ')');
+        if (reformed) {
+            sb_puts(b, " re-formed from (");
+            for (int d = 0; d < p->rank; d++)
+                sb_printf(b, d ? ",%d" : "%d", p->ext[d]);
+            sb_putc(b, ')');
+        }
     }
 }
 
@@ -868,49 +893,6 @@ static int find_entry(Spec *S, const Space *s, const char *unit, int has_unit, c
     return -1;
 }
 
-/* The most balanced grid of n processors in g dimensions, in non-increasing
- * order: the smallest spread between the largest and the smallest extent,
- * the lexicographically smallest among equals (8 over 2 dimensions is 4x2,
- * 12 over 3 is 3x2x2). It is the rule by which the run-time library
- * re-forms an arrangement (runtime/hpfmap.c), so a grid chosen here is the
- * one a run would make of NUMBER_OF_PROCESSORS(). */
-static void balanced(int *cur, int pos, int g, int rem, int maxf, int *best, int *spread)
-{
-    if (pos == g) {
-        if (rem != 1)
-            return;
-        int s = cur[0] - cur[g - 1], d = 0;
-        while (d < g && cur[d] == best[d])
-            d++;
-        if (s < *spread || (s == *spread && d < g && cur[d] < best[d])) {
-            *spread = s;
-            memcpy(best, cur, (size_t)g * sizeof *cur);
-        }
-        return;
-    }
-    for (int f = 1; f <= maxf && f <= rem; f++)
-        if (rem % f == 0) {
-            cur[pos] = f;
-            balanced(cur, pos + 1, g, rem / f, f, best, spread);
-        }
-}
-
-/* Keeps the declared extents when they multiply to n, as the run would. */
-static void grid_shape(int n, int g, const int *declared, int *shape)
-{
-    long long prod = 1;
-    for (int d = 0; d < g && declared; d++)
-        prod = declared[d] > 0 && prod <= n ? prod * declared[d] : 0;
-    if (declared && prod == n) {
-        memcpy(shape, declared, (size_t)g * sizeof *shape);
-        return;
-    }
-    int cur[MAX_RANK], spread = INT_MAX;
-    for (int d = 0; d < g; d++)
-        shape[d] = 1;
-    balanced(cur, 0, g, n, n, shape, &spread);
-}
-
 /* The grid of a choice given without one: see remap.h. */
 static int default_grid(Spec *S, const Entry *e, int np, Choice *c, const char *what)
 {
@@ -938,7 +920,7 @@ static int default_grid(Spec *S, const Entry *e, int np, Choice *c, const char *
         return spec_error(S, "'%s' has %d distributed dimensions: give the grid, as in "
                           "'%s=...@%s'", what, c->ngrid, what, eg);
     }
-    grid_shape(n, c->ngrid, e->onto_rank == c->ngrid ? e->onto_ext : NULL, c->shape);
+    run_grid(n, c->ngrid, e->onto_rank == c->ngrid ? e->onto_ext : NULL, c->shape);
     return 0;
 }
 

@@ -81,7 +81,7 @@ if HAVE_CMOCKA
 check_PROGRAMS += testsuite/unit/test_frontend
 TESTS += testsuite/unit/test_frontend
 testsuite_unit_test_frontend_CFLAGS = $(AM_CFLAGS) $(CMOCKA_CFLAGS)
-testsuite_unit_test_frontend_LDADD = frontend/libfrontend.a $(CMOCKA_LIBS) -lm
+testsuite_unit_test_frontend_LDADD = frontend/libfrontend.a runtime/libhpfmap.a $(CMOCKA_LIBS) -lm
 endif
 
 EXTRA_DIST += testsuite/lib.sh testsuite/cli.test testsuite/ast.test \
