@@ -29,7 +29,8 @@
 
 /* the long options without a short one */
 enum { OPT_BBV = 256, OPT_INTERVAL, OPT_PHASES, OPT_MAXK, OPT_SEED, OPT_EARLY, OPT_SAVE_PHASES,
-       OPT_PROBE_PREDICT, OPT_REF, OPT_REF_TIME, OPT_PROBE_BUDGET, OPT_PROBE_SPAN, OPT_HTML };
+       OPT_PROBE_PREDICT, OPT_REF, OPT_REF_TIME, OPT_PROBE_BUDGET, OPT_PROBE_SPAN, OPT_HTML,
+       OPT_COMPARE_LIMIT };
 
 #ifndef PKGDATADIR
 #define PKGDATADIR "/usr/local/share/hpfpredict"
@@ -104,6 +105,8 @@ static void usage(FILE *out)
           "      --compare            predict every alternative mapping of the program's\n"
           "                           DISTRIBUTE directives (formats, processor grids)\n"
           "                           and rank them, with the directives of the best\n"
+          "      --compare-limit N    predict at most N of them, the nearest to the\n"
+          "                           program's own first\n"
           "      --map SPEC           predict under another mapping, e.g.\n"
           "                           'temp=BLOCK,*' or 'temp=BLOCK,BLOCK@2x2' (as hpfc)\n"
           "      --rue                print the resource usage equations: each phase's\n"
@@ -343,6 +346,8 @@ static int parse_set_list(Options *o, const char *arg)
 /* --compare makes one ranking: of one processor count, for fixed values. */
 static int check_compare(const Options *o)
 {
+    if (o->compare_limit && !o->compare)
+        return bad_usage("%s", "--compare-limit limits --compare: give --compare too");
     if (!o->compare)
         return 0;
     const char *other = o->nnp > 1 ? "a list of -np values" : o->ndlist ? "a -D list"
@@ -500,6 +505,7 @@ static int parse_options(Options *o, int argc, char **argv)
         {"set", required_argument, NULL, 'X'},
         {"plot", required_argument, NULL, 'Y'},
         {"compare", no_argument, NULL, 'c'},
+        {"compare-limit", required_argument, NULL, OPT_COMPARE_LIMIT},
         {"map", required_argument, NULL, 'm'},
         {"rue", no_argument, NULL, 'E'},
         {"forecast", no_argument, NULL, 'Q'},
@@ -672,6 +678,15 @@ static int parse_options(Options *o, int argc, char **argv)
             break;
         }
         case OPT_EARLY: o->early = 1; break;
+        case OPT_COMPARE_LIMIT: {
+            char *end;
+            long v = strtol(optarg, &end, 10);
+            if (*end || end == optarg || v < 1 || v > REMAP_MAX_CANDIDATES)
+                return bad_usage("--compare-limit expects a count of mappings from 1 to 256, "
+                                 "not '%s'", optarg);
+            o->compare_limit = (int)v;
+            break;
+        }
         case OPT_PROBE_SPAN: {
             char *end;
             long v = strtol(optarg, &end, 10);
@@ -970,6 +985,8 @@ static int compare(const Options *o, const SrcFile *f, const SagGraph *sag, cons
     long all = 0;
     int n = remap_candidates(ast, np, &cand, &all);
     arena_free(a);
+    if (o->compare_limit && n > o->compare_limit)
+        n = o->compare_limit;     /* the nearest to the program's own come first */
     Ranked *rk = xcalloc((size_t)(n ? n : 1), sizeof *rk);
     FILE *quiet = tmpfile();
     int progress = n > 1 && isatty(2), status = 0;

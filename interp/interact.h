@@ -92,6 +92,8 @@ typedef struct {
     const char *plot;          /* --plot FILE: the sweep's SVG */
     FILE *plot_out;            /* opened before any work, removed on failure */
     int compare;               /* --compare: rank the alternative data mappings */
+    int compare_limit;         /* --compare-limit N: predict at most N of them (0: all
+                                  that remap_candidates keeps) */
     const char *map_spec;      /* --map SPEC: predict under this mapping */
     const Remap *map;          /* the mapping the program is compiled under (NULL:
                                   as written) */
