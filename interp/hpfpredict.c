@@ -855,7 +855,35 @@ typedef struct {
     int cand;                  /* index in the candidates */
     int ok;
     double total, part[M_N];
+    double *line;              /* each line's mean time ([1 .. nline]) */
+    int nline;
 } Ranked;
+
+enum { CHANGED_LINES = 5 };    /* the lines --compare shows changed most */
+
+/* The lines whose mean time differs most between the best mapping b and
+ * the program's own w, largest change first: their numbers in out[0 ..
+ * returned count). */
+static int changed_lines(const Ranked *b, const Ranked *w, int *out, int max)
+{
+    int n = 0;
+    for (int l = 1; l <= b->nline && l <= w->nline; l++) {
+        double d = fabs(b->line[l] - w->line[l]);
+        if (d <= 1e-12 * (w->line[l] > 0 ? w->line[l] : 1))
+            continue;
+        int at = n < max ? n++ : max;
+        if (at == max && d <= fabs(b->line[out[max - 1]] - w->line[out[max - 1]]))
+            continue;
+        if (at == max)
+            at = max - 1;
+        while (at > 0 && fabs(b->line[out[at - 1]] - w->line[out[at - 1]]) < d) {
+            out[at] = out[at - 1];
+            at--;
+        }
+        out[at] = l;
+    }
+    return n;
+}
 
 /* The ranking of --compare, best first; own: the program's own time. */
 static void print_ranking(FILE *out, int format, const Options *o, const char *sag_name, int np,
@@ -888,7 +916,17 @@ static void print_ranking(FILE *out, int format, const Options *o, const char *s
             free(label);
             free(spec);
         }
-        fprintf(out, "\n], \"best_directives\": ");
+        const Ranked *w = NULL;
+        for (int i = 0; i < n; i++)
+            if (rk[i].ok && cand[rk[i].cand].own)
+                w = &rk[i];
+        fprintf(out, "\n], \"changed_lines\": [");
+        int ch[CHANGED_LINES], nch = n && rk[0].ok && w && w != rk
+                                     ? changed_lines(&rk[0], w, ch, CHANGED_LINES) : 0;
+        for (int i = 0; i < nch; i++)
+            fprintf(out, "%s{\"line\": %d, \"own\": %.12g, \"best\": %.12g}", i ? ", " : "",
+                    ch[i], w->line[ch[i]], rk[0].line[ch[i]]);
+        fprintf(out, "], \"best_directives\": ");
         char *dir = n && rk[0].ok ? remap_string(&cand[rk[0].cand], REMAP_DIRECTIVES) : NULL;
         if (dir)
             json_string(out, dir);
@@ -950,6 +988,21 @@ static void print_ranking(FILE *out, int format, const Options *o, const char *s
                    label, own > 0 ? rk[0].total / own : 1.0);
             free(label);
             remap_print(out, b, REMAP_DIRECTIVES);
+            const Ranked *w = NULL;
+            for (int i = 0; i < n; i++)
+                if (rk[i].ok && cand[rk[i].cand].own)
+                    w = &rk[i];
+            int ch[CHANGED_LINES], nch = w ? changed_lines(&rk[0], w, ch, CHANGED_LINES) : 0;
+            if (nch)
+                fprintf(out, "the lines whose mean time changed most against the program's "
+                        "own mapping:\n");
+            for (int i = 0; i < nch; i++) {
+                double a = w->line[ch[i]], z = rk[0].line[ch[i]];
+                fprintf(out, "  line %d: %.6f s -> %.6f s", ch[i], a, z);
+                if (a > 0)
+                    fprintf(out, " (%+.1f%%)", 100 * (z - a) / a);
+                fputc('\n', out);
+            }
         }
     }
 }
@@ -1011,6 +1064,10 @@ static int compare(const Options *o, const SrcFile *f, const SagGraph *sag, cons
             p.g = program_abstract(&oc, &p, o->defs, o->ndefs);
             rk[i].ok = program_interpret(&oc, f, sag, p.sp, p.g, o->defs, o->ndefs, np, 0, NULL,
                                          &r, d) == 0;
+            if (rk[i].ok) {
+                Report rl = {o->path, sag_name, p.g, &r, f, NULL, NULL, NULL, NULL};
+                rk[i].nline = report_line_means(&rl, &rk[i].line);
+            }
             if (rk[i].ok && page) {
                 Report rp = {o->path, sag_name, p.g, &r, f, NULL, NULL, NULL, NULL};
                 char *label = remap_string(&cand[i], REMAP_LABEL);
@@ -1052,6 +1109,8 @@ static int compare(const Options *o, const SrcFile *f, const SagGraph *sag, cons
             html_ranking(page, buf);
         }
     }
+    for (int i = 0; i < n; i++)
+        free(rk[i].line);
     free(rk);
     free(cand);
     return status;

@@ -467,6 +467,17 @@ static void lines_build(Lines *L, const Report *rp)
     }
 }
 
+int report_line_means(const Report *rp, double **t)
+{
+    Lines L;
+    lines_build(&L, rp);
+    *t = xcalloc((size_t)L.n + 1, sizeof **t);
+    for (int l = 1; l <= L.n; l++)
+        (*t)[l] = prof_mean(&L.line[l]);
+    free(L.line);
+    return L.n;
+}
+
 static void range_prof(Prof *p, const Lines *L, int first, int last)
 {
     memset(p, 0, sizeof *p);

@@ -60,6 +60,11 @@ void report_query_text(FILE *out, const Report *rp);
  * array). With a query, "aau" holds the sub-AAGs asked for, "lines" the
  * lines, and "profiles" the profiles. */
 void report_json(FILE *out, const Report *rp, int indent);
+/* Each source line's mean time per processor (the own time of the AAUs
+ * that start on it, as in --annotate): (*t)[1 .. n], malloc'ed; returns n,
+ * the number of lines. */
+int report_line_means(const Report *rp, double **t);
+
 /* The own profile of AAU a, as an element of "profiles" (scope "aau"). */
 void report_aau_json(FILE *out, const Aau *a, int np);
 /* CSV: the header row (once per output), then the rows of one prediction:
