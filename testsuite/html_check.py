@@ -339,6 +339,9 @@ def main():
         if obj.get("ranking"):
             t.check(b.js("document.querySelectorAll('#ranking tr').length") ==
                     len(obj["ranking"]["mappings"]) + 1, "the ranking lists every mapping")
+            t.check(b.js("document.querySelectorAll('#changed tr').length") ==
+                    (len(obj["ranking"]["changed_lines"]) + 1 if obj["ranking"]["changed_lines"] else 0),
+                    "the lines changed most are listed")
         if "--sections" in sys.argv:
             out = sys.argv[sys.argv.index("--sections") + 1]
             for sec in ("summary", "sweep", "source", "aag", "processors", "timeline"):
