@@ -885,6 +885,15 @@ static int changed_lines(const Ranked *b, const Ranked *w, int *out, int max)
     return n;
 }
 
+/* The program's own mapping in the ranking, when it was predicted. */
+static const Ranked *own_ranked(const Remap *cand, const Ranked *rk, int n)
+{
+    for (int i = 0; i < n; i++)
+        if (rk[i].ok && cand[rk[i].cand].own)
+            return &rk[i];
+    return NULL;
+}
+
 /* The ranking of --compare, best first; own: the program's own time. */
 static void print_ranking(FILE *out, int format, const Options *o, const char *sag_name, int np,
                           const Remap *cand, const Ranked *rk, int n, long all, double own)
@@ -916,10 +925,7 @@ static void print_ranking(FILE *out, int format, const Options *o, const char *s
             free(label);
             free(spec);
         }
-        const Ranked *w = NULL;
-        for (int i = 0; i < n; i++)
-            if (rk[i].ok && cand[rk[i].cand].own)
-                w = &rk[i];
+        const Ranked *w = own_ranked(cand, rk, n);
         fprintf(out, "\n], \"changed_lines\": [");
         int ch[CHANGED_LINES], nch = n && rk[0].ok && w && w != rk
                                      ? changed_lines(&rk[0], w, ch, CHANGED_LINES) : 0;
@@ -988,10 +994,7 @@ static void print_ranking(FILE *out, int format, const Options *o, const char *s
                    label, own > 0 ? rk[0].total / own : 1.0);
             free(label);
             remap_print(out, b, REMAP_DIRECTIVES);
-            const Ranked *w = NULL;
-            for (int i = 0; i < n; i++)
-                if (rk[i].ok && cand[rk[i].cand].own)
-                    w = &rk[i];
+            const Ranked *w = own_ranked(cand, rk, n);
             int ch[CHANGED_LINES], nch = w ? changed_lines(&rk[0], w, ch, CHANGED_LINES) : 0;
             if (nch)
                 fprintf(out, "the lines whose mean time changed most against the program's "
