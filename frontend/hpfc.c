@@ -148,6 +148,9 @@ int main(int argc, char **argv)
         return bad_usage("--probe %s writes the synthetic probe: with -o FILE", probe);
 
     const char *path = argv[optind];
+    if (outpath && strcmp(outpath, "-") && (file_same(outpath, path) || file_same(outpath, probe)))
+        return bad_usage("-o %s is an input of this compilation: it would be overwritten; "
+                         "name another file", outpath);
     char *err = NULL;
     SrcFile *f = srcfile_read(path, &err);
     if (!f) {

@@ -9,6 +9,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 void fatal(const char *fmt, ...)
 {
@@ -348,6 +349,13 @@ char *file_read_all(const char *path, size_t *len, int *err)
     }
     *len = b.len;
     return b.s ? b.s : xstrdup("");
+}
+
+int file_same(const char *a, const char *b)
+{
+    struct stat x, y;
+    return a && b && stat(a, &x) == 0 && stat(b, &y) == 0 && x.st_dev == y.st_dev
+           && x.st_ino == y.st_ino;
 }
 
 const char *file_error(int err)

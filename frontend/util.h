@@ -66,6 +66,9 @@ int usage_one_input(const char *prog, int optind, int argc);
 enum { FILE_MAX = 64 << 20 };
 char *file_read_all(const char *path, size_t *len, int *err);
 const char *file_error(int err);
+/* Whether paths a and b name one existing file (the same device and inode):
+ * an output that would overwrite an input. */
+int file_same(const char *a, const char *b);
 
 /* A map from pointers to pointers (open addressing, heap storage); a key
  * not in it gives NULL. */

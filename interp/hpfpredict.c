@@ -475,6 +475,35 @@ static int check_html(const Options *o)
     return 0;
 }
 
+/* No output over an input: a typo in a file name must not destroy the
+ * program, its machine or its data. */
+static int check_outputs(const Options *o)
+{
+    const struct { const char *opt, *path; } out[] = {
+        {"--plot", o->plot}, {"--html", o->html}, {"--callgrind", o->callgrind},
+        {"--trace", o->trace}, {"--dot", o->dot}, {"--bbv", o->bbv},
+        {"--save-phases", o->save_phases}, {"--save-fit", o->save_fit},
+    };
+    for (size_t i = 0; i < sizeof out / sizeof *out; i++) {
+        const char *w = out[i].path;
+        if (!w || !*w)
+            continue;
+        int hit = file_same(w, o->path) || file_same(w, o->sag_arg) || file_same(w, o->input)
+                  || file_same(w, o->ref);
+        for (int k = 0; k < o->nfits && !hit; k++)
+            hit = file_same(w, o->fits[k]);
+        for (int k = 0; k < o->nprobe_times && !hit; k++)
+            hit = file_same(w, o->probe_times[k]);
+        if (hit) {
+            char msg[160];
+            snprintf(msg, sizeof msg, "%s %s is an input of this run: it would be overwritten; "
+                     "name another file", out[i].opt, w);
+            return bad_usage("%s", msg);
+        }
+    }
+    return 0;
+}
+
 static int parse_options(Options *o, int argc, char **argv)
 {
     static const struct option longopts[] = {
@@ -783,7 +812,7 @@ static int parse_options(Options *o, int argc, char **argv)
         return bad_usage("--callgrind %s writes the profile of one prediction: give one "
                          "processor count with -np", o->callgrind);
     return check_trace(o) || check_interactive(o) || check_compare(o) || check_forecast(o) ||
-           check_html(o) ||
+           check_html(o) || check_outputs(o) ||
            check_probe(o);
 }
 
