@@ -504,6 +504,18 @@ static int check_outputs(const Options *o)
     return 0;
 }
 
+/* A whole number from lo to hi, all of arg, into *v; -1 (nothing set)
+ * when it is not one. */
+static int count_arg(const char *arg, long lo, long hi, int *v)
+{
+    char *end;
+    long x = strtol(arg, &end, 10);
+    if (*end || end == arg || x < lo || x > hi)
+        return -1;
+    *v = (int)x;
+    return 0;
+}
+
 static int parse_options(Options *o, int argc, char **argv)
 {
     static const struct option longopts[] = {
@@ -607,14 +619,10 @@ static int parse_options(Options *o, int argc, char **argv)
             o->libs = xrealloc(o->libs, (size_t)(o->nlibs + 1) * sizeof *o->libs);
             o->libs[o->nlibs++] = optarg;
             break;
-        case 'g': {
-            char *end;
-            long v = strtol(optarg, &end, 10);
-            if (*end || end == optarg || v < 1 || v > 1000000)
+        case 'g':
+            if (count_arg(optarg, 1, 1000000, &o->granularity))
                 return bad_usage("--granularity expects a count of statements, not '%s'", optarg);
-            o->granularity = (int)v;
             break;
-        }
         case 'O': {
             char *end;
             o->overlap = strtod(optarg, &end);
@@ -689,15 +697,11 @@ static int parse_options(Options *o, int argc, char **argv)
             break;
         }
         case OPT_PHASES: o->phases = 1; break;
-        case OPT_MAXK: {
-            char *end;
-            long v = strtol(optarg, &end, 10);
-            if (*end || end == optarg || v < 1 || v > PHASE_MAXK)
+        case OPT_MAXK:
+            if (count_arg(optarg, 1, PHASE_MAXK, &o->maxk))
                 return bad_usage("--maxk expects a count of phases from 1 to 100, not '%s'",
                                  optarg);
-            o->maxk = (int)v;
             break;
-        }
         case OPT_SEED: {
             char *end;
             errno = 0;
@@ -707,24 +711,16 @@ static int parse_options(Options *o, int argc, char **argv)
             break;
         }
         case OPT_EARLY: o->early = 1; break;
-        case OPT_COMPARE_LIMIT: {
-            char *end;
-            long v = strtol(optarg, &end, 10);
-            if (*end || end == optarg || v < 1 || v > REMAP_MAX_CANDIDATES)
+        case OPT_COMPARE_LIMIT:
+            if (count_arg(optarg, 1, REMAP_MAX_CANDIDATES, &o->compare_limit))
                 return bad_usage("--compare-limit expects a count of mappings from 1 to 256, "
                                  "not '%s'", optarg);
-            o->compare_limit = (int)v;
             break;
-        }
-        case OPT_PROBE_SPAN: {
-            char *end;
-            long v = strtol(optarg, &end, 10);
-            if (*end || end == optarg || v < 1 || v > 1000)
+        case OPT_PROBE_SPAN:
+            if (count_arg(optarg, 1, 1000, &o->probe_span))
                 return bad_usage("--probe-span expects a count of intervals from 1 to 1000, "
                                  "not '%s'", optarg);
-            o->probe_span = (int)v;
             break;
-        }
         case OPT_PROBE_BUDGET: {
             char *end;
             o->probe_budget = strtod(optarg, &end);
@@ -893,19 +889,21 @@ enum { CHANGED_LINES = 5 };    /* the lines --compare shows changed most */
 /* The lines whose mean time differs most between the best mapping b and
  * the program's own w, largest change first: their numbers in out[0 ..
  * returned count). */
+static double line_change(const Ranked *b, const Ranked *w, int l)
+{
+    return fabs(b->line[l] - w->line[l]);
+}
+
 static int changed_lines(const Ranked *b, const Ranked *w, int *out, int max)
 {
     int n = 0;
     for (int l = 1; l <= b->nline && l <= w->nline; l++) {
-        double d = fabs(b->line[l] - w->line[l]);
-        if (d <= 1e-12 * (w->line[l] > 0 ? w->line[l] : 1))
+        double d = line_change(b, w, l);
+        if (d <= 1e-12 * (w->line[l] > 0 ? w->line[l] : 1)
+            || (n == max && d <= line_change(b, w, out[max - 1])))
             continue;
-        int at = n < max ? n++ : max;
-        if (at == max && d <= fabs(b->line[out[max - 1]] - w->line[out[max - 1]]))
-            continue;
-        if (at == max)
-            at = max - 1;
-        while (at > 0 && fabs(b->line[out[at - 1]] - w->line[out[at - 1]]) < d) {
+        int at = n < max ? n++ : max - 1;    /* in order of change, the smallest out */
+        while (at > 0 && line_change(b, w, out[at - 1]) < d) {
             out[at] = out[at - 1];
             at--;
         }
@@ -923,10 +921,13 @@ static const Ranked *own_ranked(const Remap *cand, const Ranked *rk, int n)
     return NULL;
 }
 
-/* The ranking of --compare, best first; own: the program's own time. */
+/* The ranking of --compare, best first, each time also against the
+ * program's own mapping. */
 static void print_ranking(FILE *out, int format, const Options *o, const char *sag_name, int np,
-                          const Remap *cand, const Ranked *rk, int n, long all, double own)
+                          const Remap *cand, const Ranked *rk, int n, long all)
 {
+    const Ranked *w = own_ranked(cand, rk, n);
+    double own = w ? w->total : 0;
     static const char *const part_key[M_N] = {"computation", "communication", "overhead",
                                                "waiting"};
     if (format == FMT_JSON) {
@@ -954,7 +955,6 @@ static void print_ranking(FILE *out, int format, const Options *o, const char *s
             free(label);
             free(spec);
         }
-        const Ranked *w = own_ranked(cand, rk, n);
         fprintf(out, "\n], \"changed_lines\": [");
         int ch[CHANGED_LINES], nch = n && rk[0].ok && w && w != rk
                                      ? changed_lines(&rk[0], w, ch, CHANGED_LINES) : 0;
@@ -1023,7 +1023,6 @@ static void print_ranking(FILE *out, int format, const Options *o, const char *s
                    label, own > 0 ? rk[0].total / own : 1.0);
             free(label);
             remap_print(out, b, REMAP_DIRECTIVES);
-            const Ranked *w = own_ranked(cand, rk, n);
             int ch[CHANGED_LINES], nch = w ? changed_lines(&rk[0], w, ch, CHANGED_LINES) : 0;
             if (nch)
                 fprintf(out, "the lines whose mean time changed most against the program's "
@@ -1122,20 +1121,16 @@ static int compare(const Options *o, const SrcFile *f, const SagGraph *sag, cons
     if (quiet)
         fclose(quiet);
     if (!status) {
-        double own = 0;
-        for (int i = 0; i < n; i++)
-            if (cand[i].own && rk[i].ok)
-                own = rk[i].total;
         qsort(rk, (size_t)n, sizeof *rk, by_total);
         if (!(page && o->format == FMT_JSON))   /* there: the page's object (main) */
-            print_ranking(stdout, o->format, o, sag_name, np, cand, rk, n, all, own);
+            print_ranking(stdout, o->format, o, sag_name, np, cand, rk, n, all);
         if (page) {
             char *buf = NULL;
             size_t len = 0;
             FILE *m = open_memstream(&buf, &len);
             if (!m)
                 fatal("out of memory");
-            print_ranking(m, FMT_JSON, o, sag_name, np, cand, rk, n, all, own);
+            print_ranking(m, FMT_JSON, o, sag_name, np, cand, rk, n, all);
             if (fclose(m) != 0)
                 fatal("out of memory");
             html_ranking(page, buf);

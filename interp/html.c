@@ -50,13 +50,6 @@ void html_free(Html *h)
     free(h);
 }
 
-static void num(FILE *out, double v)
-{
-    if (!(v == v) || v > 1e300 || v < -1e300)
-        v = 0;
-    fprintf(out, "%.12g", v);
-}
-
 static const char *const trace_kind[TR_NKINDS] = {"computation", "overhead", "waiting", "send",
                                                   "receive", "collective"};
 
@@ -77,7 +70,7 @@ static void point_extra(FILE *out, const Report *rp, void *ctx)
         json_string(out, mapping);
     }
     fputs(",\n \"imbalance\": ", out);
-    num(out, rp->r->total > 0 ? (rp->r->total - mt) / rp->r->total : 0);
+    report_num(out, rp->r->total > 0 ? (rp->r->total - mt) / rp->r->total : 0);
     fputs(",\n \"aaus\": [", out);
     for (int i = 0; i < g->naau; i++) {
         fputs(i ? ",\n  " : "\n  ", out);
@@ -120,12 +113,12 @@ static void point_extra(FILE *out, const Report *rp, void *ctx)
         fprintf(out, "{\"classes\": %s, \"list\": [", classes ? "true" : "false");
         for (int p = 0; p < ps->n; p++) {
             fprintf(out, "%s{\"rank\": %d, \"count\": ", p ? ",\n  " : "\n  ", ps->p[p].rank);
-            num(out, ps->p[p].count);
+            report_num(out, ps->p[p].count);
             fputs(", \"total\": ", out);
-            num(out, ps->p[p].total);
+            report_num(out, ps->p[p].total);
             for (int k = 0; k < M_N; k++) {
                 fprintf(out, ", \"%s\": ", metric_name[k]);
-                num(out, ps->p[p].part[k]);
+                report_num(out, ps->p[p].part[k]);
             }
             fputc('}', out);
         }
@@ -150,9 +143,9 @@ static void point_extra(FILE *out, const Report *rp, void *ctx)
                 continue;
             }
             fprintf(out, "%s[%d, %d, ", kept++ ? ",\n   " : "\n   ", e->proc, (int)e->kind);
-            num(out, e->t0);
+            report_num(out, e->t0);
             fputs(", ", out);
-            num(out, e->t1);
+            report_num(out, e->t1);
             fprintf(out, ", %d, %d]", e->line, e->aau);
         }
         fprintf(out, "], \"left_out\": %ld, \"dropped\": %ld}", left, t->dropped);
@@ -210,16 +203,16 @@ void html_sweep(Html *h, const Sweep *sw)
         fprintf(out, "%s{\"label\": ", i ? ",\n  " : "\n  ");
         json_string(out, p->label ? p->label : "");
         fprintf(out, ", \"np\": %d, \"total\": ", p->np);
-        num(out, p->total);
+        report_num(out, p->total);
         for (int k = 0; k < M_N; k++) {
             fprintf(out, ", \"%s\": ", metric_name[k]);
-            num(out, p->part[k]);
+            report_num(out, p->part[k]);
         }
         fputs(", \"speedup\": ", out);
         if (p->total > 0 && base > 0) {
-            num(out, base / p->total);
+            report_num(out, base / p->total);
             fputs(", \"efficiency\": ", out);
-            num(out, base / p->total * bnp / p->np);
+            report_num(out, base / p->total * bnp / p->np);
         } else {
             fputs("null, \"efficiency\": null", out);
         }

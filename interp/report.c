@@ -144,7 +144,7 @@ void report_text(FILE *out, const Report *rp)
 
 
 /* %.12g: the parts add up to the total to 1e-11; never "nan" or "inf". */
-static void num(FILE *out, double v)
+void report_num(FILE *out, double v)
 {
     if (!isfinite(v))
         v = 0;
@@ -176,13 +176,13 @@ static void tree_json(FILE *out, const Aau *a, int np, int ind)
             a->line_end > a->line ? a->line_end : a->line);
     json_string(out, a->label);
     fputs(", \"time\": ", out);
-    num(out, slow);
+    report_num(out, slow);
     for (int k = 0; k < M_N; k++) {
         fprintf(out, ", \"%s\": ", metric_name[k]);
-        num(out, m[k]);
+        report_num(out, m[k]);
     }
     fputs(", \"executions\": ", out);
-    num(out, a->execs);
+    report_num(out, a->execs);
     if (a->cls == AAU_CALL && a->callee) {
         fputs(", \"callee\": ", out);
         json_string(out, a->callee->unit->u.unit.id);
@@ -192,7 +192,7 @@ static void tree_json(FILE *out, const Aau *a, int np, int ind)
         }
         if (a->body) {
             fputs(", \"calls\": ", out);
-            num(out, a->calls);
+            report_num(out, a->calls);
         } else if (a->home) {
             fprintf(out, ", \"body_under\": %d", a->home->id);
         }
@@ -243,17 +243,17 @@ void report_json(FILE *out, const Report *rp, int indent)
         putc(',', out);
     }
     fprintf(out, "\n%*s \"total\": ", indent, "");
-    num(out, r->total);
+    report_num(out, r->total);
     for (int k = 0; k < M_N; k++) {
         fprintf(out, ", \"%s\": ", metric_name[k]);
-        num(out, r->part[k]);
+        report_num(out, r->part[k]);
     }
     fprintf(out, ",\n%*s \"slowest\": %d, \"fastest_total\": ", indent, "", r->slowest);
-    num(out, r->min_total);
+    report_num(out, r->min_total);
     fputs(", \"mean\": {", out);
     for (int k = 0; k < M_N; k++) {
         fprintf(out, "%s\"%s\": ", k ? ", " : "", metric_name[k]);
-        num(out, r->mean[k]);
+        report_num(out, r->mean[k]);
     }
     fprintf(out, "},\n%*s \"interpretation\": {\"aau_applications\": %lld, \"extrapolated\": "
             "%lld, \"interpreter_steps\": %lld, \"settled\": [", indent, "", r->aau_visits,
@@ -747,16 +747,16 @@ void report_query_text(FILE *out, const Report *rp)
 static void metrics_json(FILE *out, const Prof *p)
 {
     fputs("\"slowest\": ", out);
-    num(out, p->slow);
+    report_num(out, p->slow);
     fputs(", \"fastest\": ", out);
-    num(out, p->fast);
+    report_num(out, p->fast);
     fputs(", \"mean\": ", out);
-    num(out, prof_mean(p));
+    report_num(out, prof_mean(p));
     fputs(", \"imbalance\": ", out);
-    num(out, prof_imbalance(p));
+    report_num(out, prof_imbalance(p));
     for (int k = 0; k < M_N; k++) {
         fprintf(out, ", \"%s\": ", metric_name[k]);
-        num(out, p->part[k]);
+        report_num(out, p->part[k]);
     }
 }
 
@@ -786,7 +786,7 @@ static void prof_json(FILE *out, const char *scope, const Aau *a, int line, int 
     json_string(out, label);
     fprintf(out, ", \"aaus\": %d, \"executions\": ", p->naau);
     if (execs)
-        num(out, p->execs);
+        report_num(out, p->execs);
     else
         fputs("null", out);
     fputs(", ", out);
@@ -901,13 +901,13 @@ static void csv_row(FILE *out, int np, const char *scope, const Aau *a, int line
         putc(',', out);
     fprintf(out, ",%d,%d,%d,", line, line_end, p->naau);
     if (execs)
-        num(out, p->execs);
+        report_num(out, p->execs);
     double v[4 + M_N] = {p->slow, p->fast, prof_mean(p), prof_imbalance(p)};
     for (int k = 0; k < M_N; k++)
         v[4 + k] = p->part[k];
     for (int k = 0; k < 4 + M_N; k++) {
         putc(',', out);
-        num(out, v[k]);
+        report_num(out, v[k]);
     }
     putc(',', out);
     csv_string(out, label);

@@ -65,6 +65,10 @@ void report_json(FILE *out, const Report *rp, int indent);
  * the number of lines. */
 int report_line_means(const Report *rp, double **t);
 
+/* A number of the JSON outputs: %.12g, 0 for what is not finite (JSON
+ * has no NaN or Infinity). */
+void report_num(FILE *out, double v);
+
 /* The own profile of AAU a, as an element of "profiles" (scope "aau"). */
 void report_aau_json(FILE *out, const Aau *a, int np);
 /* CSV: the header row (once per output), then the rows of one prediction:
