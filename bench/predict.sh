@@ -130,3 +130,17 @@ else
     echo "   not opened: Debian's chromium and python3-websocket are needed"
 fi
 rm -rf "$tmp"
+echo
+echo "8. the mapping search (--compare; target: a program with three array"
+echo "   groups searched in under a second at 1,024 processors)"
+for c in "directives/collapsed.f90 -np 1024" "directives/collapsed.f90 -np 1024 -D n=256 -D k=32" \
+         "laplace_bb.f90 -np 1024 -D n=1024 -D err=1" "laplace_bb.f90 -np 4 -D n=64 -D err=1"; do
+    # shellcheck disable=SC2086
+    ms=$(best "$P" "$srcdir/examples/"$c --compare)
+    # shellcheck disable=SC2086
+    "$P" "$srcdir/examples/"$c --compare --format=json 2>/dev/null |
+        sed -n 's/.*"candidates": \([0-9.e+]*\), "search": "\([a-z ]*\)", "passes": \([0-9]*\), "predicted": \([0-9]*\), "slower": [0-9]*, "cut_off": \([0-9]*\), "skipped": \([0-9]*\).*/\1;\2;\3;\4;\5;\6/p' |
+        { IFS=';' read -r cand how passes pred cut skip
+          printf '   %s: %s ms; %s mappings, searched %s (passes: %s), %s predicted in full, %s ended at the bound, %s skipped\n' \
+              "$c" "$ms" "$cand" "$how" "$passes" "$pred" "$cut" "$skip"; }
+done

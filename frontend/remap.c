@@ -27,6 +27,7 @@ typedef struct {
     int onto_rank;
     int onto_ext[MAX_RANK];      /* 0: NUMBER_OF_PROCESSORS() */
     int onto_const;              /* every extent a constant */
+    long long ext[MAX_RANK];     /* the distributee's extents; 0: not known */
 } Entry;
 
 typedef struct {
@@ -84,6 +85,10 @@ static const char *read_entry(Entry *e, const Node *u, int unit_no, const Node *
     }
     e->own.attributed = n->u.dist.attributed;
     e->own.rank = n->u.dist.formats.n;
+    const Symbol *t = e->own.nnames ? scope_lookup(u->u.unit.scope, e->own.names[0]) : NULL;
+    for (int d = 0; t && d < e->own.rank && d < t->rank; d++)
+        if (t->bounds_known[d] && t->hi[d] >= t->lo[d])
+            e->ext[d] = t->hi[d] - t->lo[d] + 1;
     e->own.procs = -1;
     for (int d = 0; d < e->own.rank; d++) {
         const Node *f = n->u.dist.formats.v[d];
@@ -207,11 +212,38 @@ static int fmt_equal(const RemapFmt *a, const RemapFmt *b, int rank)
     return 1;
 }
 
-static int choice_equal(const Choice *a, const Choice *b, int rank, int np)
+/* A format as the layout it makes of n elements over g processors, where n
+ * is known: CYCLIC(1) is CYCLIC, CYCLIC(k) with k >= ceil(n/g) deals whole
+ * blocks of k as BLOCK(k) does, and BLOCK(ceil(n/g)) is BLOCK. */
+static RemapFmt layout_of(RemapFmt f, long long n, int g)
+{
+    if (f.fmt == DIST_CYCLIC && f.k == 1)
+        f.k = 0;
+    if (n <= 0 || g <= 0 || f.fmt == DIST_STAR || !f.k)
+        return f;
+    long long b = (n + g - 1) / g;
+    if (f.fmt == DIST_CYCLIC && f.k >= b)
+        f.fmt = DIST_BLOCK;
+    if (f.fmt == DIST_BLOCK && f.k == b)
+        f.k = 0;
+    return f;
+}
+
+/* The same layout of entry e's distributee on np processes. */
+static int choice_equal(const Choice *a, const Choice *b, const Entry *e, int np)
 {
     int sa[MAX_RANK], sb[MAX_RANK];
     int ga = effective_grid(a, np, sa), gb = effective_grid(b, np, sb);
-    return fmt_equal(a->fmt, b->fmt, rank) && ga == gb && !memcmp(sa, sb, (size_t)ga * sizeof *sa);
+    if (ga != gb || memcmp(sa, sb, (size_t)ga * sizeof *sa))
+        return 0;
+    for (int d = 0, gd = 0; d < e->own.rank; d++) {
+        int g = a->fmt[d].fmt != DIST_STAR && gd < ga ? sa[gd] : 0;
+        RemapFmt x = layout_of(a->fmt[d], e->ext[d], g), y = layout_of(b->fmt[d], e->ext[d], g);
+        if (x.fmt != y.fmt || x.k != y.k)
+            return 0;
+        gd += a->fmt[d].fmt != DIST_STAR;
+    }
+    return 1;
 }
 
 /* A name the rewrite may declare in unit u: unknown there, in its host and
@@ -332,19 +364,20 @@ static void push_choice(ChoiceList *l, const Choice *c)
 }
 
 /* Every grid of g extents >= 2 with product n, in lexicographic order. */
-static void each_grid(ChoiceList *l, Choice *c, int d, int n, const Choice *own, int rank, int np)
+static void each_grid(ChoiceList *l, Choice *c, int d, int n, const Choice *own, const Entry *e,
+                      int np)
 {
     if (l->n >= l->cap)
         return;
     if (d == c->ngrid) {
-        if (n == 1 && !choice_equal(c, own, rank, np))
+        if (n == 1 && !choice_equal(c, own, e, np))
             push_choice(l, c);
         return;
     }
     for (int f = 2; f <= n; f++)
         if (n % f == 0) {
             c->shape[d] = f;
-            each_grid(l, c, d + 1, n / f, own, rank, np);
+            each_grid(l, c, d + 1, n / f, own, e, np);
         }
 }
 
@@ -403,12 +436,12 @@ static void entry_choices(const Entry *e, int np, ChoiceList *l)
              * default arrangement where it had one: the same grid on np */
             c.dflt = !e->has_onto;
             c.shape[0] = e->has_onto && e->onto_rank == 1 && !e->onto_ext[0] ? 0 : np;
-            if (choice_equal(&c, &own, rank, np))
+            if (choice_equal(&c, &own, e, np))
                 own_counted = 1;
             else
                 push_choice(l, &c);
         } else {
-            each_grid(l, &c, 0, np, &own, rank, np);
+            each_grid(l, &c, 0, np, &own, e, np);
             /* the own grid is skipped by each_grid; did it fall in here? */
             if (fmt_equal(c.fmt, own.fmt, rank) && own.ngrid == c.ngrid) {
                 int sh[MAX_RANK], g = effective_grid(&own, np, sh), prod = 1, ok = 1;
@@ -523,6 +556,201 @@ int remap_candidates(const Node *file, int np, Remap **out, long *total)
     return n;
 }
 
+/* ---- the search space: the choices with BLOCK(k) and CYCLIC(k) ---- */
+
+enum {
+    SPACE_CAP = 4096,            /* choices of one DISTRIBUTE kept */
+    SPACE_CYCLIC_K = 4,          /* CYCLIC(k) block sizes tried per dimension */
+    SPACE_BLOCK_K = 2            /* BLOCK(k) block sizes tried per dimension */
+};
+
+struct RemapSpace {
+    Space s;
+    int np;
+    ChoiceList lists[REMAP_MAX_DIST];
+    int plain[REMAP_MAX_DIST];   /* the choices of remap_candidates' list come first */
+};
+
+/* The block sizes worth trying for a dimension of n elements over g
+ * processors, whose BLOCK blocks hold b = ceil(n/g): for CYCLIC(k),
+ * 2 <= k < b (k >= b is a BLOCK(k) layout), for BLOCK(k), b < k < n (k = b
+ * is BLOCK; k >= n puts everything on one processor; k > b makes k g >= n,
+ * as HPF requires of BLOCK(k)); the powers of two
+ * first, then the divisors of n, smallest first, at most max of them. */
+static int k_values(long long n, int g, int cyclic, long long *out, int max)
+{
+    if (n <= 0 || g < 2)
+        return 0;
+    long long b = (n + g - 1) / g, lo = cyclic ? 2 : b + 1, hi = cyclic ? b - 1 : n - 1;
+    int m = 0;
+    for (long long k = 2; k <= hi && m < max; k *= 2)
+        if (k >= lo)
+            out[m++] = k;
+    for (long long k = lo; k <= hi && m < max && k <= 1000000; k++) {
+        if (n % k || !(k & (k - 1)))
+            continue;             /* not a divisor, or a power of two (above) */
+        out[m++] = k;
+    }
+    return m;
+}
+
+/* Adds to l the choices that give c's BLOCK and CYCLIC dimensions block
+ * sizes from k_values, each a layout not yet in l. */
+static void k_variants(ChoiceList *l, const Choice *c, const Entry *e, int np)
+{
+    int rank = e->own.rank, sh[MAX_RANK], g = effective_grid(c, np, sh), prod = 1;
+    for (int d = 0; d < g; d++)
+        prod *= sh[d];
+    if (prod != np)
+        return;                   /* a grid of fewer processors, as written: kept as it is */
+    long long ks[MAX_RANK][1 + SPACE_CYCLIC_K];
+    int nk[MAX_RANK];
+    for (int d = 0, gd = 0; d < rank; d++) {
+        nk[d] = 1;
+        ks[d][0] = c->fmt[d].k;
+        if (c->fmt[d].fmt == DIST_STAR || c->fmt[d].k || gd >= g)
+            continue;
+        int cyc = c->fmt[d].fmt == DIST_CYCLIC;
+        nk[d] += k_values(e->ext[d], sh[gd], cyc, &ks[d][1],
+                          cyc ? SPACE_CYCLIC_K : SPACE_BLOCK_K);
+        gd++;
+    }
+    int at[MAX_RANK] = {0};
+    for (;;) {
+        int d = 0;
+        while (d < rank && ++at[d] == nk[d])
+            at[d++] = 0;
+        if (d == rank)
+            return;               /* every combination visited (all-0: c itself) */
+        Choice v = *c;
+        for (int x = 0; x < rank; x++)
+            v.fmt[x].k = ks[x][at[x]];
+        for (int x = 0; x < g && !v.dflt; x++)
+            if (v.shape[x] > 0)
+                v.shape[x] = sh[x];   /* a re-formed grid, declared as it runs */
+        int dup = 0;
+        for (int i = 0; i < l->n && !dup; i++)
+            dup = choice_equal(&v, &l->v[i], e, np);
+        if (!dup)
+            push_choice(l, &v);
+    }
+}
+
+RemapSpace *remap_space_new(const Node *file, int np)
+{
+    RemapSpace *S = xcalloc(1, sizeof *S);
+    S->np = np;
+    read_space(&S->s, file);
+    if (S->s.why || np < 2)
+        S->s.n = 0;
+    for (int i = 0; i < S->s.n; i++) {
+        ChoiceList *l = &S->lists[i];
+        *l = (ChoiceList){xcalloc(SPACE_CAP, sizeof(Choice)), 0, SPACE_CAP, 0};
+        l->cap = REMAP_MAX_CANDIDATES;
+        entry_choices(&S->s.e[i], np, l);
+        l->cap = SPACE_CAP;
+        int plain = S->plain[i] = l->n;
+        for (int c = 0; c < plain; c++)
+            k_variants(l, &l->v[c], &S->s.e[i], np);
+        l->total = l->n;
+    }
+    return S;
+}
+
+void remap_space_free(RemapSpace *S)
+{
+    if (!S)
+        return;
+    for (int i = 0; i < S->s.n; i++)
+        free(S->lists[i].v);
+    free_space(&S->s);
+    free(S);
+}
+
+int remap_space_groups(const RemapSpace *S)
+{
+    return S->s.n;
+}
+
+int remap_space_choices(const RemapSpace *S, int group)
+{
+    return S->lists[group].n;
+}
+
+/* The most elements of n that one of g processors holds under f. */
+static long long most_held(RemapFmt f, long long n, int g)
+{
+    if (f.fmt == DIST_STAR || g < 2)
+        return n;
+    if (f.fmt == DIST_BLOCK) {
+        long long b = f.k ? f.k : (n + g - 1) / g;
+        return b < n ? b : n;
+    }
+    long long k = f.k ? f.k : 1, blocks = (n + k - 1) / k, per = (blocks + g - 1) / g;
+    return per * k < n ? per * k : n;
+}
+
+double remap_space_share(const RemapSpace *S, int group, int choice)
+{
+    const Entry *e = &S->s.e[group];
+    const Choice *c = &S->lists[group].v[choice];
+    int sh[MAX_RANK], g = effective_grid(c, S->np, sh);
+    double share = 1;
+    for (int d = 0, gd = 0; d < e->own.rank; d++) {
+        if (c->fmt[d].fmt == DIST_STAR)
+            continue;
+        int p = gd < g ? sh[gd++] : 1;
+        if (e->ext[d] > 0)
+            share *= (double)most_held(c->fmt[d], e->ext[d], p) / (double)e->ext[d];
+        else
+            share /= p;           /* not known: as if balanced */
+    }
+    return share;
+}
+
+int remap_space_relation(const RemapSpace *S, int group, int a, int b)
+{
+    const Choice *x = &S->lists[group].v[a], *y = &S->lists[group].v[b];
+    const Entry *e = &S->s.e[group];
+    int rel = REMAP_SAME_FORMATS;
+    for (int d = 0; d < e->own.rank; d++)
+        if (x->fmt[d].fmt != y->fmt[d].fmt)
+            rel = 0;
+    int sx[MAX_RANK], sy[MAX_RANK];
+    int gx = effective_grid(x, S->np, sx), gy = effective_grid(y, S->np, sy);
+    if (gx == gy && !memcmp(sx, sy, (size_t)gx * sizeof *sx))
+        rel |= REMAP_SAME_GRID;
+    return rel;
+}
+
+int remap_space_plain(const RemapSpace *S, int group, int choice)
+{
+    return choice < S->plain[group];
+}
+
+int remap_space_default_grid(const RemapSpace *S, int group, int choice)
+{
+    const Choice *c = &S->lists[group].v[choice];
+    int sh[MAX_RANK], def[MAX_RANK];
+    int g = effective_grid(c, S->np, sh);
+    if (g < 2)
+        return 1;
+    hpfmap_grid_shape(S->np, g, NULL, def);
+    return !memcmp(sh, def, (size_t)g * sizeof *sh);
+}
+
+void remap_space_make(const RemapSpace *S, const int *choice, Remap *r)
+{
+    Choice ch[REMAP_MAX_DIST];
+    for (int i = 0; i < S->s.n; i++)
+        ch[i] = S->lists[i].v[choice[i]];
+    build(&S->s, ch, S->np, r);
+    int own = 1;
+    for (int i = 0; i < S->s.n; i++)
+        own &= choice[i] == 0;
+    r->own = own;
+}
+
 /* ---- equality ---- */
 
 static int dist_grid(const Remap *r, const RemapDist *rd, int np, int *shape)
@@ -618,7 +846,7 @@ static void put_label(StrBuf *b, const Remap *r)
         int shape[MAX_RANK], fixed = 1;
         for (int d = 0; d < p->rank; d++)
             fixed &= p->ext[d] > 0;
-        int known = r->np && p->rank > 1, reformed = 0;
+        int known = r->np && (p->rank > 1 || fixed), reformed = 0;
         if (known)
             reformed = run_grid(r->np, p->rank, p->ext, shape) && fixed;
         sb_printf(b, " on %s(", p->name);

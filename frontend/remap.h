@@ -74,6 +74,37 @@ typedef struct {
  * only. */
 int remap_candidates(const Node *file, int np, Remap **out, long *total);
 
+/* The search space of hpfpredict --compare and hpfc --auto-map: per
+ * DISTRIBUTE (a group: the template or arrays it maps, with what is
+ * aligned to them), the choices of remap_candidates' list (its own first,
+ * index 0) followed by the same formats with other block sizes: CYCLIC(k)
+ * and BLOCK(k) for a few k, the powers of two and the divisors of the
+ * extent, where the layout differs (doc/frontend.md). A program that
+ * cannot be varied, or np < 2, has no group. */
+typedef struct RemapSpace RemapSpace;
+RemapSpace *remap_space_new(const Node *file, int np);
+void remap_space_free(RemapSpace *s);
+int remap_space_groups(const RemapSpace *s);
+int remap_space_choices(const RemapSpace *s, int group);
+/* The largest share of the group's elements that one processor holds
+ * under that choice, 0 < share <= 1 (an extent not known at compile time
+ * counts as balanced): the computation estimate of the search. */
+double remap_space_share(const RemapSpace *s, int group, int choice);
+/* How two choices of a group relate: REMAP_SAME_FORMATS, the same
+ * formats but for their block sizes; REMAP_SAME_GRID, the same grid as the
+ * run forms it; both or neither. */
+enum { REMAP_SAME_FORMATS = 1, REMAP_SAME_GRID = 2 };
+int remap_space_relation(const RemapSpace *s, int group, int a, int b);
+/* A choice of remap_candidates' list: plain BLOCK, CYCLIC and '*' (the
+ * program's own block sizes kept), no other block size. */
+int remap_space_plain(const RemapSpace *s, int group, int choice);
+/* Its grid is the one the run forms for np processes with no extents
+ * given (the most balanced, runtime/hpfmap.c); a 1-D grid always is. */
+int remap_space_default_grid(const RemapSpace *s, int group, int choice);
+/* The mapping of one choice per group (choice[g] < remap_space_choices);
+ * all zero is the program's own, r->own set. */
+void remap_space_make(const RemapSpace *s, const int *choice, Remap *r);
+
 /* The program's own mapping. Returns 0, or -1 when it cannot be described
  * (the reasons above): *r is then an own mapping with no entries. */
 int remap_own(const Node *file, int np, Remap *r);

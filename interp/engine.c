@@ -121,6 +121,12 @@ void en_end(Eng *e, Aau *a, double execs, double most)
     }
     a->m_max += mx;
     a->m_min += mn == INFINITY ? 0 : mn;
+    if (e->cutoff > 0 && !e->cut)
+        for (int p = 0; p < e->P; p++)
+            if (e->clock[p] >= e->cutoff) {
+                e->cut = e->failed = 1;    /* the total can only be larger: stop */
+                break;
+            }
     a->execs += execs;
     if (!e->in_comm) {
         a->xmost += most;
@@ -520,6 +526,7 @@ int engine_run(Aag *g, Fi *fi, const SagGraph *sag, const EngineOptions *o, Engi
     e->trips = o->trips;
     e->ntrips = o->ntrips;
     e->unroll = o->unroll;
+    e->cutoff = o->cutoff > 0 ? o->cutoff : 0;
     e->elementwise = getenv("HPFPREDICT_ELEMENTWISE") != NULL;
     e->res = r;
     memset(r, 0, sizeof *r);
@@ -572,7 +579,8 @@ int engine_run(Aag *g, Fi *fi, const SagGraph *sag, const EngineOptions *o, Engi
     r->fi_steps = fi_steps(fi);
     r->node = sag_unit_name(e->node);
     r->cube_dim = e->cube_dim;
-    int failed = e->failed || fi_stopped(fi);
+    r->cut = e->cut;
+    int failed = (e->failed && !e->cut) || fi_stopped(fi);
     for (int k = 0; failed && k < e->nloops && k < 4; k++) {
         r->stop[k].line = e->loops[k].a->line;
         r->stop[k].iter = e->loops[k].iter;

@@ -43,6 +43,9 @@ typedef struct {
     int inline_calls;          /* model the node compiler's inline expansion (-finline):
                                   calls of leaf procedures (no calls, no communication
                                   inside) cost no call overhead */
+    double cutoff;             /* > 0: end the run once a processor's clock reaches it
+                                  (EngineResult.cut): the branch and bound of the
+                                  mapping search, where only a faster run matters */
 } EngineOptions;
 
 /* Each processor's time, or with processor classes each class's (its
@@ -97,6 +100,8 @@ typedef struct {
        the iterations interpreted and extrapolated, over all its executions */
     int nsettled;
     struct { int line; long long interpreted, extrapolated; } settled[8];
+    int cut;                   /* ended at EngineOptions.cutoff: total is a lower bound
+                                  (the slowest clock then), the rest is partial */
 } EngineResult;
 
 /* Node unit of a SAG: the first unit (preorder) with several instances, or

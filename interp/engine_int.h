@@ -149,6 +149,8 @@ typedef struct {
     long long naccess;            /* accesses of cache variables so far */
     int ctl, ctl_target;          /* pending EXIT, CYCLE, RETURN, STOP, GOTO */
     int failed;
+    double cutoff;                /* EngineOptions.cutoff: 0, or the clock that ends the run */
+    int cut;                      /* a clock passed the cutoff: the run was ended there */
     int depth;                    /* procedure calls walked, nested */
     long long visits, extrapolated;
     /* the FORALL nest being interpreted */

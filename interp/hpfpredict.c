@@ -26,6 +26,7 @@
 #include "interact.h"
 #include "plot.h"
 #include "html.h"
+#include "mapsearch.h"
 
 /* the long options without a short one */
 enum { OPT_BBV = 256, OPT_INTERVAL, OPT_PHASES, OPT_MAXK, OPT_SEED, OPT_EARLY, OPT_SAVE_PHASES,
@@ -102,11 +103,12 @@ static void usage(FILE *out)
           "      --html FILE          write the report as one self-contained HTML page:\n"
           "                           summary, source with each line's time, AAG,\n"
           "                           processors, timeline (--trace), sweep or ranking\n"
-          "      --compare            predict every alternative mapping of the program's\n"
-          "                           DISTRIBUTE directives (formats, processor grids)\n"
-          "                           and rank them, with the directives of the best\n"
-          "      --compare-limit N    predict at most N of them, the nearest to the\n"
-          "                           program's own first\n"
+          "      --compare            search the mappings of the program's DISTRIBUTE\n"
+          "                           directives (formats, CYCLIC(k) and BLOCK(k),\n"
+          "                           processor grids) and rank the fastest, with the\n"
+          "                           directives of the best\n"
+          "      --compare-limit N    rank the N fastest (default 10); a mapping that\n"
+          "                           cannot be among them is not predicted in full\n"
           "      --map SPEC           predict under another mapping, e.g.\n"
           "                           'temp=BLOCK,*' or 'temp=BLOCK,BLOCK@2x2' (as hpfc)\n"
           "      --rue                print the resource usage equations: each phase's\n"
@@ -875,26 +877,19 @@ static int resolve_map(const Options *o, const SrcFile *f, int np, Remap *r, Dia
     return bad;
 }
 
-/* One mapping's prediction in a comparison. */
-typedef struct {
-    int cand;                  /* index in the candidates */
-    int ok;
-    double total, part[M_N];
-    double *line;              /* each line's mean time ([1 .. nline]) */
-    int nline;
-} Ranked;
-
 enum { CHANGED_LINES = 5 };    /* the lines --compare shows changed most */
+enum { COMPARE_LIMIT = 10,     /* mappings --compare ranks exactly by default */
+       COMPARE_EXHAUSTIVE = 256 };   /* joint spaces searched whole */
 
 /* The lines whose mean time differs most between the best mapping b and
  * the program's own w, largest change first: their numbers in out[0 ..
  * returned count). */
-static double line_change(const Ranked *b, const Ranked *w, int l)
+static double line_change(const MapEval *b, const MapEval *w, int l)
 {
     return fabs(b->line[l] - w->line[l]);
 }
 
-static int changed_lines(const Ranked *b, const Ranked *w, int *out, int max)
+static int changed_lines(const MapEval *b, const MapEval *w, int *out, int max)
 {
     int n = 0;
     for (int l = 1; l <= b->nline && l <= w->nline; l++) {
@@ -912,22 +907,53 @@ static int changed_lines(const Ranked *b, const Ranked *w, int *out, int max)
     return n;
 }
 
-/* The program's own mapping in the ranking, when it was predicted. */
-static const Ranked *own_ranked(const Remap *cand, const Ranked *rk, int n)
+/* The program's own mapping in the search's list (always predicted). */
+static const MapCand *own_cand(const MapSearch *ms)
 {
-    for (int i = 0; i < n; i++)
-        if (rk[i].ok && cand[rk[i].cand].own)
-            return &rk[i];
+    for (int i = 0; i < ms->n; i++)
+        if (ms->c[i].map.own)
+            return &ms->c[i];
     return NULL;
+}
+
+/* The rows of the ranking: the exact predictions, at most limit, then the
+ * own mapping where it is not among them (rank 0 then), then those that
+ * could not be predicted. Returns the count; rank[i] is row i's rank. */
+static int ranking_rows(const MapSearch *ms, int limit, const MapCand **row, int *rank)
+{
+    int n = 0, own_in = 0;
+    for (int i = 0; i < ms->n && i < limit && ms->c[i].state == MS_EXACT; i++) {
+        own_in |= ms->c[i].map.own;
+        rank[n] = i + 1;
+        row[n++] = &ms->c[i];
+    }
+    if (!own_in && own_cand(ms)) {
+        rank[n] = 0;
+        row[n++] = own_cand(ms);
+    }
+    for (int i = 0; i < ms->n; i++)
+        if (ms->c[i].state == MS_FAILED) {
+            rank[n] = -1;
+            row[n++] = &ms->c[i];
+        }
+    return n;
+}
+
+static int more_than_ranked(const MapSearch *ms, int limit)
+{
+    return ms->exact - (ms->exact < limit ? ms->exact : limit);
 }
 
 /* The ranking of --compare, best first, each time also against the
  * program's own mapping. */
 static void print_ranking(FILE *out, int format, const Options *o, const char *sag_name, int np,
-                          const Remap *cand, const Ranked *rk, int n, long all)
+                          const MapSearch *ms, int limit)
 {
-    const Ranked *w = own_ranked(cand, rk, n);
-    double own = w ? w->total : 0;
+    const MapCand *w = own_cand(ms), *b = ms->n && ms->c[0].state == MS_EXACT ? &ms->c[0] : NULL;
+    double own = w ? w->ev.total : 0;
+    const MapCand **row = xcalloc((size_t)ms->n + 1, sizeof *row);
+    int *rank = xcalloc((size_t)ms->n + 1, sizeof *rank);
+    int nrow = ranking_rows(ms, limit, row, rank), slower = more_than_ranked(ms, limit);
     static const char *const part_key[M_N] = {"computation", "communication", "overhead",
                                                "waiting"};
     if (format == FMT_JSON) {
@@ -935,55 +961,82 @@ static void print_ranking(FILE *out, int format, const Options *o, const char *s
         json_string(out, o->path);
         fprintf(out, ", \"sag\": ");
         json_string(out, sag_name);
-        fprintf(out, ", \"np\": %d, \"candidates\": %ld, \"mappings\": [", np, all);
-        for (int i = 0; i < n; i++) {
-            const Remap *m = &cand[rk[i].cand];
-            char *label = remap_string(m, REMAP_LABEL), *spec = remap_string(m, REMAP_SPEC);
-            fprintf(out, "%s\n  {\"rank\": %d, \"mapping\": ", i ? "," : "", i + 1);
+        fprintf(out, ", \"np\": %d, \"candidates\": %.17g, \"search\": \"%s\", \"passes\": %d, "
+                "\"predicted\": %d, \"slower\": %d, \"cut_off\": %d, \"skipped\": %d, "
+                "\"not_predicted\": %d, \"cutoff\": %.12g, \"mappings\": [", np, ms->space,
+                ms->coordinate ? "by group" : "whole", ms->passes, ms->exact, slower, ms->cut,
+                ms->skipped, ms->failed, ms->cutoff);
+        for (int i = 0; i < nrow; i++) {
+            const MapCand *c = row[i];
+            char *label = remap_string(&c->map, REMAP_LABEL), *spec = remap_string(&c->map, REMAP_SPEC);
+            fprintf(out, "%s\n  {\"rank\": ", i ? "," : "");
+            if (rank[i] > 0)
+                fprintf(out, "%d", rank[i]);
+            else
+                fputs("null", out);
+            fprintf(out, ", \"mapping\": ");
             json_string(out, label);
             fprintf(out, ", \"spec\": ");
             json_string(out, spec);
-            fprintf(out, ", \"own\": %s, \"predicted\": %s", m->own ? "true" : "false",
-                   rk[i].ok ? "true" : "false");
-            if (rk[i].ok) {
-                fprintf(out, ", \"total\": %.12g", rk[i].total);
+            fprintf(out, ", \"own\": %s, \"predicted\": %s", c->map.own ? "true" : "false",
+                   c->state == MS_EXACT ? "true" : "false");
+            if (c->state == MS_EXACT) {
+                fprintf(out, ", \"total\": %.12g", c->ev.total);
                 for (int k = 0; k < M_N; k++)
-                    fprintf(out, ", \"%s\": %.12g", part_key[k], rk[i].part[k]);
-                fprintf(out, ", \"vs_own\": %.12g", own > 0 ? rk[i].total / own : 1.0);
+                    fprintf(out, ", \"%s\": %.12g", part_key[k], c->ev.part[k]);
+                fprintf(out, ", \"vs_own\": %.12g", own > 0 ? c->ev.total / own : 1.0);
             }
             fputc('}', out);
             free(label);
             free(spec);
         }
+        /* those not ranked: each with what is known of its time */
+        fprintf(out, "\n], \"not_ranked\": [");
+        int k = 0;
+        for (int i = 0; i < ms->n; i++) {
+            const MapCand *c = &ms->c[i];
+            if (c->state == MS_FAILED || (c->state == MS_EXACT && i < limit))
+                continue;
+            char *spec = remap_string(&c->map, REMAP_SPEC);
+            fprintf(out, "%s\n  {\"spec\": ", k++ ? "," : "");
+            json_string(out, spec);
+            free(spec);
+            if (c->state == MS_EXACT)
+                fprintf(out, ", \"total\": %.12g}", c->ev.total);
+            else if (c->state == MS_CUT)
+                fprintf(out, ", \"at_least\": %.12g}", c->ev.total);
+            else
+                fprintf(out, ", \"estimate\": %.12g}", c->estimate);
+        }
         fprintf(out, "\n], \"changed_lines\": [");
-        int ch[CHANGED_LINES], nch = n && rk[0].ok && w && w != rk
-                                     ? changed_lines(&rk[0], w, ch, CHANGED_LINES) : 0;
+        int ch[CHANGED_LINES], nch = b && w && w != b
+                                     ? changed_lines(&b->ev, &w->ev, ch, CHANGED_LINES) : 0;
         for (int i = 0; i < nch; i++)
             fprintf(out, "%s{\"line\": %d, \"own\": %.12g, \"best\": %.12g}", i ? ", " : "",
-                    ch[i], w->line[ch[i]], rk[0].line[ch[i]]);
+                    ch[i], w->ev.line[ch[i]], b->ev.line[ch[i]]);
         fprintf(out, "], \"best_directives\": ");
-        char *dir = n && rk[0].ok ? remap_string(&cand[rk[0].cand], REMAP_DIRECTIVES) : NULL;
+        char *dir = b ? remap_string(&b->map, REMAP_DIRECTIVES) : NULL;
         if (dir)
             json_string(out, dir);
         else
             fputs("null", out);
         free(dir);
         fputs("}\n", out);
-        return;
-    }
-    if (format == FMT_CSV) {
+    } else if (format == FMT_CSV) {
         fputs("rank,own,total,computation,communication,overhead,waiting,vs_own,mapping,spec\n", out);
-        for (int i = 0; i < n; i++) {
-            const Remap *m = &cand[rk[i].cand];
-            fprintf(out, "%d,%d,", i + 1, m->own);
-            if (rk[i].ok) {
-                fprintf(out, "%.12g", rk[i].total);
+        for (int i = 0; i < nrow; i++) {
+            const MapCand *c = row[i];
+            if (rank[i] > 0)
+                fprintf(out, "%d", rank[i]);
+            fprintf(out, ",%d,", c->map.own);
+            if (c->state == MS_EXACT) {
+                fprintf(out, "%.12g", c->ev.total);
                 for (int k = 0; k < M_N; k++)
-                    fprintf(out, ",%.12g", rk[i].part[k]);
-                fprintf(out, ",%.12g,", own > 0 ? rk[i].total / own : 1.0);
+                    fprintf(out, ",%.12g", c->ev.part[k]);
+                fprintf(out, ",%.12g,", own > 0 ? c->ev.total / own : 1.0);
             } else
                 fputs(",,,,,,", out);
-            char *label = remap_string(m, REMAP_LABEL), *spec = remap_string(m, REMAP_SPEC);
+            char *label = remap_string(&c->map, REMAP_LABEL), *spec = remap_string(&c->map, REMAP_SPEC);
             csv_string(out, label);
             fputc(',', out);
             csv_string(out, spec);
@@ -991,68 +1044,132 @@ static void print_ranking(FILE *out, int format, const Options *o, const char *s
             free(label);
             free(spec);
         }
-        return;
-    }
-    fprintf(out, "mappings of %s on %s, %d processor%s: %d predicted", o->path, sag_name, np,
-           np == 1 ? "" : "s", n);
-    if (all > n)
-        fprintf(out, " (the first %d of %ld)", n, all);
-    fprintf(out, ", fastest first\n");
-    fprintf(out, "rank        total        comp        comm        ovhd        wait  vs own  mapping\n");
-    for (int i = 0; i < n; i++) {
-        const Remap *m = &cand[rk[i].cand];
-        char *label = remap_string(m, REMAP_LABEL), *spec = remap_string(m, REMAP_SPEC);
-        if (rk[i].ok)
-            fprintf(out, "%4d %12.6f %11.6f %11.6f %11.6f %11.6f %7.3f  %s%s\n", i + 1, rk[i].total,
-                   rk[i].part[0], rk[i].part[1], rk[i].part[2], rk[i].part[3],
-                   own > 0 ? rk[i].total / own : 1.0, label, m->own ? "  (as written)" : "");
-        else
-            fprintf(out, "%4s %12s %11s %11s %11s %11s %7s  %s  (not predicted: it needs values or "
-                   "constructs this mapping lacks; --map '%s' shows why)\n", "-", "-", "-", "-",
-                   "-", "-", "-", label, spec);
-        free(label);
-        free(spec);
-    }
-    if (n && rk[0].ok) {
-        const Remap *b = &cand[rk[0].cand];
-        if (b->own)
-            fprintf(out, "\nthe program's own mapping is the fastest\n");
-        else {
-            char *label = remap_string(b, REMAP_LABEL);
-            fprintf(out, "\nfastest: %s, %.3f of the program's time; the directives to write:\n",
-                   label, own > 0 ? rk[0].total / own : 1.0);
+    } else {
+        fprintf(out, "mappings of %s on %s, %d processor%s: %.17g in the search space, %s; "
+                "%d predicted, fastest first\n", o->path, sag_name, np, np == 1 ? "" : "s",
+                ms->space, ms->coordinate ? "searched by group" : "searched whole",
+                ms->exact < limit ? ms->exact : limit);
+        fprintf(out, "rank        total        comp        comm        ovhd        wait  vs own  mapping\n");
+        for (int i = 0; i < nrow; i++) {
+            const MapCand *c = row[i];
+            char *label = remap_string(&c->map, REMAP_LABEL), *spec = remap_string(&c->map, REMAP_SPEC);
+            char rk[16];
+            snprintf(rk, sizeof rk, "%d", rank[i]);
+            if (c->state == MS_EXACT)
+                fprintf(out, "%4s %12.6f %11.6f %11.6f %11.6f %11.6f %7.3f  %s%s\n",
+                        rank[i] > 0 ? rk : "-", c->ev.total, c->ev.part[0], c->ev.part[1],
+                        c->ev.part[2], c->ev.part[3], own > 0 ? c->ev.total / own : 1.0, label,
+                        c->map.own ? "  (as written)" : "");
+            else
+                fprintf(out, "%4s %12s %11s %11s %11s %11s %7s  %s  (not predicted: it needs values or "
+                       "constructs this mapping lacks; --map '%s' shows why)\n", "-", "-", "-", "-",
+                       "-", "-", "-", label, spec);
             free(label);
-            remap_print(out, b, REMAP_DIRECTIVES);
-            int ch[CHANGED_LINES], nch = w ? changed_lines(&rk[0], w, ch, CHANGED_LINES) : 0;
-            if (nch)
-                fprintf(out, "the lines whose mean time changed most against the program's "
-                        "own mapping:\n");
-            for (int i = 0; i < nch; i++) {
-                double a = w->line[ch[i]], z = rk[0].line[ch[i]];
-                fprintf(out, "  line %d: %.6f s -> %.6f s", ch[i], a, z);
-                if (a > 0)
-                    fprintf(out, " (%+.1f%%)", 100 * (z - a) / a);
-                fputc('\n', out);
+            free(spec);
+        }
+        if (slower || ms->cut || ms->skipped) {
+            fprintf(out, "not ranked:");
+            const char *sep = " ";
+            if (slower) {
+                fprintf(out, "%s%d predicted slower", sep, slower);
+                sep = "; ";
+            }
+            if (ms->cut) {
+                fprintf(out, "%s%d ended once past %.6f s, the %s fastest time", sep, ms->cut,
+                        ms->cutoff, limit == 1 ? "" : "limit-th");
+                sep = "; ";
+            }
+            if (ms->skipped)
+                fprintf(out, "%s%d not predicted, their computation alone estimated at %d times "
+                        "that or more", sep, ms->skipped, MAPSEARCH_SKIP_RATIO);
+            fputc('\n', out);
+        }
+        if (b) {
+            if (b->map.own)
+                fprintf(out, "\nthe program's own mapping is the fastest\n");
+            else {
+                char *label = remap_string(&b->map, REMAP_LABEL);
+                fprintf(out, "\nfastest: %s, %.3f of the program's time; the directives to write:\n",
+                       label, own > 0 ? b->ev.total / own : 1.0);
+                free(label);
+                remap_print(out, &b->map, REMAP_DIRECTIVES);
+                int ch[CHANGED_LINES], nch = w ? changed_lines(&b->ev, &w->ev, ch, CHANGED_LINES) : 0;
+                if (nch)
+                    fprintf(out, "the lines whose mean time changed most against the program's "
+                            "own mapping:\n");
+                for (int i = 0; i < nch; i++) {
+                    double a = w->ev.line[ch[i]], z = b->ev.line[ch[i]];
+                    fprintf(out, "  line %d: %.6f s -> %.6f s", ch[i], a, z);
+                    if (a > 0)
+                        fprintf(out, " (%+.1f%%)", 100 * (z - a) / a);
+                    fputc('\n', out);
+                }
             }
         }
     }
+    free(row);
+    free(rank);
 }
 
-static int by_total(const void *x, const void *y)
+/* One candidate of --compare predicted (MapEvalFn). */
+typedef struct {
+    const Options *o;
+    const SrcFile *f;
+    const SagGraph *sag;
+    const char *sag_name;
+    Diag *diag;
+    FILE *quiet;
+    EngineProcs *procs;        /* not NULL: the processors' times, for the page */
+    EngineResult last;
+    Program keep;              /* with procs: the last program, for the page's point */
+} CompareCtx;
+
+static int compare_eval(void *ctx, const Remap *m, double cutoff, MapEval *ev)
 {
-    const Ranked *a = x, *b = y;
-    if (a->ok != b->ok)
-        return b->ok - a->ok;
-    if (a->ok && a->total != b->total)
-        return a->total < b->total ? -1 : 1;
-    return a->cand - b->cand;   /* ties: the enumeration's order */
+    CompareCtx *C = ctx;
+    const Options *o = C->o;
+    Options oc = *o;
+    oc.map = m;
+    oc.cutoff = cutoff;
+    oc.procs = C->procs;
+    Diag qd, *d = C->diag;
+    if (!m->own) {             /* the alternatives' diagnostics are not the user's */
+        diag_init(&qd, C->quiet ? C->quiet : stderr);
+        qd.format = o->diag_format;
+        d = &qd;
+    }
+    memset(ev, 0, sizeof *ev);
+    Program p;
+    EngineResult *r = &C->last;
+    int rc = -1;
+    if (program_compile(&oc, C->f, o->defs, o->ndefs, &p, d) == 0) {
+        p.g = program_abstract(&oc, &p, o->defs, o->ndefs);
+        ev->ok = program_interpret(&oc, C->f, C->sag, p.sp, p.g, o->defs, o->ndefs, o->np[0], 0,
+                                   NULL, r, d) == 0;
+        if (ev->ok) {
+            ev->cut = r->cut;
+            ev->total = r->total;
+            memcpy(ev->part, r->part, sizeof ev->part);
+            if (!r->cut) {
+                Report rl = {o->path, C->sag_name, p.g, r, C->f, NULL, NULL, NULL, NULL};
+                ev->nline = report_line_means(&rl, &ev->line);
+            }
+            rc = 0;
+        }
+        if (C->procs && ev->ok) {
+            program_free(&C->keep);
+            C->keep = p;
+        } else
+            program_free(&p);
+    }
+    if (d != C->diag)
+        diag_finish(d);
+    return rc;
 }
 
-/* --compare: every alternative mapping of the program's DISTRIBUTE
- * directives for the processor count, predicted and ranked, the best's
- * directives printed. The program's own mapping is predicted first, with
- * its diagnostics; an alternative that cannot be predicted is listed as
- * such. */
+/* --compare: the program's data mappings searched (mapsearch.c), the
+ * ranking printed with the best one's directives. The program's own
+ * mapping is predicted first, with its diagnostics. */
 static int compare(const Options *o, const SrcFile *f, const SagGraph *sag, const char *sag_name,
                    Diag *diag)
 {
@@ -1065,81 +1182,52 @@ static int compare(const Options *o, const SrcFile *f, const SagGraph *sag, cons
         arena_free(a);
         return 1;
     }
-    Remap *cand = NULL;
-    long all = 0;
-    int n = remap_candidates(ast, np, &cand, &all);
+    RemapSpace *space = remap_space_new(ast, np);
+    int limit = o->compare_limit ? o->compare_limit : COMPARE_LIMIT;
+    CompareCtx C = {o, f, sag, sag_name, diag, tmpfile(), NULL, {0}, {0}};
+    MapSearchOptions so = {limit, isatty(2), COMPARE_EXHAUSTIVE};
+    MapSearch ms;
+    int status = map_search(space, compare_eval, &C, &so, &ms) ? 1 : 0;
+    remap_space_free(space);
     arena_free(a);
-    if (o->compare_limit && n > o->compare_limit)
-        n = o->compare_limit;     /* the nearest to the program's own come first */
-    Ranked *rk = xcalloc((size_t)(n ? n : 1), sizeof *rk);
-    FILE *quiet = tmpfile();
-    int progress = n > 1 && isatty(2), status = 0;
-    for (int i = 0; i < n; i++) {
-        if (progress)
-            fprintf(stderr, "\rhpfpredict: mapping %d of %d\033[K", i + 1, n);
-        Options oc = *o;
-        oc.map = &cand[i];
-        Diag qd, *d = diag;
-        if (!cand[i].own) {    /* the alternatives' diagnostics are not the user's */
-            diag_init(&qd, quiet ? quiet : stderr);
-            qd.format = o->diag_format;
-            d = &qd;
-        }
-        Program p;
-        EngineResult r;
-        rk[i].cand = i;
-        EngineProcs procs = {0};
-        if (page)
-            oc.procs = &procs;
-        if (program_compile(&oc, f, o->defs, o->ndefs, &p, d) == 0) {
-            p.g = program_abstract(&oc, &p, o->defs, o->ndefs);
-            rk[i].ok = program_interpret(&oc, f, sag, p.sp, p.g, o->defs, o->ndefs, np, 0, NULL,
-                                         &r, d) == 0;
-            if (rk[i].ok) {
-                Report rl = {o->path, sag_name, p.g, &r, f, NULL, NULL, NULL, NULL};
-                rk[i].nline = report_line_means(&rl, &rk[i].line);
-            }
-            if (rk[i].ok && page) {
-                Report rp = {o->path, sag_name, p.g, &r, f, NULL, NULL, NULL, NULL};
-                char *label = remap_string(&cand[i], REMAP_LABEL);
+    if (!status) {
+        if (!(page && o->format == FMT_JSON))   /* there: the page's object (main) */
+            print_ranking(stdout, o->format, o, sag_name, np, &ms, limit);
+        if (page) {
+            /* the ranked mappings again, each a point of the page */
+            const MapCand **row = xcalloc((size_t)ms.n + 1, sizeof *row);
+            int *rank = xcalloc((size_t)ms.n + 1, sizeof *rank);
+            int nrow = ranking_rows(&ms, limit, row, rank);
+            EngineProcs procs = {0};
+            C.procs = &procs;
+            for (int i = 0; i < nrow; i++) {
+                MapEval ev;
+                if (row[i]->state != MS_EXACT || compare_eval(&C, &row[i]->map, 0, &ev))
+                    continue;
+                free(ev.line);
+                Report rp = {o->path, sag_name, C.keep.g, &C.last, f, NULL, NULL, NULL, NULL};
+                char *label = remap_string(&row[i]->map, REMAP_LABEL);
                 html_point(page, &rp, &procs, NULL, label);
                 free(label);
             }
-            program_free(&p);
-        }
-        engine_procs_free(&procs);
-        if (d != diag)
-            diag_finish(d);
-        if (rk[i].ok) {
-            rk[i].total = r.total;
-            memcpy(rk[i].part, r.part, sizeof rk[i].part);
-        } else if (cand[i].own)
-            status = 1;        /* the program itself does not predict: said above */
-    }
-    if (progress)
-        fputs("\r\033[K", stderr);
-    if (quiet)
-        fclose(quiet);
-    if (!status) {
-        qsort(rk, (size_t)n, sizeof *rk, by_total);
-        if (!(page && o->format == FMT_JSON))   /* there: the page's object (main) */
-            print_ranking(stdout, o->format, o, sag_name, np, cand, rk, n, all);
-        if (page) {
+            program_free(&C.keep);
+            engine_procs_free(&procs);
+            free(row);
+            free(rank);
             char *buf = NULL;
             size_t len = 0;
             FILE *m = open_memstream(&buf, &len);
             if (!m)
                 fatal("out of memory");
-            print_ranking(m, FMT_JSON, o, sag_name, np, cand, rk, n, all);
+            print_ranking(m, FMT_JSON, o, sag_name, np, &ms, limit);
             if (fclose(m) != 0)
                 fatal("out of memory");
             html_ranking(page, buf);
         }
     }
-    for (int i = 0; i < n; i++)
-        free(rk[i].line);
-    free(rk);
-    free(cand);
+    if (C.quiet)
+        fclose(C.quiet);
+    map_search_free(&ms);
     return status;
 }
 

@@ -92,11 +92,12 @@ typedef struct {
     const char *plot;          /* --plot FILE: the sweep's SVG */
     FILE *plot_out;            /* opened before any work, removed on failure */
     int compare;               /* --compare: rank the alternative data mappings */
-    int compare_limit;         /* --compare-limit N: predict at most N of them (0: all
-                                  that remap_candidates keeps) */
+    int compare_limit;         /* --compare-limit N: rank the N fastest (0: the default,
+                                  COMPARE_LIMIT) */
     const char *map_spec;      /* --map SPEC: predict under this mapping */
     const Remap *map;          /* the mapping the program is compiled under (NULL:
                                   as written) */
+    double cutoff;             /* > 0: the engine ends the run there (EngineOptions) */
     /* forecasting (forecast_run.c, doc/forecasting.md) */
     int rue;                   /* --rue: print the resource usage equations */
     int forecast;              /* --forecast: evaluate them over -np and -D */

@@ -60,7 +60,7 @@ interp_libengine_a_SOURCES = interp/engine.c interp/engine.h interp/engine_int.h
 	interp/engine_walk.c interp/engine_comm.c interp/report.c interp/report.h \
 	interp/trace.c interp/trace.h interp/trace_int.h interp/trace_otf2.c interp/plot.c interp/plot.h \
 	interp/forecast.c interp/forecast.h interp/rue_aag.c interp/rue_aag.h interp/bbv.c interp/bbv.h interp/phases.c interp/phases.h \
-	interp/html.c interp/html.h
+	interp/html.c interp/html.h interp/mapsearch.c interp/mapsearch.h
 nodist_interp_libengine_a_SOURCES = interp/html_page.c
 interp_libengine_a_CPPFLAGS = $(AM_CPPFLAGS) -I$(top_srcdir)/interp -I$(top_srcdir)/analysis \
 	-I$(top_srcdir)/runtime $(OTF2_CFLAGS)

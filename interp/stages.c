@@ -363,7 +363,7 @@ int program_interpret(const Options *o, const SrcFile *f, const SagGraph *sag, c
                         .classes = o->classes, .cls = engine_classes_new(), .trace = trace,
                         .trips = o->trips, .ntrips = o->ntrips, .unroll = o->unroll,
                         .bbv = o->record, .procs = o->procs,
-                        .inline_calls = o->inline_calls};
+                        .inline_calls = o->inline_calls, .cutoff = o->cutoff};
     Fi *fi;
     int rc = -1, runs = 0, status = 1;
     /* again while the processor classes are refined (engine.h); the engine
@@ -398,7 +398,7 @@ int program_interpret(const Options *o, const SrcFile *f, const SagGraph *sag, c
             status = 0;
         fi_free(fi);
     }
-    if (!status && o->audit)
+    if (!status && o->audit && !r->cut)
         status = audit(o, f, g, &fo, np, diag);
     free(vdefs);
     return status;

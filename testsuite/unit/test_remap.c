@@ -8,6 +8,7 @@
 #include <config.h>
 
 #include <glob.h>
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -320,6 +321,34 @@ static void test_examples(void)
             free(text);
             free(msgs);
         }
+        /* the space's other block sizes, one group changed at a time */
+        RemapSpace *sp = remap_space_new(c.ast, 4);
+        int nk = 0;
+        for (int gi = 0; gi < remap_space_groups(sp); gi++)
+            for (int ci = 0; ci < remap_space_choices(sp, gi); ci++) {
+                if (remap_space_plain(sp, gi, ci))
+                    continue;
+                int t[REMAP_MAX_DIST] = {0};
+                t[gi] = ci;
+                Remap r, back_r;
+                remap_space_make(sp, t, &r);
+                char err[256], *spec = remap_string(&r, REMAP_SPEC);
+                if (remap_parse(c.ast, spec, 4, &back_r, err, sizeof err) || !remap_equal(&r, &back_r)) {
+                    printf("# %s: spec '%s' does not read back: %s\n", name, spec, err);
+                    back = 0;
+                }
+                char *text = spmd_text(f, &r, &msgs);
+                if (!text) {
+                    printf("# %s under %s:\n%s", name, spec, msgs);
+                    ok = 0;
+                }
+                free(text);
+                free(msgs);
+                free(spec);
+                nk++;
+            }
+        remap_space_free(sp);
+        n += nk;
         /* the rewrite with the own mapping: the same IR */
         Remap own = v[0];
         own.own = 0;
@@ -333,14 +362,142 @@ static void test_examples(void)
         char what[1200];
         snprintf(what, sizeof what, "%s: %d mapping%s at np=4 compile and lower, their specs "
                  "read back; the own one rewritten is the program", name, n, n == 1 ? "" : "s");
+        n -= nk;
         check(ok && same && back, what);
-        total_candidates += n;
+        total_candidates += n + nk;
         free(v);
         comp_close(&c);
         srcfile_free(f);
     }
     printf("# %d mappings compiled\n", total_candidates);
     globfree(&g);
+}
+
+/* ---- the search space: block sizes ---- */
+
+static int space_has(const RemapSpace *sp, const char *want, double *share)
+{
+    int found = 0;
+    for (int ci = 0; ci < remap_space_choices(sp, 0); ci++) {
+        int t[REMAP_MAX_DIST] = {ci};
+        Remap r;
+        remap_space_make(sp, t, &r);
+        char *l = label(&r);
+        size_t len = strlen(want);
+        if (!strncmp(l, want, len) && (l[len] == ';' || !l[len])) {
+            found++;
+            if (share)
+                *share = remap_space_share(sp, 0, ci);
+        }
+        free(l);
+    }
+    return found;
+}
+
+static int index_of(const RemapSpace *sp, const char *want)
+{
+    for (int ci = 0; ci < remap_space_choices(sp, 0); ci++) {
+        int t[REMAP_MAX_DIST] = {ci};
+        Remap r;
+        remap_space_make(sp, t, &r);
+        char *l = label(&r);
+        size_t len = strlen(want);
+        int same = !strncmp(l, want, len) && (l[len] == ';' || !l[len]);
+        free(l);
+        if (same)
+            return ci;
+    }
+    return -1;
+}
+
+static void test_space(void)
+{
+    static const char *const prog =
+        "program s\n"
+        "  integer, parameter :: n = 32, m = 30\n"
+        "  real :: a(n, n), b(m)\n"
+        "!HPF$ PROCESSORS prc(2, 2)\n"
+        "!HPF$ TEMPLATE temp(n, n)\n"
+        "!HPF$ DISTRIBUTE temp(BLOCK, BLOCK) ONTO prc\n"
+        "!HPF$ ALIGN a(i, j) WITH temp(i, j)\n"
+        "!HPF$ DISTRIBUTE b(BLOCK)\n"
+        "  a = 1.0\n"
+        "  b = 2.0\n"
+        "  print *, sum(a) + sum(b)\n"
+        "end program s\n";
+    SrcFile *f = from_text(prog);
+    Comp c;
+    if (!compile(&c, f)) {
+        check(0, "the space's program compiles");
+        return;
+    }
+    RemapSpace *sp = remap_space_new(c.ast, 4);
+    /* temp, n = 32: the 8 plain choices; on 2x2 (blocks of 16) CYCLIC(2),
+       (4), (8) per CYCLIC dimension: 3 + 3 + 15; on 4 (blocks of 8)
+       CYCLIC(2), (4) and BLOCK(16): 2 + 2 + 1 + 1 */
+    for (int ci = 0; getenv("SPACE_LIST") && ci < remap_space_choices(sp, 0); ci++) {
+        int t[REMAP_MAX_DIST] = {ci};
+        Remap r;
+        remap_space_make(sp, t, &r);
+        char *l = label(&r);
+        printf("# %d %s %g\n", ci, l, remap_space_share(sp, 0, ci));
+        free(l);
+    }
+    check(remap_space_groups(sp) == 2 && remap_space_choices(sp, 0) == 35,
+          "temp(32,32) at np=4: 8 plain choices and 27 with block sizes");
+    /* b, m = 30 over 4 (blocks of 8): CYCLIC(2), (4), (3), (5), (6);
+       BLOCK(16), (10), (15) (BLOCK(k) needs k > 8, at most 2 kept: 16, 10) */
+    check(remap_space_choices(sp, 1) == 2 + 4 + 2,
+          "b(30) at np=4: BLOCK, CYCLIC, CYCLIC(2, 4, 3, 5), BLOCK(16, 10)");
+    double sh = 0;
+    check(space_has(sp, "temp(CYCLIC(8),CYCLIC(8)) on prc(2,2)", NULL) == 1
+          && space_has(sp, "temp(BLOCK(16),*) on prc(4)", &sh) == 1 && sh == 0.5,
+          "CYCLIC(8) on 2x2, BLOCK(16) on 4 (a processor holds half the template)");
+    check(!space_has(sp, "temp(CYCLIC(8),*) on prc(4)", NULL)
+          && !space_has(sp, "temp(BLOCK(16),BLOCK) on prc(2,2)", NULL),
+          "no CYCLIC(k) that is BLOCK (k = 32/4), no BLOCK(k) that is BLOCK (k = 32/2)");
+    check(space_has(sp, "temp(BLOCK,BLOCK) on prc(2,2)", &sh) == 1 && sh == 0.25,
+          "(BLOCK,BLOCK) on 2x2: a quarter each");
+    int labels_distinct = 1;
+    for (int i = 0; i < remap_space_choices(sp, 0) && labels_distinct; i++) {
+        int t[REMAP_MAX_DIST] = {i};
+        Remap r;
+        remap_space_make(sp, t, &r);
+        char *l = label(&r);
+        labels_distinct = space_has(sp, l, NULL) == 1 && r.own == (i == 0);
+        free(l);
+    }
+    check(labels_distinct, "every choice once, the own one first");
+    int t[REMAP_MAX_DIST] = {0};
+    double cyc4 = -1;
+    for (int ci = 0; ci < remap_space_choices(sp, 1); ci++) {
+        t[1] = ci;
+        Remap r;
+        remap_space_make(sp, t, &r);
+        char *l = label(&r);
+        if (strstr(l, "b(CYCLIC(4))"))
+            cyc4 = remap_space_share(sp, 1, ci);
+        free(l);
+    }
+    /* 30 in blocks of 4: 8 blocks dealt to 4, 2 each, the last one of 2
+       elements: the busiest holds 8 of 30 */
+    check(fabs(cyc4 - 8.0 / 30.0) < 1e-15, "b(CYCLIC(4)) at np=4: the busiest holds 8 of 30");
+    int cc = index_of(sp, "temp(CYCLIC,CYCLIC) on prc(2,2)"),
+        c8 = index_of(sp, "temp(CYCLIC(8),CYCLIC(8)) on prc(2,2)"),
+        c4 = index_of(sp, "temp(CYCLIC(4),*) on prc(4)");
+    check(cc > 0 && c8 > 0 && c4 > 0
+          && remap_space_relation(sp, 0, cc, c8) == (REMAP_SAME_FORMATS | REMAP_SAME_GRID)
+          && remap_space_relation(sp, 0, 0, c8) == REMAP_SAME_GRID
+          && remap_space_relation(sp, 0, c4, c8) == 0
+          && remap_space_plain(sp, 0, cc) && !remap_space_plain(sp, 0, c8)
+          && remap_space_default_grid(sp, 0, c8),
+          "relations: CYCLIC(8) is CYCLIC with another block size, on (BLOCK,BLOCK)'s grid");
+    remap_space_free(sp);
+    sp = remap_space_new(c.ast, 1);
+    check(remap_space_groups(sp) == 0, "np=1: nothing to search");
+    remap_space_free(sp);
+    comp_close(&c);
+    srcfile_free(f);
 }
 
 /* laplace_bb remapped to (BLOCK,*) is laplace_bs: the SPMD IR differs only
@@ -787,6 +944,7 @@ int main(void)
     test_parse();
     test_apply_errors();
     test_laplace_oracle();
+    test_space();
     test_examples();
     printf("1..%d\n", tap_n);
     return tap_failed ? 1 : 0;
