@@ -1,5 +1,6 @@
 C     FORMAT statements in the style of F77 codes: shared formats, groups,
-C     slashes, repeat counts, a continued FORMAT, FMT=, READ by format.
+C     slashes, repeat counts (3ES, 2EN too), a continued FORMAT, FMT=,
+C     READ by format.
       PROGRAM FMT2
       INTEGER N, I, K(4)
       REAL*8 A(4), S
@@ -20,6 +21,7 @@ CHPF$ DISTRIBUTE A(BLOCK)
       WRITE (6, 110) (I, A(I), I = 1, 4)
       WRITE (6, FMT=120) S
       WRITE (6, 130) K
+      WRITE (6, 150) A(1), A(2), A(3), A(4)
       PRINT 140, 'DONE', N
       CALL SHOW(S)
   100 FORMAT (1X, 'RUN ''', A, ''' N =', I4 /
@@ -28,6 +30,7 @@ CHPF$ DISTRIBUTE A(BLOCK)
   120 FORMAT (1X, 'SUM = ', 1PE14.6)
   130 FORMAT (1X, 4I5)
   140 FORMAT (1X, A, ':', I3)
+  150 FORMAT (1X, 2ES14.6, 1X, 2EN12.3)
       END
       SUBROUTINE SHOW(X)
       REAL*8 X
