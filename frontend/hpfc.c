@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "automap.h"
 #include "frontend.h"
 #include "spmd.h"
 
@@ -31,6 +32,10 @@ static void usage(FILE *out)
           "                           that runs only the phases' statements (PHASES from\n"
           "                           hpfpredict --save-phases) on generated data, each\n"
           "                           timed (doc/probes.md)\n"
+          "      --auto-map -np N     with -o: write the program's source with the data\n"
+          "                           mapping hpfpredict --compare ranks fastest on N\n"
+          "                           processors (-sag FILE: on that machine), a comment\n"
+          "                           giving the predicted gain; the rest unchanged\n"
           "      --free-form          read FILE as free form, whatever its extension\n"
           "      --fixed-form         read FILE as fixed form, whatever its extension\n"
           "  -fdiagnostics-format=text|json\n"
@@ -86,6 +91,9 @@ int main(int argc, char **argv)
         {"fixed-form", no_argument, NULL, 'X'},
         {"map", required_argument, NULL, 'M'},
         {"probe", required_argument, NULL, 'P'},
+        {"auto-map", no_argument, NULL, 'a'},
+        {"np", required_argument, NULL, 'n'},
+        {"sag", required_argument, NULL, 's'},
         {"help", no_argument, NULL, 'h'},
         {"version", no_argument, NULL, 'V'},
         {NULL, 0, NULL, 0},
@@ -95,7 +103,18 @@ int main(int argc, char **argv)
     Diag diag;
     diag_init(&diag, stderr);
     Define *defs = NULL;
-    int ndefs = 0;
+    int ndefs = 0, automap = 0;
+    AutoMapArgs am = {0};
+    am.defs = xcalloc((size_t)argc + 1, sizeof *am.defs);
+    /* -np and -sag are written with one dash, as hpfpredict's */
+    for (int i = 1; i < argc; i++) {
+        if (!strcmp(argv[i], "--"))
+            break;
+        if (!strcmp(argv[i], "-np"))
+            argv[i] = "--np";
+        else if (!strcmp(argv[i], "-sag"))
+            argv[i] = "--sag";
+    }
 
     opterr = 0;
     while ((c = getopt_long(argc, argv, ":chVD:f:W:o:", longopts, NULL)) != -1) {
@@ -109,11 +128,15 @@ int main(int argc, char **argv)
         case 'X': form = FORM_FIXED; break;
         case 'M': mapspec = optarg; break;
         case 'P': probe = optarg; break;
+        case 'a': automap = 1; break;
+        case 'n': am.np = optarg; break;
+        case 's': am.sag = optarg; break;
         case 'h': usage(stdout); return 0;
         case 'V':
             printf("hpfc (%s) %s\n", PACKAGE_NAME, PACKAGE_VERSION);
             return 0;
         case 'D': {
+            am.defs[am.ndefs++] = xstrdup(optarg);   /* define_add splits its argument */
             const char *why = define_add(&defs, &ndefs, optarg);
             if (why)
                 return bad_usage(why, optarg);
@@ -146,6 +169,24 @@ int main(int argc, char **argv)
         return 1;
     if (probe && mode != MODE_EMIT)
         return bad_usage("--probe %s writes the synthetic probe: with -o FILE", probe);
+    if ((am.np || am.sag) && !automap)
+        return bad_usage("%s is for --auto-map", am.np ? "-np" : "-sag");
+    if (automap) {
+        char *end;
+        long np = am.np ? strtol(am.np, &end, 10) : 0;
+        if (!am.np)
+            return bad_usage("%s", "--auto-map needs the processor count: -np N");
+        if (*end || end == am.np || np < 1 || np > 4194304)
+            return bad_usage("-np expects a processor count from 1 to 4194304, not '%s'", am.np);
+        if (mode != MODE_EMIT)
+            return bad_usage("%s", "--auto-map writes the program's source: with -o FILE");
+        if (mapspec || probe)
+            return bad_usage("--auto-map chooses the mapping itself: not with %s",
+                             mapspec ? "--map" : "--probe");
+        if (form >= 0 && (SourceForm)form != src_form_of(argv[optind]))
+            return bad_usage("--auto-map reads %s by its name's form, as hpfpredict does: "
+                             "not with --free-form or --fixed-form", argv[optind]);
+    }
 
     const char *path = argv[optind];
     if (outpath && strcmp(outpath, "-") && (file_same(outpath, path) || file_same(outpath, probe)))
@@ -189,7 +230,7 @@ int main(int argc, char **argv)
     } else {
         ast = frontend_compile(f, sf, arena, &diag, defs, ndefs);
     }
-    for (int i = 0; i < ndefs && ast; i++)
+    for (int i = 0; i < ndefs && ast && !automap; i++)   /* (for hpfpredict, -D sets variables too) */
         if (!defs[i].used)
             diag_warning(&diag, (Loc){f, 0, 0, 0, 0},
                          "-D %s: no PARAMETER of that name in the program", defs[i].name);
@@ -197,7 +238,29 @@ int main(int argc, char **argv)
         ast_dump(stdout, ast);
     else if (ast && mode == MODE_UNPARSE)
         ast_unparse(stdout, ast);
-    else if (ast && (mode == MODE_DUMP_SPMD || mode == MODE_EMIT || mode == MODE_CHECK)) {
+    else if (ast && automap) {
+        if (diag.nerrors == 0) {
+            int fixed = sf == FORM_FIXED;
+            if (strcmp(outpath, "-") && fixed_name(outpath) != fixed) {
+                fprintf(stderr, "hpfc: error: --auto-map -o %s: the source is %s form, and a "
+                        "name ending in %s would be read as %s form; name it %s\n", outpath,
+                        fixed ? "fixed" : "free", fixed ? "neither .f nor .for" : ".f or .for",
+                        fixed ? "free" : "fixed", fixed ? "NAME.f" : "NAME.f90");
+                diag.nerrors++;
+            } else {
+                am.dv = defs;
+                am.ndv = ndefs;
+                int st = auto_map(f, fixed, ast, &am, outpath);
+                if (st == 4) {
+                    arena_free(arena);
+                    srcfile_free(f);
+                    free(defs);
+                    return 4;
+                }
+                diag.nerrors += st != 0;
+            }
+        }
+    } else if (ast && (mode == MODE_DUMP_SPMD || mode == MODE_EMIT || mode == MODE_CHECK)) {
         /* --check lowers too: what hpfc -o refuses, it refuses */
         SpProgram *sp = spmd_lower(ast, arena, &diag);
         /* the sizes this compilation was given: into the run's profile */
@@ -232,5 +295,8 @@ int main(int argc, char **argv)
     arena_free(arena);
     srcfile_free(f);
     free(defs);
+    for (int i = 0; i < am.ndefs; i++)
+        free((char *)am.defs[i]);
+    free(am.defs);
     return status;
 }

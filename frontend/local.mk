@@ -21,7 +21,7 @@ BUILT_SOURCES += frontend/parse.h
 frontend/scan.$(OBJEXT) frontend/filter.$(OBJEXT) frontend/build.$(OBJEXT): frontend/parse.h
 
 bin_PROGRAMS += hpfc
-hpfc_SOURCES = frontend/hpfc.c
+hpfc_SOURCES = frontend/hpfc.c frontend/automap.c frontend/automap.h
 hpfc_LDADD = frontend/libfrontend.a runtime/libhpfmap.a -lm
 
 EXTRA_DIST += frontend/README.md

@@ -1437,3 +1437,203 @@ int remap_apply(Node *file, const Remap *r, Arena *a, Diag *d)
     free(units.v);
     return d->nerrors - before;
 }
+
+/* ---- the program's source under a mapping (hpfc --auto-map) ---- */
+
+/* The characters of line l of f (not NUL-terminated) and their count,
+ * without the line break. */
+static const char *line_text(const SrcFile *f, int l, size_t *len)
+{
+    size_t a = f->line_off[l], b = l < f->nlines ? f->line_off[l + 1] : f->len;
+    while (b > a && (f->text[b - 1] == '\n' || f->text[b - 1] == '\r'))
+        b--;
+    *len = b - a;
+    return f->text + a;
+}
+
+/* Where the word w (lower case) begins in the line, case-insensitive: the
+ * directive's sentinel is what comes before it. -1: not there. */
+static long word_at(const char *s, size_t len, const char *w)
+{
+    size_t n = strlen(w);
+    for (size_t i = 0; i + n <= len; i++) {
+        size_t k = 0;
+        while (k < n && tolower((unsigned char)s[i + k]) == w[k])
+            k++;
+        if (k == n)
+            return (long)i;
+    }
+    return -1;
+}
+
+/* The extents the program declared for arrangement `name` of unit u, as
+ * RemapProcs.ext counts them (0: NUMBER_OF_PROCESSORS()); -1 when it is not
+ * a PROCESSORS of u with constant extents. */
+static int declared_ext(const Node *u, const char *name, int *ext)
+{
+    const Symbol *p = scope_lookup_local(u->u.unit.scope, name);
+    if (!p || p->kind != SYM_PROCESSORS)
+        return -1;
+    for (int d = 0; d < p->rank; d++) {
+        if (is_nop(p->dims[d]->u.dim.hi))
+            ext[d] = 0;
+        else if (p->bounds_known[d])
+            ext[d] = (int)(p->hi[d] - p->lo[d] + 1);
+        else
+            return -1;
+    }
+    return p->rank;
+}
+
+static int src_error(char *err, size_t errlen, const char *fmt, ...) HPF_PRINTF(3, 4);
+static int src_error(char *err, size_t errlen, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(err, errlen, fmt, ap);
+    va_end(ap);
+    return -1;
+}
+
+char *remap_source(const SrcFile *f, const Node *file, const Remap *r, int fixed,
+                   const char *comment, char *err, size_t errlen)
+{
+    PtrVec units = {0};
+    list_units(&units, &file->u.list.items);
+    /* per line: the text that replaces it (NULL: kept; "" for the lines
+       after the first of a replaced directive) */
+    char **repl = xcalloc((size_t)f->nlines + 2, sizeof *repl);
+    char names[REMAP_MAX_DIST][REMAP_NAME_MAX];     /* each arrangement's name in the output */
+    int declared[REMAP_MAX_DIST] = {0}, status = 0, first = 0;
+    for (int j = 0; j < r->nprocs; j++) {
+        const RemapProcs *p = &r->procs[j];
+        const Node *u = p->unit < units.n ? units.v[p->unit] : NULL;
+        strcpy(names[j], p->name);
+        int ext[MAX_RANK], rank = u && p->declared ? declared_ext(u, p->name, ext) : -1;
+        if (rank == p->rank && !memcmp(ext, p->ext, (size_t)rank * sizeof *ext)) {
+            declared[j] = 1;      /* the program's own, unchanged: nothing to declare */
+            continue;
+        }
+        if (p->declared) {        /* reshaped: a new one beside the program's, which stays */
+            for (int k = 2;; k++) {
+                snprintf(names[j], sizeof names[j], "%.18s_m%d", p->name, k);
+                int taken = u && !name_free(u, names[j]);
+                for (int x = 0; x < j && !taken; x++)
+                    taken = r->procs[x].unit == p->unit && !strcmp(names[x], names[j]);
+                if (!taken)
+                    break;
+            }
+        }
+    }
+    for (int i = 0; i < r->ndist && !status; i++) {
+        const RemapDist *rd = &r->dist[i];
+        if (!rd->changed)
+            continue;
+        Node *u = rd->unit < units.n ? units.v[rd->unit] : NULL;
+        const Node *n = u ? find_distribute(u, rd->names[0]) : NULL;
+        if (!n || n->loc.line < 1 || n->loc.line > f->nlines) {
+            status = src_error(err, errlen, "the DISTRIBUTE of '%s' is not found in the source",
+                               rd->names[0]);
+            break;
+        }
+        int l0 = n->loc.line, l1 = n->loc.eline >= l0 ? n->loc.eline : l0;
+        for (int k = 0; k < r->ndist; k++) {
+            const RemapDist *o = &r->dist[k];
+            const Node *m = k != i && o->unit == rd->unit ? find_distribute(u, o->names[0]) : NULL;
+            if (m && m != n && m->loc.line <= l1 && m->loc.eline >= l0) {
+                status = src_error(err, errlen, "line %d holds the DISTRIBUTE of '%s' and of "
+                                   "'%s': write each on a line of its own", l0, rd->names[0],
+                                   o->names[0]);
+                break;
+            }
+        }
+        if (status)
+            break;
+        size_t len;
+        const char *s = line_text(f, l0, &len);
+        long at = word_at(s, len, "distribute");
+        if (at < 0) {
+            status = src_error(err, errlen, "line %d: the DISTRIBUTE keyword of '%s' is not on "
+                               "the directive's first line", l0, rd->names[0]);
+            break;
+        }
+        int upper = isupper((unsigned char)s[at]);
+        StrBuf b = {0};
+        if (!first && comment) {
+            for (const char *c = comment; *c;) {
+                size_t k = strcspn(c, "\n");
+                sb_printf(&b, "%s %.*s\n", fixed ? "C" : "!", (int)k, c);
+                c += k + (c[k] == '\n');
+            }
+        }
+        first = 1;
+        size_t dir_start = b.len;
+        if (rd->procs >= 0 && !declared[rd->procs]) {
+            const RemapProcs *p = &r->procs[rd->procs];
+            sb_printf(&b, "%.*s%s %s(", (int)at, s, upper ? "PROCESSORS" : "processors",
+                      names[rd->procs]);
+            for (int d = 0; d < p->rank; d++) {
+                if (d)
+                    sb_puts(&b, ", ");
+                if (p->ext[d])
+                    sb_printf(&b, "%d", p->ext[d]);
+                else
+                    sb_puts(&b, upper ? "NUMBER_OF_PROCESSORS()" : "number_of_processors()");
+            }
+            sb_puts(&b, ")\n");
+            declared[rd->procs] = 1;
+        }
+        sb_printf(&b, "%.*s%s ", (int)at, s, upper ? "DISTRIBUTE" : "distribute");
+        if (!rd->attributed) {
+            put_names(&b, rd, ", ");
+            put_fmts(&b, rd, ", ");
+        } else {
+            put_fmts(&b, rd, ", ");
+        }
+        if (rd->procs >= 0)
+            sb_printf(&b, " %s %s", upper ? "ONTO" : "onto", names[rd->procs]);
+        if (rd->attributed) {
+            sb_puts(&b, " :: ");
+            put_names(&b, rd, ", ");
+        }
+        sb_putc(&b, '\n');
+        if (upper)                /* the directive's spelling: upper case throughout */
+            for (char *c = b.s + dir_start; *c; c++)
+                *c = (char)toupper((unsigned char)*c);
+        for (const char *c = b.s + dir_start; fixed && *c && !status;) {
+            size_t k = strcspn(c, "\n");
+            if (k > 72)
+                status = src_error(err, errlen, "the directive for '%s' would be %zu columns "
+                                   "long, past column 72 of fixed form", rd->names[0], k);
+            c += k + (c[k] == '\n');
+        }
+        free(repl[l0]);
+        repl[l0] = b.s;
+        for (int l = l0 + 1; l <= l1; l++) {
+            free(repl[l]);
+            repl[l] = xstrdup("");
+        }
+    }
+    char *out = NULL;
+    if (!status) {
+        StrBuf o = {0};
+        for (int l = 1; l <= f->nlines; l++) {
+            size_t len;
+            const char *s = line_text(f, l, &len);
+            if (l == f->nlines && !len && f->len && f->text[f->len - 1] == '\n')
+                break;            /* the empty line after the last line break */
+            if (repl[l])
+                sb_puts(&o, repl[l]);
+            else
+                sb_printf(&o, "%.*s\n", (int)len, s);
+        }
+        if (o.len && f->len && f->text[f->len - 1] != '\n')
+            o.s[--o.len] = 0;     /* no line break at the end, as in the program */
+        out = o.s ? o.s : xstrdup("");
+    }
+    for (int l = 0; l <= f->nlines + 1; l++)
+        free(repl[l]);
+    free(repl);
+    free(units.v);
+    return out;
+}

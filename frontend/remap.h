@@ -142,4 +142,17 @@ int remap_equal(const Remap *a, const Remap *b);
  * are declared. Problems are diagnostics; returns their number. */
 int remap_apply(Node *file, const Remap *r, Arena *a, Diag *d);
 
+/* The program's source text f under r, for hpfc --auto-map: file is f's
+ * checked tree. The lines of each DISTRIBUTE r changes are replaced by
+ * r's directive, in the directive's own spelling (its sentinel, !HPF$ or
+ * CHPF$, and the case of its keyword); an arrangement r reshapes is
+ * declared anew beside it (name_m2, ...: the program's declaration stays,
+ * other directives may use it); every other line is kept as it is. The
+ * lines of comment (may be NULL) go before the first replaced directive,
+ * as comments of the form (fixed: 'C'). Returns the text (heap), or NULL
+ * with the reason in err: two DISTRIBUTEs on one line, a fixed-form line
+ * past column 72. */
+char *remap_source(const SrcFile *f, const Node *file, const Remap *r, int fixed,
+                   const char *comment, char *err, size_t errlen);
+
 #endif

@@ -1075,8 +1075,8 @@ static void print_ranking(FILE *out, int format, const Options *o, const char *s
                 sep = "; ";
             }
             if (ms->cut) {
-                fprintf(out, "%s%d ended once past %.6f s, the %s fastest time", sep, ms->cut,
-                        ms->cutoff, limit == 1 ? "" : "limit-th");
+                fprintf(out, "%s%d ended once past %.6f s, rank %d's time", sep, ms->cut,
+                        ms->cutoff, limit);
                 sep = "; ";
             }
             if (ms->skipped)

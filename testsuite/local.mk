@@ -18,8 +18,11 @@ EXTRA_DIST += testsuite/outputs.test $(wildcard $(srcdir)/testsuite/outputs/*)
 TESTS += testsuite/traces.test testsuite/interactive.test
 EXTRA_DIST += testsuite/traces.test testsuite/interactive.test
 # the paper's findings (section 5.2) checked against the model (doc/experiments.md)
-TESTS += testsuite/findings.test testsuite/compare.test
-EXTRA_DIST += testsuite/findings.test testsuite/compare.test
+TESTS += testsuite/findings.test testsuite/compare.test testsuite/automap.test
+EXTRA_DIST += testsuite/findings.test testsuite/compare.test testsuite/automap.test \
+	testsuite/automap/README.md testsuite/automap/stencil.f90 testsuite/automap/triangular.f \
+	testsuite/automap/transpose.f90 testsuite/automap/transpose_t.f90 \
+	testsuite/automap/twophase.f90 testsuite/automap/twophase_redist.f90
 # the experiments of --set, -finline and -floop-reorder, and sweeps (-D
 # lists, their tables and --plot)
 TESTS += testsuite/experiments.test
