@@ -80,9 +80,9 @@ static int run_capture(char *const *argv, char **out)
     return WIFEXITED(st) ? WEXITSTATUS(st) : -1;
 }
 
-/* The string value of "key" at or after s in hpfpredict's JSON (its
- * strings here hold no escapes but \" and \\, which are undone), into a
- * heap string; NULL when absent. *end: just past it. */
+/* The string value of "key" at or after s in hpfpredict's JSON, its
+ * escapes (util.c's json_string) undone, into a heap string; NULL when
+ * absent. *end: just past it. */
 static char *json_str(const char *s, const char *key, const char **end)
 {
     char pat[64];
@@ -93,9 +93,20 @@ static char *json_str(const char *s, const char *key, const char **end)
     p += strlen(pat);
     StrBuf b = {0};
     for (; *p && *p != '"'; p++) {
-        if (*p == '\\' && p[1])
-            p++;
-        sb_printf(&b, "%c", *p);
+        char c = *p;
+        if (c == '\\' && p[1]) {     /* json_string's escapes undone */
+            c = *++p;
+            if (c == 'n')
+                c = '\n';
+            else if (c == 't')
+                c = '\t';
+            else if (c == 'u' && p[1] && p[2] && p[3] && p[4]) {
+                char hex[5] = {p[1], p[2], p[3], p[4], 0};
+                c = (char)strtol(hex, NULL, 16);
+                p += 4;
+            }
+        }
+        sb_printf(&b, "%c", c);
     }
     if (end)
         *end = p;
@@ -113,6 +124,28 @@ static int json_num(const char *s, const char *limit, const char *key, double *v
     char *e;
     *v = strtod(p + strlen(pat), &e);
     return e != p + strlen(pat);
+}
+
+/* The phased program of hpfpredict with its comment line (the one that
+ * names hpfpredict --compare) replaced by comment's lines. */
+static char *with_comment(const char *src, const char *comment, int fixed)
+{
+    StrBuf b = {0};
+    for (const char *l = src; *l;) {
+        size_t k = strcspn(l, "\n");
+        const char *hit = strstr(l, "hpfpredict --compare: each phase");
+        if (hit && hit < l + k) {
+            for (const char *c = comment; *c;) {
+                size_t n = strcspn(c, "\n");
+                sb_printf(&b, "%s %.*s\n", fixed ? "C" : "!", (int)n, c);
+                c += n + (c[n] == '\n');
+            }
+        } else {
+            sb_printf(&b, "%.*s\n", (int)k, l);
+        }
+        l += k + (l[k] == '\n');
+    }
+    return b.s ? b.s : xstrdup("");
 }
 
 /* The rewritten program compiles (its diagnostics are not the user's). */
@@ -191,51 +224,69 @@ int auto_map(const SrcFile *f, int fixed, const Node *ast, const AutoMapArgs *a,
         /* the own mapping ranks first, or the first is within
            AUTOMAP_MIN_GAIN of it: not worth changing the directives */
         int same = !*spec || best > own * (1 - AUTOMAP_MIN_GAIN);
-        char *text = NULL;
-        if (!same && remap_parse(ast, spec, atoi(a->np), &r, err, sizeof err)) {
+        /* a mapping per phase, with REDISTRIBUTEs, where it pays */
+        const char *ph = strstr(json, "\"phases\": {");
+        double phased = 0;
+        char *phased_src = ph && strstr(ph, "\"pays\": true") && json_num(ph, NULL, "total", &phased)
+                           && phased < best * (1 - AUTOMAP_MIN_GAIN)
+                           ? json_str(ph, "source", NULL) : NULL;
+        char *text = NULL, *note = NULL;
+        StrBuf c = {0}, nb = {0};
+        if (phased_src) {
+            sb_printf(&c, "hpfc --auto-map -np %s on %s: a mapping per phase (top-level loop),\n"
+                      "a REDISTRIBUTE between them;\npredicted %.6g s, %.3f of the %.6g s of the "
+                      "mapping as written,\n%s; the fastest single mapping,\n%s: %.6g s\n",
+                      a->np, sag ? sag : "the SAG", phased, own > 0 ? phased / own : 1.0, own,
+                      own_label, label, best);
+            text = with_comment(phased_src, c.s, fixed);
+            sb_printf(&nb, "a mapping per phase, REDISTRIBUTE between them: predicted %.6g s, "
+                      "%.3f of the mapping as written", phased, own > 0 ? phased / own : 1.0);
+        } else if (same) {
+            sb_printf(&nb, "no mapping is predicted %g%% faster than the one as written, %s, on "
+                      "%s processors: the program is written unchanged", 100 * AUTOMAP_MIN_GAIN,
+                      own_label, a->np);
+        } else if (remap_parse(ast, spec, atoi(a->np), &r, err, sizeof err)) {
             fprintf(stderr, "hpfc: error: --auto-map: the mapping '%s' does not read back: %s\n",
                     spec, err);
+            goto written;
         } else {
-            StrBuf c = {0};
-            sb_printf(&c, "hpfc --auto-map -np %s on %s: %s\n", a->np, sag ? sag : "the SAG",
-                      label);
-            if (same)
-                sb_printf(&c, "is the fastest mapping, as written (predicted %.6g s)\n", own);
-            else
-                sb_printf(&c, "predicted %.6g s, %.3f of the %.6g s of the mapping as written,\n"
-                          "%s\n", best, own > 0 ? best / own : 1.0, own, own_label);
-            text = same ? NULL : remap_source(f, ast, &r, fixed, c.s, err, sizeof err);
-            if (!same && !text)
+            sb_printf(&c, "hpfc --auto-map -np %s on %s: %s\npredicted %.6g s, %.3f of the %.6g s "
+                      "of the mapping as written,\n%s\n", a->np, sag ? sag : "the SAG", label, best,
+                      own > 0 ? best / own : 1.0, own, own_label);
+            text = remap_source(f, ast, &r, fixed, c.s, err, sizeof err);
+            if (!text) {
                 fprintf(stderr, "hpfc: error: --auto-map: %s\n", err);
-            else if (!same && !compiles(f, text, fixed, a)) {
-                fprintf(stderr, "hpfc: internal error: --auto-map: the program rewritten under "
-                        "'%s' does not compile\n", spec);
-                status = 4;
-            } else {
-                FILE *out = !strcmp(outpath, "-") ? stdout : fopen(outpath, "w");
-                if (!out) {
-                    fprintf(stderr, "hpfc: error: cannot write '%s': %s\n", outpath,
-                            strerror(errno));
-                } else {
-                    if (same)
-                        fwrite(f->text, 1, f->len, out);
-                    else
-                        fputs(text, out);
-                    int bad = out == stdout ? fflush(out) != 0 || ferror(out) : fclose(out) != 0;
-                    if (bad)
-                        fprintf(stderr, "hpfc: error: cannot write '%s'\n", outpath);
-                    else if (same)
-                        fprintf(stderr, "hpfc: note: no mapping is predicted %g%% faster than "
-                                "the one as written, %s, on %s processors: the program is "
-                                "written unchanged\n", 100 * AUTOMAP_MIN_GAIN, own_label, a->np);
-                    else
-                        fprintf(stderr, "hpfc: note: %s: predicted %.6g s, %.3f of the mapping "
-                                "as written\n", label, best, own > 0 ? best / own : 1.0);
-                    status = bad;
-                }
+                goto written;
             }
-            sb_free(&c);
+            sb_printf(&nb, "%s: predicted %.6g s, %.3f of the mapping as written", label, best,
+                      own > 0 ? best / own : 1.0);
         }
+        note = nb.s;
+        if (text && !compiles(f, text, fixed, a)) {
+            fprintf(stderr, "hpfc: internal error: --auto-map: the program rewritten does not "
+                    "compile\n");
+            status = 4;
+        } else {
+            FILE *out = !strcmp(outpath, "-") ? stdout : fopen(outpath, "w");
+            if (!out) {
+                fprintf(stderr, "hpfc: error: cannot write '%s': %s\n", outpath, strerror(errno));
+            } else {
+                if (text)
+                    fputs(text, out);
+                else
+                    fwrite(f->text, 1, f->len, out);
+                int bad = out == stdout ? fflush(out) != 0 || ferror(out) : fclose(out) != 0;
+                if (bad)
+                    fprintf(stderr, "hpfc: error: cannot write '%s'\n", outpath);
+                else
+                    fprintf(stderr, "hpfc: note: %s\n", note);
+                status = bad;
+            }
+        }
+written:
+        sb_free(&c);
+        sb_free(&nb);
+        free(phased_src);
         free(text);
     }
     free(label);

@@ -1495,8 +1495,15 @@ static int src_error(char *err, size_t errlen, const char *fmt, ...)
     return -1;
 }
 
-char *remap_source(const SrcFile *f, const Node *file, const Remap *r, int fixed,
-                   const char *comment, char *err, size_t errlen)
+/* Lines to insert before line `before` of the source (its numbering). */
+typedef struct {
+    int before;
+    char *text;                  /* whole lines, each ending in a line break (heap) */
+} Insert;
+
+static char *source_under(const SrcFile *f, const Node *file, const Remap *r, int fixed,
+                          const char *comment, const Insert *ins, int nins, char *err,
+                          size_t errlen)
 {
     PtrVec units = {0};
     list_units(&units, &file->u.list.items);
@@ -1620,6 +1627,9 @@ char *remap_source(const SrcFile *f, const Node *file, const Remap *r, int fixed
         for (int l = 1; l <= f->nlines; l++) {
             size_t len;
             const char *s = line_text(f, l, &len);
+            for (int k = 0; k < nins; k++)
+                if (ins[k].before == l)
+                    sb_puts(&o, ins[k].text);
             if (l == f->nlines && !len && f->len && f->text[f->len - 1] == '\n')
                 break;            /* the empty line after the last line break */
             if (repl[l])
@@ -1634,6 +1644,165 @@ char *remap_source(const SrcFile *f, const Node *file, const Remap *r, int fixed
     for (int l = 0; l <= f->nlines + 1; l++)
         free(repl[l]);
     free(repl);
+    free(units.v);
+    return out;
+}
+
+char *remap_source(const SrcFile *f, const Node *file, const Remap *r, int fixed,
+                   const char *comment, char *err, size_t errlen)
+{
+    return source_under(f, file, r, fixed, comment, NULL, 0, err, errlen);
+}
+
+/* Whether unit u declares name DYNAMIC already. */
+static int is_dynamic(const Node *u, const char *name)
+{
+    const PtrVec *body = &u->u.unit.body;
+    for (int j = 0; j < body->n; j++) {
+        const Node *n = body->v[j];
+        if (n->kind != AST_DYNAMIC)
+            continue;
+        for (int k = 0; k < n->u.list.items.n; k++) {
+            const Node *nm = n->u.list.items.v[k];
+            if (nm->kind == AST_NAME && !strcmp(nm->u.name.id, name))
+                return 1;
+        }
+    }
+    return 0;
+}
+
+char *remap_phased_source(const SrcFile *f, const Node *file, const Remap *const *maps,
+                          const int *first_line, int nphase, int fixed, const char *comment,
+                          char *err, size_t errlen)
+{
+    const Remap *r0 = maps[0];
+    if (r0->ndist != 1) {
+        src_error(err, errlen, "the program has %d DISTRIBUTE directives: phases are tried with "
+                  "one", r0->ndist);
+        return NULL;
+    }
+    const RemapDist *rd = &r0->dist[0];
+    PtrVec units = {0};
+    list_units(&units, &file->u.list.items);
+    Node *u = rd->unit < units.n ? units.v[rd->unit] : NULL;
+    const Node *n = u ? find_distribute(u, rd->names[0]) : NULL;
+    char *out = NULL;
+    if (!u || u->u.unit.which != UNIT_PROGRAM || !n) {
+        src_error(err, errlen, "the DISTRIBUTE of '%s' is not in the main program", rd->names[0]);
+        goto done;
+    }
+    if (rd->attributed || rd->nnames != 1) {
+        src_error(err, errlen, "the DISTRIBUTE of '%s' maps several arrays: phases are tried with "
+                  "a DISTRIBUTE of one template or array", rd->names[0]);
+        goto done;
+    }
+    size_t len;
+    const char *s = line_text(f, n->loc.line, &len);
+    long at = word_at(s, len, "distribute");
+    if (at < 0) {
+        src_error(err, errlen, "line %d: the DISTRIBUTE keyword is not on the directive's first "
+                  "line", n->loc.line);
+        goto done;
+    }
+    int upper = isupper((unsigned char)s[at]);
+    Insert ins[REMAP_MAX_DIST + 3];
+    int nins = 0;
+    StrBuf decl = {0};            /* after the DISTRIBUTE: DYNAMIC, the arrangements */
+    if (!is_dynamic(u, rd->names[0]))
+        sb_printf(&decl, "%.*sDYNAMIC %s\n", (int)at, s, rd->names[0]);
+    char pname[REMAP_MAX_DIST][REMAP_NAME_MAX];
+    int npn = 0;
+    const Remap *prev = r0;
+    for (int k = 1; k < nphase && k <= REMAP_MAX_DIST; k++) {
+        const Remap *m = maps[k];
+        if (remap_equal(m, prev))
+            continue;             /* the same mapping as the phase before: nothing to do */
+        prev = m;
+        const RemapDist *md = &m->dist[0];
+        StrBuf b = {0};
+        sb_printf(&b, "%.*sREDISTRIBUTE %s", (int)at, s, md->names[0]);
+        put_fmts(&b, md, ", ");
+        if (md->procs >= 0) {
+            const RemapProcs *p = &m->procs[md->procs];
+            int ext[MAX_RANK], rank = p->declared ? declared_ext(u, p->name, ext) : -1;
+            char name[REMAP_NAME_MAX];
+            if (rank == p->rank && !memcmp(ext, p->ext, (size_t)rank * sizeof *ext)) {
+                strcpy(name, p->name);
+            } else {
+                for (int x = 2;; x++) {
+                    snprintf(name, sizeof name, "%.18s_r%d", p->name, x);
+                    int taken = !name_free(u, name);
+                    for (int y = 0; y < npn && !taken; y++)
+                        taken = !strcmp(pname[y], name);
+                    if (!taken)
+                        break;
+                }
+                strcpy(pname[npn++], name);
+                sb_printf(&decl, "%.*sPROCESSORS %s(", (int)at, s, name);
+                for (int d = 0; d < p->rank; d++) {
+                    if (d)
+                        sb_puts(&decl, ", ");
+                    if (p->ext[d])
+                        sb_printf(&decl, "%d", p->ext[d]);
+                    else
+                        sb_puts(&decl, "NUMBER_OF_PROCESSORS()");
+                }
+                sb_puts(&decl, ")\n");
+            }
+            sb_printf(&b, " ONTO %s", name);
+        }
+        sb_putc(&b, '\n');
+        ins[nins++] = (Insert){first_line[k], b.s};
+    }
+    if (nins == 0) {
+        src_error(err, errlen, "every phase has the same mapping");
+        sb_free(&decl);
+        goto done;
+    }
+    ins[nins++] = (Insert){(n->loc.eline >= n->loc.line ? n->loc.eline : n->loc.line) + 1,
+                           decl.s ? decl.s : xstrdup("")};
+    for (int k = 0; k < nins; k++) {
+        char *t = ins[k].text;
+        if (!upper)
+            for (char *c = t; *c; c++)
+                *c = (char)tolower((unsigned char)*c);
+        else
+            for (char *c = t; *c; c++)
+                *c = (char)toupper((unsigned char)*c);
+        /* the sentinel as written: the case change above touched it */
+        for (char *c = t; *c;) {
+            memcpy(c, s, (size_t)at);
+            c += strcspn(c, "\n");
+            c += *c == '\n';
+        }
+        for (const char *c = t; fixed && *c;) {
+            size_t k2 = strcspn(c, "\n");
+            if (k2 > 72) {
+                src_error(err, errlen, "a directive would be %zu columns long, past column 72 of "
+                          "fixed form", k2);
+                goto free_ins;
+            }
+            c += k2 + (c[k2] == '\n');
+        }
+    }
+    /* the comment before the declarations (ins[] is kept in order: last
+       before the same line comes first, so it goes to the front) */
+    if (comment) {
+        StrBuf c = {0};
+        for (const char *x = comment; *x;) {
+            size_t k2 = strcspn(x, "\n");
+            sb_printf(&c, "%s %.*s\n", fixed ? "C" : "!", (int)k2, x);
+            x += k2 + (x[k2] == '\n');
+        }
+        memmove(&ins[1], &ins[0], (size_t)nins * sizeof *ins);
+        ins[0] = (Insert){ins[nins].before, c.s ? c.s : xstrdup("")};
+        nins++;
+    }
+    out = source_under(f, file, r0, fixed, NULL, ins, nins, err, errlen);
+free_ins:
+    for (int k = 0; k < nins; k++)
+        free(ins[k].text);
+done:
     free(units.v);
     return out;
 }

@@ -155,4 +155,16 @@ int remap_apply(Node *file, const Remap *r, Arena *a, Diag *d);
 char *remap_source(const SrcFile *f, const Node *file, const Remap *r, int fixed,
                    const char *comment, char *err, size_t errlen);
 
+/* The same for a program of phases (its top-level loops), each with its
+ * mapping: maps[0] is written as the DISTRIBUTE (remap_source), the
+ * template or array is declared DYNAMIC, and before line first_line[k]
+ * (k >= 1) a REDISTRIBUTE to maps[k] where it differs from the phase
+ * before, the arrangements it needs declared beside the DISTRIBUTE
+ * (name_r2, ...). One DISTRIBUTE of one template or array, in the main
+ * program; NULL with the reason in err otherwise, or when every phase has
+ * the same mapping. */
+char *remap_phased_source(const SrcFile *f, const Node *file, const Remap *const *maps,
+                          const int *first_line, int nphase, int fixed, const char *comment,
+                          char *err, size_t errlen);
+
 #endif

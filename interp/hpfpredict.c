@@ -14,6 +14,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 #include <unistd.h>
 #ifdef __GLIBC__
 #include <malloc.h>
@@ -944,10 +945,215 @@ static int more_than_ranked(const MapSearch *ms, int limit)
     return ms->exact - (ms->exact < limit ? ms->exact : limit);
 }
 
+/* --compare's mappings per phase: the top-level loops of the main program,
+ * each with its fastest mapping (by the sum of its lines' mean times), and
+ * where they differ the program with a REDISTRIBUTE before each phase,
+ * predicted. */
+/* One candidate of --compare predicted (MapEvalFn). */
+struct CompareCtx {
+    const Options *o;
+    const SrcFile *f;
+    const SagGraph *sag;
+    const char *sag_name;
+    Diag *diag;
+    FILE *quiet;
+    EngineProcs *procs;        /* not NULL: the processors' times, for the page */
+    EngineResult last;
+    Program keep;              /* with procs: the last program, for the page's point */
+};
+typedef struct CompareCtx CompareCtx;
+static int predict_one(CompareCtx *C, const SrcFile *f, const Remap *m, double cutoff,
+                       MapEval *ev);
+
+enum { MAX_PHASES = 8 };
+typedef struct {
+    int n;                     /* phases; 0: fewer than 2, or more than MAX_PHASES */
+    int first[MAX_PHASES], last[MAX_PHASES];
+    const MapCand *best[MAX_PHASES];
+    double t_best[MAX_PHASES], t_own[MAX_PHASES];
+    int differ;                /* the phases' fastest are not one mapping */
+    int tried;                 /* the phased program was predicted: total */
+    double total;
+    char *why;                 /* differ, not tried: why (heap) */
+    char *source;              /* the phased program (heap) */
+    char *added;               /* its lines that are not the program's (heap) */
+} Phased;
+
+/* The lines of text that are not lines of f, each with its line break. */
+static char *added_lines(const SrcFile *f, const char *text)
+{
+    StrBuf b = {0};
+    for (const char *l = text; *l;) {
+        size_t k = strcspn(l, "\n");
+        int found = 0;
+        for (int i = 1; i <= f->nlines && !found; i++) {
+            size_t a = f->line_off[i], e = i < f->nlines ? f->line_off[i + 1] : f->len;
+            while (e > a && (f->text[e - 1] == '\n' || f->text[e - 1] == '\r'))
+                e--;
+            found = e - a == k && !memcmp(f->text + a, l, k);
+        }
+        if (!found)
+            sb_printf(&b, "%.*s\n", (int)k, l);
+        l += k + (l[k] == '\n');
+    }
+    return b.s ? b.s : xstrdup("");
+}
+
+static int main_phases(const Node *file, int *first, int *last)
+{
+    int n = 0;
+    for (int i = 0; i < file->u.list.items.n; i++) {
+        const Node *u = file->u.list.items.v[i];
+        if (u->u.unit.which != UNIT_PROGRAM)
+            continue;
+        for (int j = 0; j < u->u.unit.body.n; j++) {
+            const Node *st = u->u.unit.body.v[j];
+            if (st->kind != AST_DO && st->kind != AST_DO_WHILE)
+                continue;
+            if (n == MAX_PHASES)
+                return 0;          /* too many to try every one */
+            first[n] = st->loc.line;
+            last[n] = st->u.loop.end_loc.line > st->loc.line ? st->u.loop.end_loc.line
+                                                             : st->loc.eline;
+            n++;
+        }
+    }
+    return n >= 2 ? n : 0;
+}
+
+static double phase_time(const MapEval *ev, int first, int last)
+{
+    double t = 0;
+    for (int l = first; l <= last && l <= ev->nline; l++)
+        t += ev->line[l];
+    return t;
+}
+
+static void phase_search(CompareCtx *C, const Node *file, const MapSearch *ms, Phased *ph)
+{
+    memset(ph, 0, sizeof *ph);
+    const MapCand *own = own_cand(ms);
+    ph->n = own && own->ev.line ? main_phases(file, ph->first, ph->last) : 0;
+    for (int k = 0; k < ph->n; k++) {
+        ph->t_own[k] = phase_time(&own->ev, ph->first[k], ph->last[k]);
+        for (int i = 0; i < ms->n; i++) {
+            const MapCand *c = &ms->c[i];
+            if (c->state != MS_EXACT || !c->ev.line)
+                continue;
+            double t = phase_time(&c->ev, ph->first[k], ph->last[k]);
+            if (!ph->best[k] || t < ph->t_best[k]) {
+                ph->best[k] = c;
+                ph->t_best[k] = t;
+            }
+        }
+        if (k && ph->best[k] != ph->best[0])
+            ph->differ = 1;
+    }
+    if (!ph->differ)
+        return;
+    const Remap *maps[MAX_PHASES];
+    for (int k = 0; k < ph->n; k++)
+        maps[k] = &ph->best[k]->map;
+    char err[512];
+    int fixed = src_form_of(C->o->path) == FORM_FIXED;
+    ph->source = remap_phased_source(C->f, file, maps, ph->first, ph->n, fixed,
+                                     "hpfpredict --compare: each phase (top-level loop) under "
+                                     "its fastest mapping", err, sizeof err);
+    if (!ph->source) {
+        ph->why = xstrdup(err);
+        return;
+    }
+    ph->added = added_lines(C->f, ph->source);
+    SrcFile *g = srcfile_from_bytes(C->f->name, ph->source, strlen(ph->source));
+    MapEval ev;
+    if (predict_one(C, g, NULL, 0, &ev) == 0 && ev.ok) {
+        ph->tried = 1;
+        ph->total = ev.total;
+    } else {
+        ph->why = xstrdup("the program with the REDISTRIBUTEs does not predict");
+    }
+    free(ev.line);
+    srcfile_free(g);
+}
+
+static void phased_free(Phased *ph)
+{
+    free(ph->why);
+    free(ph->source);
+    free(ph->added);
+}
+
+/* The per-phase part of the ranking: text, or a JSON member. */
+static void print_phases(FILE *out, int json, const Phased *ph, const MapCand *best)
+{
+    if (json) {
+        fputs(", \"phases\": ", out);
+        if (!ph->n) {
+            fputs("null", out);
+            return;
+        }
+        fputs("{\"loops\": [", out);
+        for (int k = 0; k < ph->n; k++) {
+            char *label = remap_string(&ph->best[k]->map, REMAP_LABEL);
+            char *spec = remap_string(&ph->best[k]->map, REMAP_SPEC);
+            fprintf(out, "%s{\"first\": %d, \"last\": %d, \"mapping\": ", k ? ", " : "",
+                    ph->first[k], ph->last[k]);
+            json_string(out, label);
+            fputs(", \"spec\": ", out);
+            json_string(out, spec);
+            fprintf(out, ", \"time\": %.12g, \"own_time\": %.12g}", ph->t_best[k], ph->t_own[k]);
+            free(label);
+            free(spec);
+        }
+        fprintf(out, "], \"differ\": %s, \"total\": ", ph->differ ? "true" : "false");
+        if (ph->tried)
+            fprintf(out, "%.12g", ph->total);
+        else
+            fputs("null", out);
+        fprintf(out, ", \"pays\": %s, \"why\": ",
+                ph->tried && best && ph->total < best->ev.total ? "true" : "false");
+        if (ph->why)
+            json_string(out, ph->why);
+        else
+            fputs("null", out);
+        fputs(", \"source\": ", out);
+        if (ph->tried && best && ph->total < best->ev.total)
+            json_string(out, ph->source);
+        else
+            fputs("null", out);
+        fputc('}', out);
+        return;
+    }
+    if (!ph->differ)
+        return;
+    fprintf(out, "\nper phase (the main program's top-level loops), the fastest mapping of each:\n");
+    for (int k = 0; k < ph->n; k++) {
+        char *label = remap_string(&ph->best[k]->map, REMAP_LABEL);
+        fprintf(out, "  lines %d-%d: %.6f s under %s (as written %.6f s)\n", ph->first[k],
+                ph->last[k], ph->t_best[k], label, ph->t_own[k]);
+        free(label);
+    }
+    if (!ph->tried)
+        fprintf(out, "a REDISTRIBUTE between them is not tried: %s\n", ph->why);
+    else if (best && ph->total < best->ev.total) {
+        fprintf(out, "with a REDISTRIBUTE before each phase that changes the mapping: %.6f s, "
+                "%.3f of the fastest single mapping; it pays. The lines to add (hpfc "
+                "--auto-map writes the program):\n", ph->total, ph->total / best->ev.total);
+        for (const char *c = ph->added; *c;) {
+            size_t k = strcspn(c, "\n");
+            fprintf(out, "  %.*s\n", (int)k, c);
+            c += k + (c[k] == '\n');
+        }
+    } else
+        fprintf(out, "with a REDISTRIBUTE before each phase that changes the mapping: %.6f s, "
+                "%.3f of the fastest single mapping: it does not pay\n", ph->total,
+                best ? ph->total / best->ev.total : 1.0);
+}
+
 /* The ranking of --compare, best first, each time also against the
  * program's own mapping. */
 static void print_ranking(FILE *out, int format, const Options *o, const char *sag_name, int np,
-                          const MapSearch *ms, int limit)
+                          const MapSearch *ms, int limit, const Phased *ph)
 {
     const MapCand *w = own_cand(ms), *b = ms->n && ms->c[0].state == MS_EXACT ? &ms->c[0] : NULL;
     double own = w ? w->ev.total : 0;
@@ -1021,6 +1227,7 @@ static void print_ranking(FILE *out, int format, const Options *o, const char *s
         else
             fputs("null", out);
         free(dir);
+        print_phases(out, 1, ph, b);
         fputs("}\n", out);
     } else if (format == FMT_CSV) {
         fputs("rank,own,total,computation,communication,overhead,waiting,vs_own,mapping,spec\n", out);
@@ -1106,34 +1313,24 @@ static void print_ranking(FILE *out, int format, const Options *o, const char *s
                 }
             }
         }
+        print_phases(out, 0, ph, b);
     }
     free(row);
     free(rank);
 }
 
-/* One candidate of --compare predicted (MapEvalFn). */
-typedef struct {
-    const Options *o;
-    const SrcFile *f;
-    const SagGraph *sag;
-    const char *sag_name;
-    Diag *diag;
-    FILE *quiet;
-    EngineProcs *procs;        /* not NULL: the processors' times, for the page */
-    EngineResult last;
-    Program keep;              /* with procs: the last program, for the page's point */
-} CompareCtx;
 
-static int compare_eval(void *ctx, const Remap *m, double cutoff, MapEval *ev)
+/* The program f under m (NULL: as written in f), quietly unless m is the
+ * program's own mapping. */
+static int predict_one(CompareCtx *C, const SrcFile *f, const Remap *m, double cutoff, MapEval *ev)
 {
-    CompareCtx *C = ctx;
     const Options *o = C->o;
     Options oc = *o;
     oc.map = m;
     oc.cutoff = cutoff;
     oc.procs = C->procs;
     Diag qd, *d = C->diag;
-    if (!m->own) {             /* the alternatives' diagnostics are not the user's */
+    if (!m || !m->own) {       /* the alternatives' diagnostics are not the user's */
         diag_init(&qd, C->quiet ? C->quiet : stderr);
         qd.format = o->diag_format;
         d = &qd;
@@ -1142,16 +1339,16 @@ static int compare_eval(void *ctx, const Remap *m, double cutoff, MapEval *ev)
     Program p;
     EngineResult *r = &C->last;
     int rc = -1;
-    if (program_compile(&oc, C->f, o->defs, o->ndefs, &p, d) == 0) {
+    if (program_compile(&oc, f, o->defs, o->ndefs, &p, d) == 0) {
         p.g = program_abstract(&oc, &p, o->defs, o->ndefs);
-        ev->ok = program_interpret(&oc, C->f, C->sag, p.sp, p.g, o->defs, o->ndefs, o->np[0], 0,
+        ev->ok = program_interpret(&oc, f, C->sag, p.sp, p.g, o->defs, o->ndefs, o->np[0], 0,
                                    NULL, r, d) == 0;
         if (ev->ok) {
             ev->cut = r->cut;
             ev->total = r->total;
             memcpy(ev->part, r->part, sizeof ev->part);
             if (!r->cut) {
-                Report rl = {o->path, C->sag_name, p.g, r, C->f, NULL, NULL, NULL, NULL};
+                Report rl = {o->path, C->sag_name, p.g, r, f, NULL, NULL, NULL, NULL};
                 ev->nline = report_line_means(&rl, &ev->line);
             }
             rc = 0;
@@ -1165,6 +1362,12 @@ static int compare_eval(void *ctx, const Remap *m, double cutoff, MapEval *ev)
     if (d != C->diag)
         diag_finish(d);
     return rc;
+}
+
+static int compare_eval(void *ctx, const Remap *m, double cutoff, MapEval *ev)
+{
+    CompareCtx *C = ctx;
+    return predict_one(C, C->f, m, cutoff, ev);
 }
 
 /* --compare: the program's data mappings searched (mapsearch.c), the
@@ -1189,10 +1392,13 @@ static int compare(const Options *o, const SrcFile *f, const SagGraph *sag, cons
     MapSearch ms;
     int status = map_search(space, compare_eval, &C, &so, &ms) ? 1 : 0;
     remap_space_free(space);
+    Phased ph = {0};
+    if (!status)
+        phase_search(&C, ast, &ms, &ph);
     arena_free(a);
     if (!status) {
         if (!(page && o->format == FMT_JSON))   /* there: the page's object (main) */
-            print_ranking(stdout, o->format, o, sag_name, np, &ms, limit);
+            print_ranking(stdout, o->format, o, sag_name, np, &ms, limit, &ph);
         if (page) {
             /* the ranked mappings again, each a point of the page */
             const MapCand **row = xcalloc((size_t)ms.n + 1, sizeof *row);
@@ -1219,7 +1425,7 @@ static int compare(const Options *o, const SrcFile *f, const SagGraph *sag, cons
             FILE *m = open_memstream(&buf, &len);
             if (!m)
                 fatal("out of memory");
-            print_ranking(m, FMT_JSON, o, sag_name, np, &ms, limit);
+            print_ranking(m, FMT_JSON, o, sag_name, np, &ms, limit, &ph);
             if (fclose(m) != 0)
                 fatal("out of memory");
             html_ranking(page, buf);
@@ -1227,6 +1433,7 @@ static int compare(const Options *o, const SrcFile *f, const SagGraph *sag, cons
     }
     if (C.quiet)
         fclose(C.quiet);
+    phased_free(&ph);
     map_search_free(&ms);
     return status;
 }
