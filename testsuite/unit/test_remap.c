@@ -375,38 +375,38 @@ static void test_examples(void)
 
 /* ---- the search space: block sizes ---- */
 
+/* Choice ci of group 0 is labelled want (its part before "; ", the other
+ * groups' choices). */
+static int choice_is(const RemapSpace *sp, int ci, const char *want)
+{
+    int t[REMAP_MAX_DIST] = {ci};
+    Remap r;
+    remap_space_make(sp, t, &r);
+    char *l = label(&r);
+    size_t len = strlen(want);
+    int same = !strncmp(l, want, len) && (l[len] == ';' || !l[len]);
+    free(l);
+    return same;
+}
+
+/* How many choices of group 0 are labelled want; *share, the last one's. */
 static int space_has(const RemapSpace *sp, const char *want, double *share)
 {
     int found = 0;
-    for (int ci = 0; ci < remap_space_choices(sp, 0); ci++) {
-        int t[REMAP_MAX_DIST] = {ci};
-        Remap r;
-        remap_space_make(sp, t, &r);
-        char *l = label(&r);
-        size_t len = strlen(want);
-        if (!strncmp(l, want, len) && (l[len] == ';' || !l[len])) {
+    for (int ci = 0; ci < remap_space_choices(sp, 0); ci++)
+        if (choice_is(sp, ci, want)) {
             found++;
             if (share)
                 *share = remap_space_share(sp, 0, ci);
         }
-        free(l);
-    }
     return found;
 }
 
 static int index_of(const RemapSpace *sp, const char *want)
 {
-    for (int ci = 0; ci < remap_space_choices(sp, 0); ci++) {
-        int t[REMAP_MAX_DIST] = {ci};
-        Remap r;
-        remap_space_make(sp, t, &r);
-        char *l = label(&r);
-        size_t len = strlen(want);
-        int same = !strncmp(l, want, len) && (l[len] == ';' || !l[len]);
-        free(l);
-        if (same)
+    for (int ci = 0; ci < remap_space_choices(sp, 0); ci++)
+        if (choice_is(sp, ci, want))
             return ci;
-    }
     return -1;
 }
 
@@ -435,14 +435,6 @@ static void test_space(void)
     /* temp, n = 32: the 8 plain choices; on 2x2 (blocks of 16) CYCLIC(2),
        (4), (8) per CYCLIC dimension: 3 + 3 + 15; on 4 (blocks of 8)
        CYCLIC(2), (4) and BLOCK(16): 2 + 2 + 1 + 1 */
-    for (int ci = 0; getenv("SPACE_LIST") && ci < remap_space_choices(sp, 0); ci++) {
-        int t[REMAP_MAX_DIST] = {ci};
-        Remap r;
-        remap_space_make(sp, t, &r);
-        char *l = label(&r);
-        printf("# %d %s %g\n", ci, l, remap_space_share(sp, 0, ci));
-        free(l);
-    }
     check(remap_space_groups(sp) == 2 && remap_space_choices(sp, 0) == 35,
           "temp(32,32) at np=4: 8 plain choices and 27 with block sizes");
     /* b, m = 30 over 4 (blocks of 8): CYCLIC(2), (4), (3), (5), (6);
