@@ -242,9 +242,9 @@ int auto_map(const SrcFile *f, int fixed, const Node *ast, const AutoMapArgs *a,
             sb_printf(&nb, "a mapping per phase, REDISTRIBUTE between them: predicted %.6g s, "
                       "%.3f of the mapping as written", phased, own > 0 ? phased / own : 1.0);
         } else if (same) {
-            sb_printf(&nb, "no mapping is predicted %g%% faster than the one as written, %s, on "
-                      "%s processors: the program is written unchanged", 100 * AUTOMAP_MIN_GAIN,
-                      own_label, a->np);
+            sb_printf(&nb, "no mapping is predicted %g%% faster than the program's own (%s) on "
+                      "%s processor%s: the program is written unchanged", 100 * AUTOMAP_MIN_GAIN,
+                      own_label, a->np, strcmp(a->np, "1") ? "s" : "");
         } else if (remap_parse(ast, spec, atoi(a->np), &r, err, sizeof err)) {
             fprintf(stderr, "hpfc: error: --auto-map: the mapping '%s' does not read back: %s\n",
                     spec, err);

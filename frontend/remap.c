@@ -641,11 +641,17 @@ RemapSpace *remap_space_new(const Node *file, int np)
     RemapSpace *S = xcalloc(1, sizeof *S);
     S->np = np;
     read_space(&S->s, file);
-    if (S->s.why || np < 2)
+    if (S->s.why)
         S->s.n = 0;
     for (int i = 0; i < S->s.n; i++) {
         ChoiceList *l = &S->lists[i];
         *l = (ChoiceList){xcalloc(SPACE_CAP, sizeof(Choice)), 0, SPACE_CAP, 0};
+        if (np < 2) {             /* one processor: the program's own choice only */
+            Choice own = own_choice(&S->s.e[i]);
+            push_choice(l, &own);
+            S->plain[i] = l->total = 1;
+            continue;
+        }
         l->cap = REMAP_MAX_CANDIDATES;
         entry_choices(&S->s.e[i], np, l);
         l->cap = SPACE_CAP;

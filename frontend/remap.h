@@ -80,7 +80,8 @@ int remap_candidates(const Node *file, int np, Remap **out, long *total);
  * index 0) followed by the same formats with other block sizes: CYCLIC(k)
  * and BLOCK(k) for a few k, the powers of two and the divisors of the
  * extent, where the layout differs (doc/frontend.md). A program that
- * cannot be varied, or np < 2, has no group. */
+ * cannot be varied has no group; with np < 2 each group has its own
+ * choice only. */
 typedef struct RemapSpace RemapSpace;
 RemapSpace *remap_space_new(const Node *file, int np);
 void remap_space_free(RemapSpace *s);

@@ -486,7 +486,8 @@ static void test_space(void)
           "relations: CYCLIC(8) is CYCLIC with another block size, on (BLOCK,BLOCK)'s grid");
     remap_space_free(sp);
     sp = remap_space_new(c.ast, 1);
-    check(remap_space_groups(sp) == 0, "np=1: nothing to search");
+    check(remap_space_groups(sp) == 2 && remap_space_choices(sp, 0) == 1
+          && remap_space_choices(sp, 1) == 1, "np=1: each group its own choice only");
     remap_space_free(sp);
     comp_close(&c);
     srcfile_free(f);
