@@ -342,6 +342,10 @@ def main():
             t.check(b.js("document.querySelectorAll('#changed tr').length") ==
                     (len(obj["ranking"]["changed_lines"]) + 1 if obj["ranking"]["changed_lines"] else 0),
                     "the lines changed most are listed")
+            ph = obj["ranking"].get("phases")
+            t.check(b.js("document.querySelectorAll('#phases tr').length") ==
+                    (len(ph["loops"]) + 1 if ph and ph["differ"] else 0),
+                    "each phase's fastest mapping is listed where the phases differ")
         if "--sections" in sys.argv:
             out = sys.argv[sys.argv.index("--sections") + 1]
             for sec in ("summary", "sweep", "source", "aag", "processors", "timeline"):
