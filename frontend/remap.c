@@ -12,6 +12,7 @@
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 #include "../runtime/hpfmap.h"
 #include "remap.h"
@@ -35,6 +36,8 @@ typedef struct {
     Entry e[REMAP_MAX_DIST];
     PtrVec units;                /* the program units, numbered as RemapDist.unit */
     const char *why;             /* not NULL: the mapping cannot be varied, and why */
+    int nal;                     /* the ALIGNs that can be transposed */
+    RemapAlign al[REMAP_MAX_ALIGN];
 } Space;
 
 /* Units in the file's order, each followed by its internal subprograms:
@@ -122,7 +125,10 @@ static const char *read_entry(Entry *e, const Node *u, int unit_no, const Node *
     return NULL;
 }
 
-/* Reads the DISTRIBUTE directives of every unit of a checked file. */
+static void read_aligns(Space *s);
+
+/* Reads the DISTRIBUTE directives of every unit of a checked file, then
+ * the ALIGNs that can be transposed. */
 static void read_space(Space *s, const Node *file)
 {
     memset(s, 0, sizeof *s);
@@ -139,6 +145,85 @@ static void read_space(Space *s, const Node *file)
                 break;
             }
             s->why = read_entry(&s->e[s->n++], u, i, n);
+        }
+    }
+    read_aligns(s);
+}
+
+/* A subscript that is a dummy's name alone; its name, or NULL. */
+static const char *plain_name(const Node *x)
+{
+    if (x && x->kind == AST_REF && !x->u.ref.args.n)
+        return x->u.ref.id;
+    if (x && x->kind == AST_NAME)
+        return x->u.name.id;
+    return NULL;
+}
+
+/* Extents of a rank-2 symbol's dimensions; 0 when not known. */
+static int extents2(const Symbol *y, long long *ext)
+{
+    if (!y || y->rank != 2)
+        return 0;
+    for (int d = 0; d < 2; d++) {
+        if (!y->bounds_known[d] || y->hi[d] < y->lo[d])
+            return 0;
+        ext[d] = y->hi[d] - y->lo[d] + 1;
+    }
+    return 1;
+}
+
+/* ALIGN n of unit u (number unit_no) as a RemapAlign, when it can be
+ * transposed: its target distributed by an entry of the unit. */
+static int read_align(const Space *s, const Node *u, int unit_no, const Node *n, RemapAlign *a)
+{
+    const PtrVec *src = &n->u.align.src, *tgt = &n->u.align.tgt;
+    if (n->u.align.names.n < 1 || n->u.align.names.n > REMAP_MAX_NAMES || src->n != 2
+        || tgt->n != 2 || !n->u.align.target)
+        return 0;
+    int distributed = 0;
+    for (int i = 0; i < s->n && !distributed; i++)
+        for (int k = 0; k < s->e[i].own.nnames; k++)
+            distributed |= s->e[i].own.unit == unit_no
+                           && !strcmp(s->e[i].own.names[k], n->u.align.target);
+    const char *s0 = plain_name(src->v[0]), *s1 = plain_name(src->v[1]),
+               *t0 = plain_name(tgt->v[0]), *t1 = plain_name(tgt->v[1]);
+    if (!distributed || !s0 || !s1 || !t0 || !t1 || !strcmp(s0, s1)
+        || !((!strcmp(t0, s0) && !strcmp(t1, s1)) || (!strcmp(t0, s1) && !strcmp(t1, s0))))
+        return 0;
+    long long m[2], e[2];
+    if (!extents2(scope_lookup(u->u.unit.scope, n->u.align.target), m))
+        return 0;
+    memset(a, 0, sizeof *a);
+    a->unit = unit_no;
+    if (copy_name(a->unit_name, unit_id(u)) || copy_name(a->target, n->u.align.target)
+        || copy_name(a->src[0], s0) || copy_name(a->src[1], s1) || copy_name(a->tgt[0], t0)
+        || copy_name(a->tgt[1], t1))
+        return 0;
+    a->attributed = n->u.align.attributed;
+    a->nnames = n->u.align.names.n;
+    int swapped = !strcmp(t0, s1);     /* as written: alignee dim 0 on target dim 1 */
+    for (int k = 0; k < a->nnames; k++) {
+        const Node *nm = n->u.align.names.v[k];
+        if (copy_name(a->names[k], nm->u.name.id)
+            || !extents2(scope_lookup(u->u.unit.scope, nm->u.name.id), e))
+            return 0;
+        /* either way round it must fit the target */
+        if (e[0] > m[swapped] || e[1] > m[!swapped] || e[0] > m[!swapped] || e[1] > m[swapped])
+            return 0;
+    }
+    return 1;
+}
+
+static void read_aligns(Space *s)
+{
+    for (int i = 0; i < s->units.n && !s->why; i++) {
+        const Node *u = s->units.v[i];
+        const PtrVec *body = &u->u.unit.body;
+        for (int j = 0; j < body->n && s->nal < REMAP_MAX_ALIGN; j++) {
+            const Node *n = body->v[j];
+            if (n->kind == AST_ALIGN && read_align(s, u, i, n, &s->al[s->nal]))
+                s->nal++;
         }
     }
 }
@@ -281,6 +366,8 @@ static void build(const Space *s, const Choice *ch, int np, Remap *r)
     memset(r, 0, sizeof *r);
     r->np = np > 0 ? np : 0;
     r->ndist = s->n;
+    r->nalign = s->nal;
+    memcpy(r->align, s->al, (size_t)s->nal * sizeof *s->al);
     for (int i = 0; i < s->n; i++) {
         const Entry *e = &s->e[i];
         const Choice *c = &ch[i];
@@ -675,12 +762,17 @@ void remap_space_free(RemapSpace *S)
 
 int remap_space_groups(const RemapSpace *S)
 {
+    return S->s.n + S->s.nal;
+}
+
+int remap_space_dist_groups(const RemapSpace *S)
+{
     return S->s.n;
 }
 
 int remap_space_choices(const RemapSpace *S, int group)
 {
-    return S->lists[group].n;
+    return group < S->s.n ? S->lists[group].n : 2;
 }
 
 /* The most elements of n that one of g processors holds under f. */
@@ -698,6 +790,8 @@ static long long most_held(RemapFmt f, long long n, int g)
 
 double remap_space_share(const RemapSpace *S, int group, int choice)
 {
+    if (group >= S->s.n)
+        return 1;                 /* an ALIGN: its DISTRIBUTE's share decides */
     const Entry *e = &S->s.e[group];
     const Choice *c = &S->lists[group].v[choice];
     int sh[MAX_RANK], g = effective_grid(c, S->np, sh);
@@ -716,6 +810,8 @@ double remap_space_share(const RemapSpace *S, int group, int choice)
 
 int remap_space_relation(const RemapSpace *S, int group, int a, int b)
 {
+    if (group >= S->s.n)
+        return a == b ? REMAP_SAME_FORMATS | REMAP_SAME_GRID : 0;
     const Choice *x = &S->lists[group].v[a], *y = &S->lists[group].v[b];
     const Entry *e = &S->s.e[group];
     int rel = REMAP_SAME_FORMATS;
@@ -731,11 +827,13 @@ int remap_space_relation(const RemapSpace *S, int group, int a, int b)
 
 int remap_space_plain(const RemapSpace *S, int group, int choice)
 {
-    return choice < S->plain[group];
+    return group >= S->s.n || choice < S->plain[group];
 }
 
 int remap_space_default_grid(const RemapSpace *S, int group, int choice)
 {
+    if (group >= S->s.n)
+        return 1;
     const Choice *c = &S->lists[group].v[choice];
     int sh[MAX_RANK], def[MAX_RANK];
     int g = effective_grid(c, S->np, sh);
@@ -752,8 +850,10 @@ void remap_space_make(const RemapSpace *S, const int *choice, Remap *r)
         ch[i] = S->lists[i].v[choice[i]];
     build(&S->s, ch, S->np, r);
     int own = 1;
-    for (int i = 0; i < S->s.n; i++)
+    for (int i = 0; i < S->s.n + S->s.nal; i++)
         own &= choice[i] == 0;
+    for (int k = 0; k < S->s.nal; k++)
+        r->align[k].transposed = choice[S->s.n + k] != 0;
     r->own = own;
 }
 
@@ -772,11 +872,26 @@ static int dist_grid(const Remap *r, const RemapDist *rd, int np, int *shape)
     return p->rank;
 }
 
+/* Whether r transposes the ALIGN of unit's name. */
+static int transposes(const Remap *r, int unit, const char *name)
+{
+    for (int i = 0; i < r->nalign; i++)
+        if (r->align[i].unit == unit && !strcmp(r->align[i].names[0], name))
+            return r->align[i].transposed;
+    return 0;
+}
+
 int remap_equal(const Remap *a, const Remap *b)
 {
     int np = a->np ? a->np : b->np;
     if (a->ndist != b->ndist)
         return 0;
+    for (int i = 0; i < a->nalign; i++)
+        if (a->align[i].transposed != transposes(b, a->align[i].unit, a->align[i].names[0]))
+            return 0;
+    for (int i = 0; i < b->nalign; i++)
+        if (b->align[i].transposed != transposes(a, b->align[i].unit, b->align[i].names[0]))
+            return 0;
     for (int i = 0; i < a->ndist; i++) {
         const RemapDist *x = &a->dist[i], *y = &b->dist[i];
         if (x->unit != y->unit || strcmp(x->names[0], y->names[0]) || x->rank != y->rank
@@ -814,13 +929,18 @@ static void put_fmts(StrBuf *b, const RemapDist *rd, const char *sep)
     sb_putc(b, ')');
 }
 
-static void put_names(StrBuf *b, const RemapDist *rd, const char *sep)
+static void put_names_of(StrBuf *b, const char (*names)[REMAP_NAME_MAX], int n, const char *sep)
 {
-    for (int i = 0; i < rd->nnames; i++) {
+    for (int i = 0; i < n; i++) {
         if (i)
             sb_puts(b, sep);
-        sb_puts(b, rd->names[i]);
+        sb_puts(b, names[i]);
     }
+}
+
+static void put_names(StrBuf *b, const RemapDist *rd, const char *sep)
+{
+    put_names_of(b, rd->names, rd->nnames, sep);
 }
 
 static int several_units(const Remap *r)
@@ -829,6 +949,23 @@ static int several_units(const Remap *r)
         if (r->dist[i].unit != r->dist[0].unit)
             return 1;
     return 0;
+}
+
+/* An ALIGN as r has it: "a(i,j) WITH t(j,i)" (style 0, labels) or the
+ * directive's text after ALIGN, "a(i, j) WITH t(j, i)" or
+ * "(i, j) WITH t(j, i) :: a, b" (style 1). */
+static void put_align(StrBuf *b, const RemapAlign *al, int style)
+{
+    const char *sep = style ? ", " : ",";
+    int sw = al->transposed;
+    if (!(style && al->attributed))
+        put_names_of(b, al->names, al->nnames, sep);
+    sb_printf(b, "(%s%s%s) WITH %s(%s%s%s)", al->src[0], sep, al->src[1], al->target,
+              al->tgt[sw], sep, al->tgt[!sw]);
+    if (style && al->attributed) {
+        sb_puts(b, " :: ");
+        put_names_of(b, al->names, al->nnames, ", ");
+    }
 }
 
 static void put_label(StrBuf *b, const Remap *r)
@@ -875,6 +1012,15 @@ static void put_label(StrBuf *b, const Remap *r)
                 sb_printf(b, d ? ",%d" : "%d", p->ext[d]);
             sb_putc(b, ')');
         }
+    }
+    for (int i = 0; i < r->nalign; i++) {
+        const RemapAlign *al = &r->align[i];
+        if (!al->transposed)
+            continue;
+        sb_puts(b, "; ");
+        if (units && *al->unit_name)
+            sb_printf(b, "%s:", al->unit_name);
+        put_align(b, al, 0);
     }
 }
 
@@ -929,6 +1075,12 @@ static void put_directives(StrBuf *b, const Remap *r)
             }
             sb_putc(b, '\n');
         }
+        for (int k = 0; k < r->nalign; k++)
+            if (r->align[k].transposed && r->align[k].unit == rd->unit) {
+                sb_puts(b, "!HPF$ ALIGN ");
+                put_align(b, &r->align[k], 1);
+                sb_putc(b, '\n');
+            }
     }
 }
 
@@ -963,6 +1115,16 @@ static void put_spec(StrBuf *b, const Remap *r)
             continue;
         for (int d = 0; d < p->rank; d++)
             sb_printf(b, "%c%d", d ? 'x' : '@', p->ext[d] ? p->ext[d] : r->np);
+    }
+    for (int i = 0; i < r->nalign; i++) {
+        const RemapAlign *al = &r->align[i];
+        if (!al->transposed)
+            continue;
+        if (b->len)
+            sb_puts(b, "; ");
+        if (units && *al->unit_name)
+            sb_printf(b, "%s:", al->unit_name);
+        sb_printf(b, "%s=TRANSPOSED", al->names[0]);
     }
 }
 
@@ -1158,7 +1320,45 @@ static int default_grid(Spec *S, const Entry *e, int np, Choice *c, const char *
     return 0;
 }
 
-static int spec_item(Spec *S, const Space *s, int np, Choice *ch, int *given)
+/* ALIGNEE=TRANSPOSED: the ALIGN of that name in s (and unit), flipped. */
+static int spec_transposed(Spec *S, const Space *s, const char *unit, int has_unit,
+                           const char *name, int *flip)
+{
+    int found = -1;
+    for (int k = 0; k < s->nal; k++) {
+        if (has_unit && strcmp(s->al[k].unit_name, unit))
+            continue;
+        for (int x = 0; x < s->al[k].nnames; x++)
+            if (!strcmp(s->al[k].names[x], name)) {
+                if (found >= 0)
+                    return spec_error(S, "'%s' is aligned in more than one unit: write "
+                                      "UNIT:%s", name, name);
+                found = k;
+            }
+    }
+    if (found < 0)
+        return spec_error(S, "'%s=TRANSPOSED': '%s' has no ALIGN that can be transposed (two "
+                          "dummies, a rank-2 distributed target with them as its subscripts, "
+                          "extents that fit either way)", name, name);
+    if (flip[found])
+        return spec_error(S, "'%s' is given twice", name);
+    flip[found] = 1;
+    return 0;
+}
+
+/* The word TRANSPOSED at S->p, as a whole word; S->p moved past it. */
+static int word_transposed(Spec *S)
+{
+    const char *p = S->p;
+    while (*p == ' ' || *p == '\t')
+        p++;
+    if (strncasecmp(p, "transposed", 10) || isalnum((unsigned char)p[10]) || p[10] == '_')
+        return 0;
+    S->p = p + 10;
+    return 1;
+}
+
+static int spec_item(Spec *S, const Space *s, int np, Choice *ch, int *given, int *flip)
 {
     char unit[REMAP_NAME_MAX] = "", name[REMAP_NAME_MAX];
     int has_unit = 0;
@@ -1179,6 +1379,12 @@ static int spec_item(Spec *S, const Space *s, int np, Choice *ch, int *given)
             return spec_error(S, "a template or array name expected after '%s:' at '%s'",
                               unit, at);
         blanks(S);
+    }
+    if (*S->p == '=') {
+        const char *at = S->p++;
+        if (word_transposed(S))
+            return spec_transposed(S, s, unit, has_unit, name, flip);
+        S->p = at;
     }
     int i = find_entry(S, s, unit, has_unit, name);
     if (i < 0)
@@ -1272,7 +1478,7 @@ int remap_parse(const Node *file, const char *spec, int np, Remap *r, char *err,
         rc = spec_error(&S, "the program has no DISTRIBUTE directive: nothing to remap");
     } else {
         Choice ch[REMAP_MAX_DIST];
-        int given[REMAP_MAX_DIST] = {0};
+        int given[REMAP_MAX_DIST] = {0}, flip[REMAP_MAX_ALIGN] = {0};
         for (int i = 0; i < s.n; i++)
             ch[i] = own_choice(&s.e[i]);
         int items = 0;
@@ -1284,7 +1490,7 @@ int remap_parse(const Node *file, const char *spec, int np, Remap *r, char *err,
                 S.p++;
                 continue;
             }
-            if (spec_item(&S, &s, np, ch, given)) {
+            if (spec_item(&S, &s, np, ch, given, flip)) {
                 rc = -1;
                 break;
             }
@@ -1297,6 +1503,8 @@ int remap_parse(const Node *file, const char *spec, int np, Remap *r, char *err,
         }
         if (!rc) {
             build(&s, ch, np, r);
+            for (int k = 0; k < s.nal; k++)
+                r->align[k].transposed = flip[k];
             r->own = !items;
         }
     }
@@ -1342,6 +1550,22 @@ static Node *find_distribute(Node *u, const char *name)
             continue;
         for (int k = 0; k < n->u.dist.names.n; k++) {
             Node *nm = n->u.dist.names.v[k];
+            if (!strcmp(nm->u.name.id, name))
+                return n;
+        }
+    }
+    return NULL;
+}
+
+static Node *find_align(Node *u, const char *name)
+{
+    PtrVec *body = &u->u.unit.body;
+    for (int j = 0; j < body->n; j++) {
+        Node *n = body->v[j];
+        if (n->kind != AST_ALIGN)
+            continue;
+        for (int k = 0; k < n->u.align.names.n; k++) {
+            Node *nm = n->u.align.names.v[k];
             if (!strcmp(nm->u.name.id, name))
                 return n;
         }
@@ -1409,6 +1633,21 @@ int remap_apply(Node *file, const Remap *r, Arena *a, Diag *d)
             if (!first_use[rd->procs])
                 first_use[rd->procs] = n;
         }
+    }
+    for (int i = 0; i < r->nalign && i < REMAP_MAX_ALIGN; i++) {
+        const RemapAlign *al = &r->align[i];
+        Node *u = al->unit >= 0 && al->unit < units.n ? units.v[al->unit] : NULL;
+        if (!al->transposed || !u)
+            continue;
+        Node *n = find_align(u, al->names[0]);
+        if (!n || n->u.align.tgt.n != 2) {
+            diag_error(d, u->loc, "the mapping to apply transposes the ALIGN of '%s', which "
+                       "this unit does not have", al->names[0]);
+            continue;
+        }
+        void *x = n->u.align.tgt.v[0];  /* its two target subscripts swapped */
+        n->u.align.tgt.v[0] = n->u.align.tgt.v[1];
+        n->u.align.tgt.v[1] = x;
     }
     for (int j = 0; j < r->nprocs; j++) {
         const RemapProcs *p = &r->procs[j];
@@ -1626,6 +1865,50 @@ static char *source_under(const SrcFile *f, const Node *file, const Remap *r, in
             free(repl[l]);
             repl[l] = xstrdup("");
         }
+    }
+    for (int i = 0; i < r->nalign && !status; i++) {
+        const RemapAlign *al = &r->align[i];
+        Node *u = al->transposed && al->unit < units.n ? units.v[al->unit] : NULL;
+        if (!u)
+            continue;
+        const Node *n = find_align(u, al->names[0]);
+        if (!n || n->loc.line < 1 || n->loc.line > f->nlines) {
+            status = src_error(err, errlen, "the ALIGN of '%s' is not found in the source",
+                               al->names[0]);
+            break;
+        }
+        int l0 = n->loc.line, l1 = n->loc.eline >= l0 ? n->loc.eline : l0;
+        size_t len;
+        const char *s = line_text(f, l0, &len);
+        long at = word_at(s, len, "align");
+        if (at < 0 || repl[l0]) {
+            status = src_error(err, errlen, "line %d: the ALIGN of '%s' %s", l0, al->names[0],
+                               at < 0 ? "does not begin on the directive's first line"
+                                      : "shares its line with another directive changed");
+            break;
+        }
+        StrBuf b = {0};
+        if (!first && comment) {
+            for (const char *c = comment; *c;) {
+                size_t k = strcspn(c, "\n");
+                sb_printf(&b, "%s %.*s\n", fixed ? "C" : "!", (int)k, c);
+                c += k + (c[k] == '\n');
+            }
+        }
+        first = 1;
+        size_t dir_start = b.len;
+        int upper = isupper((unsigned char)s[at]);
+        sb_printf(&b, "%.*sALIGN ", (int)at, s);
+        put_align(&b, al, 1);
+        sb_putc(&b, '\n');
+        for (char *c = b.s + dir_start + at; *c; c++)
+            *c = (char)(upper ? toupper((unsigned char)*c) : tolower((unsigned char)*c));
+        if (fixed && b.len - dir_start - 1 > 72)
+            status = src_error(err, errlen, "the ALIGN of '%s' would be %zu columns long, past "
+                               "column 72 of fixed form", al->names[0], b.len - dir_start - 1);
+        repl[l0] = b.s;
+        for (int l = l0 + 1; l <= l1; l++)
+            repl[l] = xstrdup("");
     }
     char *out = NULL;
     if (!status) {

@@ -55,6 +55,25 @@ typedef struct {
                                     0: a new PROCESSORS directive of the rewrite */
 } RemapProcs;
 
+/* An ALIGN whose alignment can be transposed: two dummies, the two
+ * subscripts of its target (rank 2, distributed by a DISTRIBUTE of the
+ * same unit) those dummies in either order, the extents fitting either
+ * way. */
+typedef struct {
+    int unit;
+    char unit_name[REMAP_NAME_MAX];
+    int nnames;
+    char names[REMAP_MAX_NAMES][REMAP_NAME_MAX];
+    int attributed;              /* ALIGN (i, j) WITH t(...) :: names */
+    char target[REMAP_NAME_MAX];
+    char src[2][REMAP_NAME_MAX]; /* the dummies */
+    char tgt[2][REMAP_NAME_MAX]; /* the target's subscripts, as written */
+    int transposed;              /* the two subscripts swapped against the program */
+} RemapAlign;
+
+enum { REMAP_MAX_ALIGN = 8,
+       REMAP_MAX_GROUPS = REMAP_MAX_DIST + REMAP_MAX_ALIGN };   /* groups of a RemapSpace */
+
 /* One data mapping of a program. */
 typedef struct {
     int np;                      /* the processor count it was made for; 0 if unknown */
@@ -62,6 +81,9 @@ typedef struct {
     int ndist, nprocs;
     RemapDist dist[REMAP_MAX_DIST];
     RemapProcs procs[REMAP_MAX_DIST];
+    int nalign;                  /* the ALIGNs that can be transposed (the first
+                                    REMAP_MAX_ALIGN of the program) */
+    RemapAlign align[REMAP_MAX_ALIGN];
 } Remap;
 
 /* The mappings worth comparing for np processors, the program's own first;
@@ -86,6 +108,9 @@ typedef struct RemapSpace RemapSpace;
 RemapSpace *remap_space_new(const Node *file, int np);
 void remap_space_free(RemapSpace *s);
 int remap_space_groups(const RemapSpace *s);
+/* The groups of DISTRIBUTEs come first; the others are ALIGNs, each with
+ * two choices: as written (0) and transposed (1). */
+int remap_space_dist_groups(const RemapSpace *s);
 int remap_space_choices(const RemapSpace *s, int group);
 /* The largest share of the group's elements that one processor holds
  * under that choice, 0 < share <= 1 (an extent not known at compile time
@@ -114,6 +139,8 @@ int remap_own(const Node *file, int np, Remap *r);
  *   SPEC  := ITEM (';' ITEM)*
  *   ITEM  := [UNIT ':'] NAME '=' FMTS ['@' GRID]   or   [UNIT ':'] NAME '(' FMTS ')' ['@' GRID]
  *   FMTS  := FMT (',' FMT)*      FMT := BLOCK | BLOCK(k) | CYCLIC | CYCLIC(k) | '*'
+ *   or [UNIT ':'] ALIGNEE '=' TRANSPOSED: that ALIGN's two target subscripts
+ *   swapped (an array ALIGNed with a rank-2 distributed template or array)
  *   GRID  := EXTENT ('x' EXTENT)*, one extent per distributed dimension
  * e.g. "temp=BLOCK,*" or "tp=CYCLIC; tg=BLOCK" or "temp=(BLOCK,BLOCK)@2x2".
  * NAME is a distributed template or array (any name of an attributed

@@ -1150,6 +1150,11 @@ static void print_phases(FILE *out, int json, const Phased *ph, const MapCand *b
                 best ? ph->total / best->ev.total : 1.0);
 }
 
+static const char *search_how(const MapSearch *ms)
+{
+    return !ms->coordinate ? "whole" : ms->whole ? "whole, then by group" : "by group";
+}
+
 /* The ranking of --compare, best first, each time also against the
  * program's own mapping. */
 static void print_ranking(FILE *out, int format, const Options *o, const char *sag_name, int np,
@@ -1170,7 +1175,7 @@ static void print_ranking(FILE *out, int format, const Options *o, const char *s
         fprintf(out, ", \"np\": %d, \"candidates\": %.17g, \"search\": \"%s\", \"passes\": %d, "
                 "\"predicted\": %d, \"slower\": %d, \"cut_off\": %d, \"skipped\": %d, "
                 "\"not_predicted\": %d, \"cutoff\": %.12g, \"mappings\": [", np, ms->space,
-                ms->coordinate ? "by group" : "whole", ms->passes, ms->exact, slower, ms->cut,
+                search_how(ms), ms->passes, ms->exact, slower, ms->cut,
                 ms->skipped, ms->failed, ms->cutoff);
         for (int i = 0; i < nrow; i++) {
             const MapCand *c = row[i];
@@ -1252,9 +1257,9 @@ static void print_ranking(FILE *out, int format, const Options *o, const char *s
             free(spec);
         }
     } else {
-        fprintf(out, "mappings of %s on %s, %d processor%s: %.17g in the search space, %s; "
+        fprintf(out, "mappings of %s on %s, %d processor%s: %.17g in the search space, searched %s; "
                 "%d predicted, fastest first\n", o->path, sag_name, np, np == 1 ? "" : "s",
-                ms->space, ms->coordinate ? "searched by group" : "searched whole",
+                ms->space, search_how(ms),
                 ms->exact < limit ? ms->exact : limit);
         fprintf(out, "rank        total        comp        comm        ovhd        wait  vs own  mapping\n");
         for (int i = 0; i < nrow; i++) {

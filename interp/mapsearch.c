@@ -28,7 +28,7 @@
 enum { MAX_PASSES = 8 };
 
 typedef struct {
-    int t[REMAP_MAX_DIST];
+    int t[REMAP_MAX_GROUPS];
     double est;
     long order;                  /* the search order, for ties */
 } Tuple;
@@ -44,7 +44,7 @@ typedef struct {
     double *top;                 /* the fastest exact totals, ascending, at most limit */
     int ntop;
     double own_comp;
-    double own_share[REMAP_MAX_DIST];
+    double own_share[REMAP_MAX_GROUPS];
     /* the tuples seen, by hash (open addressing; a slot holds index + 1) */
     Tuple *seen;
     int nseen, capseen;
@@ -273,7 +273,7 @@ int map_search(const RemapSpace *space, MapEvalFn fn, void *ctx, const MapSearch
     ms->space = 1;
     for (int g = 0; g < S.G; g++)
         ms->space *= remap_space_choices(space, g);
-    int own[REMAP_MAX_DIST] = {0};
+    int own[REMAP_MAX_GROUPS] = {0};
     S.planned = ms->space < 1e9 ? (long)ms->space : 1000000000L;
     seen_before(&S, own);
     evaluate(&S, own, 0);
@@ -286,19 +286,29 @@ int map_search(const RemapSpace *space, MapEvalFn fn, void *ctx, const MapSearch
     ms->c[0].estimate = S.own_comp;
     for (int g = 0; g < S.G; g++)
         S.own_share[g] = remap_space_share(space, g, 0);
-    if (ms->space <= o->exhaustive_max) {
+    /* the DISTRIBUTEs' space whole where it is small, the ALIGNs after */
+    int Gd = remap_space_dist_groups(space);
+    double dist_space = 1;
+    for (int g = 0; g < Gd; g++)
+        dist_space *= remap_space_choices(space, g);
+    int whole = ms->whole = dist_space <= o->exhaustive_max;
+    if (whole) {
         long n = 0;
-        Tuple *v = xcalloc((size_t)ms->space, sizeof *v);
-        int t[REMAP_MAX_DIST] = {0};
+        Tuple *v = xcalloc((size_t)dist_space, sizeof *v);
+        int t[REMAP_MAX_GROUPS] = {0};
+        S.G = Gd;                 /* (the ALIGNs as written) */
         each_tuple(&S, t, 0, v, &n);
+        S.G = remap_space_groups(space);
         for (long i = 0; i < n; i++)
             seen_before(&S, v[i].t);
         evaluate_all(&S, v, n);
         free(v);
-    } else {
+    }
+    if (!whole || Gd < S.G) {
         ms->coordinate = 1;
-        int cur[REMAP_MAX_DIST];
+        int cur[REMAP_MAX_GROUPS];
         memcpy(cur, own, sizeof cur);
+        fastest(&S, cur);         /* after a whole search: from its fastest */
         long cap = 0;
         for (int g = 0; g < S.G; g++)
             if (remap_space_choices(space, g) > cap)
@@ -310,7 +320,7 @@ int map_search(const RemapSpace *space, MapEvalFn fn, void *ctx, const MapSearch
                 S.planned += in_stage(space, g, c, 0, 0);
         for (int pass = 0; pass < MAX_PASSES; pass++) {
             ms->passes++;
-            int before[REMAP_MAX_DIST];
+            int before[REMAP_MAX_GROUPS];
             memcpy(before, cur, sizeof before);
             for (int g = 0; g < S.G; g++)
                 for (int stage = 0; stage < 3; stage++) {
@@ -318,7 +328,7 @@ int map_search(const RemapSpace *space, MapEvalFn fn, void *ctx, const MapSearch
                     for (int c = 0; c < remap_space_choices(space, g); c++) {
                         if (!in_stage(space, g, c, cur[g], stage))
                             continue;
-                        int t[REMAP_MAX_DIST];
+                        int t[REMAP_MAX_GROUPS];
                         memcpy(t, cur, sizeof t);
                         t[g] = c;
                         if (seen_before(&S, t))

@@ -27,7 +27,7 @@ enum { MS_EXACT, MS_CUT, MS_SKIPPED, MS_FAILED };
 
 typedef struct {
     Remap map;
-    int choice[REMAP_MAX_DIST];   /* per group, its choice (remap_space_make) */
+    int choice[REMAP_MAX_GROUPS];   /* per group, its choice (remap_space_make) */
     int seq;                   /* the order in which it was taken up, the own first */
     int state;                 /* MS_* */
     double estimate;           /* the computation estimate (s) */
@@ -46,7 +46,9 @@ typedef struct {
     int n;
     int exact, cut, skipped, failed;
     double space;              /* mappings in the joint space */
-    int coordinate;            /* 1: searched one group at a time, passes times */
+    int whole;                 /* 1: the DISTRIBUTEs' space predicted whole */
+    int coordinate;            /* 1: (then) searched one group at a time, passes
+                                  times: a larger space, or the ALIGNs */
     int passes;
     double cutoff;             /* the limit-th fastest exact total at the end */
 } MapSearch;

@@ -325,10 +325,10 @@ static void test_examples(void)
         RemapSpace *sp = remap_space_new(c.ast, 4);
         int nk = 0;
         for (int gi = 0; gi < remap_space_groups(sp); gi++)
-            for (int ci = 0; ci < remap_space_choices(sp, gi); ci++) {
-                if (remap_space_plain(sp, gi, ci))
-                    continue;
-                int t[REMAP_MAX_DIST] = {0};
+            for (int ci = 1; ci < remap_space_choices(sp, gi); ci++) {
+                if (gi < remap_space_dist_groups(sp) && remap_space_plain(sp, gi, ci))
+                    continue;     /* (the candidates', above) */
+                int t[REMAP_MAX_GROUPS] = {0};
                 t[gi] = ci;
                 Remap r, back_r;
                 remap_space_make(sp, t, &r);
@@ -379,7 +379,7 @@ static void test_examples(void)
  * groups' choices). */
 static int choice_is(const RemapSpace *sp, int ci, const char *want)
 {
-    int t[REMAP_MAX_DIST] = {ci};
+    int t[REMAP_MAX_GROUPS] = {ci};
     Remap r;
     remap_space_make(sp, t, &r);
     char *l = label(&r);
@@ -435,8 +435,22 @@ static void test_space(void)
     /* temp, n = 32: the 8 plain choices; on 2x2 (blocks of 16) CYCLIC(2),
        (4), (8) per CYCLIC dimension: 3 + 3 + 15; on 4 (blocks of 8)
        CYCLIC(2), (4) and BLOCK(16): 2 + 2 + 1 + 1 */
-    check(remap_space_groups(sp) == 2 && remap_space_choices(sp, 0) == 35,
-          "temp(32,32) at np=4: 8 plain choices and 27 with block sizes");
+    check(remap_space_groups(sp) == 3 && remap_space_dist_groups(sp) == 2
+          && remap_space_choices(sp, 0) == 35 && remap_space_choices(sp, 2) == 2,
+          "temp(32,32) at np=4: 8 plain choices and 27 with block sizes; a's ALIGN a group");
+    {
+        int t[REMAP_MAX_GROUPS] = {0, 0, 1};
+        Remap r, back;
+        remap_space_make(sp, t, &r);
+        char *l = label(&r), *sp_ = remap_string(&r, REMAP_SPEC), err[256];
+        check(strstr(l, "; a(i,j) WITH temp(j,i)") && !strcmp(sp_, "a=TRANSPOSED") && !r.own
+              && !remap_parse(c.ast, sp_, 4, &back, err, sizeof err) && remap_equal(&r, &back),
+              "a's ALIGN transposed: labelled, its spec a=TRANSPOSED reads back");
+        free(l);
+        free(sp_);
+        check(remap_parse(c.ast, "temp=TRANSPOSED", 4, &back, err, sizeof err) == -1
+              && strstr(err, "no ALIGN that can be transposed"), "temp=TRANSPOSED: refused");
+    }
     /* b, m = 30 over 4 (blocks of 8): CYCLIC(2), (4), (3), (5), (6);
        BLOCK(16), (10), (15) (BLOCK(k) needs k > 8, at most 2 kept: 16, 10) */
     check(remap_space_choices(sp, 1) == 2 + 4 + 2,
@@ -452,7 +466,7 @@ static void test_space(void)
           "(BLOCK,BLOCK) on 2x2: a quarter each");
     int labels_distinct = 1;
     for (int i = 0; i < remap_space_choices(sp, 0) && labels_distinct; i++) {
-        int t[REMAP_MAX_DIST] = {i};
+        int t[REMAP_MAX_GROUPS] = {i};
         Remap r;
         remap_space_make(sp, t, &r);
         char *l = label(&r);
@@ -460,7 +474,7 @@ static void test_space(void)
         free(l);
     }
     check(labels_distinct, "every choice once, the own one first");
-    int t[REMAP_MAX_DIST] = {0};
+    int t[REMAP_MAX_GROUPS] = {0};
     double cyc4 = -1;
     for (int ci = 0; ci < remap_space_choices(sp, 1); ci++) {
         t[1] = ci;
@@ -486,8 +500,8 @@ static void test_space(void)
           "relations: CYCLIC(8) is CYCLIC with another block size, on (BLOCK,BLOCK)'s grid");
     remap_space_free(sp);
     sp = remap_space_new(c.ast, 1);
-    check(remap_space_groups(sp) == 2 && remap_space_choices(sp, 0) == 1
-          && remap_space_choices(sp, 1) == 1, "np=1: each group its own choice only");
+    check(remap_space_dist_groups(sp) == 2 && remap_space_choices(sp, 0) == 1
+          && remap_space_choices(sp, 1) == 1, "np=1: each DISTRIBUTE its own choice only");
     remap_space_free(sp);
     comp_close(&c);
     srcfile_free(f);
