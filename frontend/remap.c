@@ -1541,15 +1541,18 @@ static PtrVec dims_of(Arena *a, const RemapProcs *p, Loc loc)
     return dims;
 }
 
-static Node *find_distribute(Node *u, const char *name)
+/* The DISTRIBUTE (kind AST_DISTRIBUTE) or ALIGN (AST_ALIGN) of unit u that
+ * names name. */
+static Node *find_directive(Node *u, AstKind kind, const char *name)
 {
     PtrVec *body = &u->u.unit.body;
     for (int j = 0; j < body->n; j++) {
         Node *n = body->v[j];
-        if (n->kind != AST_DISTRIBUTE)
+        if (n->kind != kind)
             continue;
-        for (int k = 0; k < n->u.dist.names.n; k++) {
-            Node *nm = n->u.dist.names.v[k];
+        const PtrVec *names = kind == AST_ALIGN ? &n->u.align.names : &n->u.dist.names;
+        for (int k = 0; k < names->n; k++) {
+            const Node *nm = names->v[k];
             if (!strcmp(nm->u.name.id, name))
                 return n;
         }
@@ -1557,20 +1560,14 @@ static Node *find_distribute(Node *u, const char *name)
     return NULL;
 }
 
+static Node *find_distribute(Node *u, const char *name)
+{
+    return find_directive(u, AST_DISTRIBUTE, name);
+}
+
 static Node *find_align(Node *u, const char *name)
 {
-    PtrVec *body = &u->u.unit.body;
-    for (int j = 0; j < body->n; j++) {
-        Node *n = body->v[j];
-        if (n->kind != AST_ALIGN)
-            continue;
-        for (int k = 0; k < n->u.align.names.n; k++) {
-            Node *nm = n->u.align.names.v[k];
-            if (!strcmp(nm->u.name.id, name))
-                return n;
-        }
-    }
-    return NULL;
+    return find_directive(u, AST_ALIGN, name);
 }
 
 static Node *find_processors(Node *u, const char *name)
