@@ -139,7 +139,7 @@ for c in "directives/collapsed.f90 -np 1024" "directives/collapsed.f90 -np 1024 
     ms=$(best "$P" "$srcdir/examples/"$c --compare)
     # shellcheck disable=SC2086
     "$P" "$srcdir/examples/"$c --compare --format=json 2>/dev/null |
-        sed -n 's/.*"candidates": \([0-9.e+]*\), "search": "\([a-z ]*\)", "passes": \([0-9]*\), "predicted": \([0-9]*\), "slower": [0-9]*, "cut_off": \([0-9]*\), "skipped": \([0-9]*\).*/\1;\2;\3;\4;\5;\6/p' |
+        sed -n 's/.*"candidates": \([0-9.e+]*\), "search": "\([a-z ,]*\)", "passes": \([0-9]*\), "predicted": \([0-9]*\), "slower": [0-9]*, "cut_off": \([0-9]*\), "skipped": \([0-9]*\).*/\1;\2;\3;\4;\5;\6/p' |
         { IFS=';' read -r cand how passes pred cut skip
           printf '   %s: %s ms; %s mappings, searched %s (passes: %s), %s predicted in full, %s ended at the bound, %s skipped\n' \
               "$c" "$ms" "$cand" "$how" "$passes" "$pred" "$cut" "$skip"; }
