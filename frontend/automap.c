@@ -135,11 +135,7 @@ static char *with_comment(const char *src, const char *comment, int fixed)
         size_t k = strcspn(l, "\n");
         const char *hit = strstr(l, "hpfpredict --compare: each phase");
         if (hit && hit < l + k) {
-            for (const char *c = comment; *c;) {
-                size_t n = strcspn(c, "\n");
-                sb_printf(&b, "%s %.*s\n", fixed ? "C" : "!", (int)n, c);
-                c += n + (c[n] == '\n');
-            }
+            remap_put_comment(&b, comment, fixed);
         } else {
             sb_printf(&b, "%.*s\n", (int)k, l);
         }

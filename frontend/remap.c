@@ -1737,6 +1737,35 @@ static int src_error(char *err, size_t errlen, const char *fmt, ...)
     return -1;
 }
 
+void remap_put_comment(StrBuf *b, const char *text, int fixed)
+{
+    for (const char *c = text; *c;) {
+        size_t k = strcspn(c, "\n");
+        sb_printf(b, "%s %.*s\n", fixed ? "C" : "!", (int)k, c);
+        c += k + (c[k] == '\n');
+    }
+}
+
+/* s in one case, upper or lower. */
+static void set_case(char *s, int upper)
+{
+    for (; *s; s++)
+        *s = (char)(upper ? toupper((unsigned char)*s) : tolower((unsigned char)*s));
+}
+
+/* The length of text's longest line where it passes column 72, else 0. */
+static size_t past_72(const char *text)
+{
+    size_t most = 0;
+    for (const char *c = text; *c;) {
+        size_t k = strcspn(c, "\n");
+        if (k > 72 && k > most)
+            most = k;
+        c += k + (c[k] == '\n');
+    }
+    return most;
+}
+
 /* Lines to insert before line `before` of the source (its numbering). */
 typedef struct {
     int before;
@@ -1808,13 +1837,8 @@ static char *source_under(const SrcFile *f, const Node *file, const Remap *r, in
         }
         int upper = isupper((unsigned char)s[at]);
         StrBuf b = {0};
-        if (!first && comment) {
-            for (const char *c = comment; *c;) {
-                size_t k = strcspn(c, "\n");
-                sb_printf(&b, "%s %.*s\n", fixed ? "C" : "!", (int)k, c);
-                c += k + (c[k] == '\n');
-            }
-        }
+        if (!first && comment)
+            remap_put_comment(&b, comment, fixed);
         first = 1;
         size_t dir_start = b.len;
         if (rd->procs >= 0 && !declared[rd->procs]) {
@@ -1847,15 +1871,11 @@ static char *source_under(const SrcFile *f, const Node *file, const Remap *r, in
         }
         sb_putc(&b, '\n');
         if (upper)                /* the directive's spelling: upper case throughout */
-            for (char *c = b.s + dir_start; *c; c++)
-                *c = (char)toupper((unsigned char)*c);
-        for (const char *c = b.s + dir_start; fixed && *c && !status;) {
-            size_t k = strcspn(c, "\n");
-            if (k > 72)
-                status = src_error(err, errlen, "the directive for '%s' would be %zu columns "
-                                   "long, past column 72 of fixed form", rd->names[0], k);
-            c += k + (c[k] == '\n');
-        }
+            set_case(b.s + dir_start, 1);
+        size_t wide = fixed ? past_72(b.s + dir_start) : 0;
+        if (wide)
+            status = src_error(err, errlen, "the directive for '%s' would be %zu columns "
+                               "long, past column 72 of fixed form", rd->names[0], wide);
         free(repl[l0]);
         repl[l0] = b.s;
         for (int l = l0 + 1; l <= l1; l++) {
@@ -1885,24 +1905,18 @@ static char *source_under(const SrcFile *f, const Node *file, const Remap *r, in
             break;
         }
         StrBuf b = {0};
-        if (!first && comment) {
-            for (const char *c = comment; *c;) {
-                size_t k = strcspn(c, "\n");
-                sb_printf(&b, "%s %.*s\n", fixed ? "C" : "!", (int)k, c);
-                c += k + (c[k] == '\n');
-            }
-        }
+        if (!first && comment)
+            remap_put_comment(&b, comment, fixed);
         first = 1;
         size_t dir_start = b.len;
-        int upper = isupper((unsigned char)s[at]);
         sb_printf(&b, "%.*sALIGN ", (int)at, s);
         put_align(&b, al, 1);
         sb_putc(&b, '\n');
-        for (char *c = b.s + dir_start + at; *c; c++)
-            *c = (char)(upper ? toupper((unsigned char)*c) : tolower((unsigned char)*c));
-        if (fixed && b.len - dir_start - 1 > 72)
+        set_case(b.s + dir_start + at, isupper((unsigned char)s[at]));
+        size_t wide = fixed ? past_72(b.s + dir_start) : 0;
+        if (wide)
             status = src_error(err, errlen, "the ALIGN of '%s' would be %zu columns long, past "
-                               "column 72 of fixed form", al->names[0], b.len - dir_start - 1);
+                               "column 72 of fixed form", al->names[0], wide);
         repl[l0] = b.s;
         for (int l = l0 + 1; l <= l1; l++)
             repl[l] = xstrdup("");
@@ -2049,37 +2063,25 @@ char *remap_phased_source(const SrcFile *f, const Node *file, const Remap *const
                            decl.s ? decl.s : xstrdup("")};
     for (int k = 0; k < nins; k++) {
         char *t = ins[k].text;
-        if (!upper)
-            for (char *c = t; *c; c++)
-                *c = (char)tolower((unsigned char)*c);
-        else
-            for (char *c = t; *c; c++)
-                *c = (char)toupper((unsigned char)*c);
+        set_case(t, upper);
         /* the sentinel as written: the case change above touched it */
         for (char *c = t; *c;) {
             memcpy(c, s, (size_t)at);
             c += strcspn(c, "\n");
             c += *c == '\n';
         }
-        for (const char *c = t; fixed && *c;) {
-            size_t k2 = strcspn(c, "\n");
-            if (k2 > 72) {
-                src_error(err, errlen, "a directive would be %zu columns long, past column 72 of "
-                          "fixed form", k2);
-                goto free_ins;
-            }
-            c += k2 + (c[k2] == '\n');
+        size_t wide = fixed ? past_72(t) : 0;
+        if (wide) {
+            src_error(err, errlen, "a directive would be %zu columns long, past column 72 of "
+                      "fixed form", wide);
+            goto free_ins;
         }
     }
     /* the comment before the declarations (ins[] is kept in order: last
        before the same line comes first, so it goes to the front) */
     if (comment) {
         StrBuf c = {0};
-        for (const char *x = comment; *x;) {
-            size_t k2 = strcspn(x, "\n");
-            sb_printf(&c, "%s %.*s\n", fixed ? "C" : "!", (int)k2, x);
-            x += k2 + (x[k2] == '\n');
-        }
+        remap_put_comment(&c, comment, fixed);
         memmove(&ins[1], &ins[0], (size_t)nins * sizeof *ins);
         ins[0] = (Insert){ins[nins].before, c.s ? c.s : xstrdup("")};
         nins++;

@@ -183,6 +183,10 @@ int remap_apply(Node *file, const Remap *r, Arena *a, Diag *d);
 char *remap_source(const SrcFile *f, const Node *file, const Remap *r, int fixed,
                    const char *comment, char *err, size_t errlen);
 
+/* Appends each line of text to b as a comment line of the source form
+ * (fixed: "C ", free: "! "). */
+void remap_put_comment(StrBuf *b, const char *text, int fixed);
+
 /* The same for a program of phases (its top-level loops), each with its
  * mapping: maps[0] is written as the DISTRIBUTE (remap_source), the
  * template or array is declared DYNAMIC, and before line first_line[k]

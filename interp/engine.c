@@ -112,21 +112,19 @@ __attribute__((noinline)) void en_record(Eng *e, const Aau *a, TraceKind k, int 
  * counts the executions, most those of the processor that made the most. */
 void en_end(Eng *e, Aau *a, double execs, double most)
 {
-    double mx = 0, mn = INFINITY;
+    double mx = 0, mn = INFINITY, cut = e->cutoff > 0 && !e->cut ? e->cutoff : INFINITY;
+    int over = 0;
     for (int p = 0; p < e->P; p++) {
         if (e->ex[p] > mx)
             mx = e->ex[p];
         if (e->ex[p] < mn)
             mn = e->ex[p];
+        over |= e->clock[p] >= cut;
     }
     a->m_max += mx;
     a->m_min += mn == INFINITY ? 0 : mn;
-    if (e->cutoff > 0 && !e->cut)
-        for (int p = 0; p < e->P; p++)
-            if (e->clock[p] >= e->cutoff) {
-                e->cut = e->failed = 1;    /* the total can only be larger: stop */
-                break;
-            }
+    if (over)
+        e->cut = e->failed = 1;    /* a clock passed the cutoff: the total can only be larger */
     a->execs += execs;
     if (!e->in_comm) {
         a->xmost += most;

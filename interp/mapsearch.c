@@ -274,7 +274,7 @@ int map_search(const RemapSpace *space, MapEvalFn fn, void *ctx, const MapSearch
     for (int g = 0; g < S.G; g++)
         ms->space *= remap_space_choices(space, g);
     int own[REMAP_MAX_GROUPS] = {0};
-    S.planned = ms->space < 1e9 ? (long)ms->space : 1000000000L;
+    S.planned = 1;
     seen_before(&S, own);
     evaluate(&S, own, 0);
     int status = 0;
@@ -299,6 +299,7 @@ int map_search(const RemapSpace *space, MapEvalFn fn, void *ctx, const MapSearch
         S.G = Gd;                 /* (the ALIGNs as written) */
         each_tuple(&S, t, 0, v, &n);
         S.G = remap_space_groups(space);
+        S.planned = ms->n + n;
         for (long i = 0; i < n; i++)
             seen_before(&S, v[i].t);
         evaluate_all(&S, v, n);
@@ -314,12 +315,13 @@ int map_search(const RemapSpace *space, MapEvalFn fn, void *ctx, const MapSearch
             if (remap_space_choices(space, g) > cap)
                 cap = remap_space_choices(space, g);
         Tuple *v = xcalloc((size_t)cap, sizeof *v);
-        S.planned = 0;
+        long per_pass = 0;        /* about: the first stage of every group */
         for (int g = 0; g < S.G; g++)
             for (int c = 0; c < remap_space_choices(space, g); c++)
-                S.planned += in_stage(space, g, c, 0, 0);
+                per_pass += in_stage(space, g, c, 0, 0);
         for (int pass = 0; pass < MAX_PASSES; pass++) {
             ms->passes++;
+            S.planned = ms->n + per_pass;
             int before[REMAP_MAX_GROUPS];
             memcpy(before, cur, sizeof before);
             for (int g = 0; g < S.G; g++)
@@ -344,7 +346,6 @@ int map_search(const RemapSpace *space, MapEvalFn fn, void *ctx, const MapSearch
                 }
             if (!memcmp(before, cur, sizeof cur))
                 break;
-            S.planned = ms->n + S.planned / 2;
         }
         free(v);
     }
