@@ -270,13 +270,17 @@ void csv_string(FILE *out, const char *s)
 
 /* ---- pointer maps ---- */
 
-static size_t hash_ptr(const void *p, int cap)
+size_t hash_u64(uint64_t x, size_t cap)
 {
-    uint64_t x = (uint64_t)(uintptr_t)p;
     x ^= x >> 33;
     x *= 0xff51afd7ed558ccdULL;
     x ^= x >> 33;
-    return (size_t)x & (size_t)(cap - 1);
+    return (size_t)x & (cap - 1);
+}
+
+static size_t hash_ptr(const void *p, int cap)
+{
+    return hash_u64((uint64_t)(uintptr_t)p, (size_t)cap);
 }
 
 void *ptrmap_get(const PtrMap *m, const void *key)

@@ -5,6 +5,7 @@
 
 #include <stdarg.h>
 #include <stddef.h>
+#include <stdint.h>
 #include <stdio.h>
 
 #define HPF_PRINTF(f, a) __attribute__((format(printf, f, a)))
@@ -78,6 +79,10 @@ typedef struct {
     int n, cap;
 } PtrMap;
 void *ptrmap_get(const PtrMap *m, const void *key);
+/* The slot of key x in an open-addressing table of cap slots (a power of
+ * two): every bit of x reaches the slot's bits (a multiplication alone
+ * leaves the low bits of the slot to the low bits of the key). */
+size_t hash_u64(uint64_t x, size_t cap);
 void ptrmap_put(PtrMap *m, const void *key, void *val);
 void ptrmap_free(PtrMap *m);
 

@@ -299,7 +299,7 @@ static void pm_add(PairMap *m, int dst, int src, double n)
         *m = b;
     }
     uint64_t k = (uint64_t)(unsigned)dst << 32 | (unsigned)src;
-    size_t h = (size_t)(k * 0x9E3779B97F4A7C15ull) & (m->cap - 1);
+    size_t h = hash_u64(k, m->cap);
     while (m->key[h] != UINT64_MAX && m->key[h] != k)
         h = (h + 1) & (m->cap - 1);
     if (m->key[h] == UINT64_MAX) {

@@ -39,12 +39,11 @@ void en_index_maps(Eng *e, const SpLoop *l, IxMap *map)
 
 IxCache *en_ix_cached(Eng *e, const SpIndex *ix)
 {
-    size_t h = ((uintptr_t)ix >> 4) * 0x9E3779B97F4A7C15ull;
     if (!e->ixcap) {
         e->ixcap = 256;
         e->ixc = xcalloc(e->ixcap, sizeof *e->ixc);
     }
-    for (size_t i = h & (e->ixcap - 1);; i = (i + 1) & (e->ixcap - 1))
+    for (size_t i = hash_u64((uintptr_t)ix, e->ixcap);; i = (i + 1) & (e->ixcap - 1))
         if (e->ixc[i].ix == ix)
             return &e->ixc[i];
         else if (!e->ixc[i].ix) {
