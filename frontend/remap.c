@@ -36,8 +36,10 @@ typedef struct {
     Entry e[REMAP_MAX_DIST];
     PtrVec units;                /* the program units, numbered as RemapDist.unit */
     const char *why;             /* not NULL: the mapping cannot be varied, and why */
-    int nal;                     /* the ALIGNs that can be transposed */
-    RemapAlign al[REMAP_MAX_ALIGN];
+    int nal;                     /* the ALIGNs that can be varied */
+    RemapAlign al[REMAP_MAX_ALIGN][REMAP_AL_KINDS];   /* [k][0]: as written; then
+                                                         its variants */
+    int nvar[REMAP_MAX_ALIGN];   /* alignments of ALIGN k, as written included */
 } Space;
 
 /* Units in the file's order, each followed by its internal subprograms:
@@ -160,59 +162,225 @@ static const char *plain_name(const Node *x)
     return NULL;
 }
 
-/* Extents of a rank-2 symbol's dimensions; 0 when not known. */
-static int extents2(const Symbol *y, long long *ext)
+/* The bounds of a symbol's dimensions, when every one is known. */
+static int bounds_of(const Symbol *y, long long *lo, long long *hi)
 {
-    if (!y || y->rank != 2)
+    if (!y || y->rank < 1 || y->rank > MAX_RANK)
         return 0;
-    for (int d = 0; d < 2; d++) {
+    for (int d = 0; d < y->rank; d++) {
         if (!y->bounds_known[d] || y->hi[d] < y->lo[d])
             return 0;
-        ext[d] = y->hi[d] - y->lo[d] + 1;
+        lo[d] = y->lo[d];
+        hi[d] = y->hi[d];
     }
     return 1;
 }
 
+/* The index of dummy name among the n written alignee subscripts, or -1. */
+static int dummy_index(const RemapAlign *a, int n, const char *name)
+{
+    for (int i = 0; i < n; i++)
+        if (name && !strcmp(a->dummy[i], name))
+            return i;
+    return -1;
+}
+
+/* A target subscript as a RemapSub: a dummy, a dummy plus or minus a
+ * constant (either order for a plus), a constant, '*'. 0: another form. */
+static int read_sub(const RemapAlign *a, int nsrc, const Node *x, int from, RemapSub *t)
+{
+    *t = (RemapSub){.dummy = -1, .from = (signed char)from};
+    if (x->kind == AST_STAR) {
+        t->star = 1;
+        return 1;
+    }
+    if (x->kind == AST_INT_CONST) {
+        t->off = x->u.konst.ival;
+        return 1;
+    }
+    int k = dummy_index(a, nsrc, plain_name(x));
+    if (k >= 0) {
+        t->dummy = (signed char)k;
+        return 1;
+    }
+    if (x->kind != AST_BINARY || (x->u.binary.op != OP_ADD && x->u.binary.op != OP_SUB))
+        return 0;
+    const Node *l = x->u.binary.lhs, *r = x->u.binary.rhs;
+    if (x->u.binary.op == OP_ADD && l->kind == AST_INT_CONST) {
+        const Node *y = l;
+        l = r;
+        r = y;
+    }
+    k = dummy_index(a, nsrc, plain_name(l));
+    if (k < 0 || r->kind != AST_INT_CONST)
+        return 0;
+    t->dummy = (signed char)k;
+    t->off = x->u.binary.op == OP_ADD ? r->u.konst.ival : -r->u.konst.ival;
+    return 1;
+}
+
+static int alignment_equal(const RemapAlignment *x, const RemapAlignment *y)
+{
+    if (x->nsrc != y->nsrc || x->ntgt != y->ntgt
+        || memcmp(x->src, y->src, (size_t)x->nsrc * sizeof *x->src))
+        return 0;
+    for (int t = 0; t < x->ntgt; t++)
+        if (x->tgt[t].dummy != y->tgt[t].dummy || x->tgt[t].star != y->tgt[t].star
+            || x->tgt[t].off != y->tgt[t].off)
+            return 0;
+    return 1;
+}
+
+/* Whether alignment m of a places every element of an alignee with bounds
+ * [alo, ahi] inside the target's bounds [tlo, thi]. */
+static int alignment_fits(const RemapAlign *a, const RemapAlignment *m, const long long *alo,
+                          const long long *ahi, const long long *tlo, const long long *thi)
+{
+    for (int t = 0; t < m->ntgt; t++) {
+        const RemapSub *x = &m->tgt[t];
+        if (x->star)
+            continue;
+        if (x->dummy < 0) {
+            if (x->off < tlo[t] || x->off > thi[t])
+                return 0;
+            continue;
+        }
+        int p = 0;                /* the alignee dimension that carries the dummy */
+        while (p < m->nsrc && m->src[p] != x->dummy)
+            p++;
+        if (p == m->nsrc)
+            return 0;
+        if (alo[p] + x->off < tlo[t] || ahi[p] + x->off > thi[t])
+            return 0;
+    }
+    return 1;
+}
+
+/* The variants of ALIGN a (its written alignment set) that fit every
+ * alignee: at most one of each kind, none the same as another. */
+static int align_variants(const Node *u, const RemapAlign *a, RemapAlign *out)
+{
+    long long tlo[MAX_RANK], thi[MAX_RANK];
+    const Symbol *ty = scope_lookup(u->u.unit.scope, a->target);
+    if (!bounds_of(ty, tlo, thi) || ty->rank != a->written.ntgt)
+        return 0;
+    int n = 0;
+    out[n++] = *a;
+    for (int kind = REMAP_AL_TRANSPOSED; kind < REMAP_AL_KINDS; kind++) {
+        RemapAlignment m = a->written;
+        int changed = 0, nd = 0, pos[2] = {0, 0};
+        switch (kind) {
+        case REMAP_AL_TRANSPOSED:
+            for (int t = 0; t < m.ntgt; t++)
+                if (m.tgt[t].dummy >= 0 && nd++ < 2)
+                    pos[nd - 1] = t;
+            if (nd == 2) {
+                RemapSub x = m.tgt[pos[0]];
+                m.tgt[pos[0]] = m.tgt[pos[1]];
+                m.tgt[pos[1]] = x;
+                changed = 1;
+            }
+            break;
+        case REMAP_AL_COLLAPSED:
+            if (m.nsrc == 2 && (!strcmp(a->dummy[0], "*")) != (!strcmp(a->dummy[1], "*"))) {
+                m.src[0] = 1;
+                m.src[1] = 0;
+                changed = 1;
+            }
+            break;
+        case REMAP_AL_IDENTITY:
+            for (int t = 0; t < m.ntgt; t++)
+                if (m.tgt[t].dummy >= 0 && m.tgt[t].off) {
+                    m.tgt[t].off = 0;
+                    m.tgt[t].from = -1;
+                    changed = 1;
+                }
+            break;
+        case REMAP_AL_ONE:
+            for (int t = 0; t < m.ntgt; t++)
+                if (m.tgt[t].star) {
+                    m.tgt[t] = (RemapSub){.dummy = -1, .from = -1, .off = tlo[t]};
+                    changed = 1;
+                }
+            break;
+        default:                  /* REMAP_AL_REPLICATED */
+            for (int t = 0; t < m.ntgt; t++)
+                if (m.tgt[t].dummy < 0 && !m.tgt[t].star) {
+                    m.tgt[t] = (RemapSub){.dummy = -1, .from = -1, .star = 1};
+                    changed = 1;
+                }
+            break;
+        }
+        if (!changed)
+            continue;
+        int ok = 1;
+        for (int k = 0; k < a->nnames && ok; k++) {
+            long long alo[MAX_RANK], ahi[MAX_RANK];
+            const Symbol *y = scope_lookup(u->u.unit.scope, a->names[k]);
+            ok = bounds_of(y, alo, ahi) && y->rank == m.nsrc
+                 && alignment_fits(a, &m, alo, ahi, tlo, thi);
+        }
+        for (int v = 0; v < n && ok; v++)
+            ok = !alignment_equal(&m, &out[v].now);
+        if (!ok)
+            continue;
+        out[n] = *a;
+        out[n].now = m;
+        out[n].kind = kind;
+        n++;
+    }
+    return n;
+}
+
 /* ALIGN n of unit u (number unit_no) as a RemapAlign, when it can be
- * transposed: its target distributed by an entry of the unit. */
-static int read_align(const Space *s, const Node *u, int unit_no, const Node *n, RemapAlign *a)
+ * varied (remap.h); its variants in out (the written one first). Returns
+ * their number, 0 when it cannot be. */
+static int read_align(const Space *s, const Node *u, int unit_no, const Node *n, RemapAlign *out)
 {
     const PtrVec *src = &n->u.align.src, *tgt = &n->u.align.tgt;
-    if (n->u.align.names.n < 1 || n->u.align.names.n > REMAP_MAX_NAMES || src->n != 2
-        || tgt->n != 2 || !n->u.align.target)
+    if (n->u.align.names.n < 1 || n->u.align.names.n > REMAP_MAX_NAMES || src->n < 1
+        || src->n > MAX_RANK || tgt->n < 1 || tgt->n > MAX_RANK || !n->u.align.target)
         return 0;
     int distributed = 0;
     for (int i = 0; i < s->n && !distributed; i++)
         for (int k = 0; k < s->e[i].own.nnames; k++)
             distributed |= s->e[i].own.unit == unit_no
                            && !strcmp(s->e[i].own.names[k], n->u.align.target);
-    const char *s0 = plain_name(src->v[0]), *s1 = plain_name(src->v[1]),
-               *t0 = plain_name(tgt->v[0]), *t1 = plain_name(tgt->v[1]);
-    if (!distributed || !s0 || !s1 || !t0 || !t1 || !strcmp(s0, s1)
-        || !((!strcmp(t0, s0) && !strcmp(t1, s1)) || (!strcmp(t0, s1) && !strcmp(t1, s0))))
+    if (!distributed)
         return 0;
-    long long m[2], e[2];
-    if (!extents2(scope_lookup(u->u.unit.scope, n->u.align.target), m))
+    RemapAlign a;
+    memset(&a, 0, sizeof a);
+    a.unit = unit_no;
+    if (copy_name(a.unit_name, unit_id(u)) || copy_name(a.target, n->u.align.target))
         return 0;
-    memset(a, 0, sizeof *a);
-    a->unit = unit_no;
-    if (copy_name(a->unit_name, unit_id(u)) || copy_name(a->target, n->u.align.target)
-        || copy_name(a->src[0], s0) || copy_name(a->src[1], s1) || copy_name(a->tgt[0], t0)
-        || copy_name(a->tgt[1], t1))
-        return 0;
-    a->attributed = n->u.align.attributed;
-    a->nnames = n->u.align.names.n;
-    int swapped = !strcmp(t0, s1);     /* as written: alignee dim 0 on target dim 1 */
-    for (int k = 0; k < a->nnames; k++) {
-        const Node *nm = n->u.align.names.v[k];
-        if (copy_name(a->names[k], nm->u.name.id)
-            || !extents2(scope_lookup(u->u.unit.scope, nm->u.name.id), e))
+    a.attributed = n->u.align.attributed;
+    a.nnames = n->u.align.names.n;
+    for (int k = 0; k < a.nnames; k++)
+        if (copy_name(a.names[k], ((const Node *)n->u.align.names.v[k])->u.name.id))
             return 0;
-        /* either way round it must fit the target */
-        if (e[0] > m[swapped] || e[1] > m[!swapped] || e[0] > m[!swapped] || e[1] > m[swapped])
-            return 0;
+    a.written.nsrc = src->n;
+    for (int p = 0; p < src->n; p++) {
+        const Node *x = src->v[p];
+        const char *nm = x->kind == AST_STAR ? "*" : plain_name(x);
+        if (!nm || copy_name(a.dummy[p], nm) || (*nm != '*' && dummy_index(&a, p, nm) >= 0))
+            return 0;             /* a subscript of another form, or a dummy twice */
+        a.written.src[p] = (signed char)p;
     }
-    return 1;
+    a.written.ntgt = tgt->n;
+    unsigned used = 0;
+    for (int t = 0; t < tgt->n; t++) {
+        RemapSub *x = &a.written.tgt[t];
+        if (!read_sub(&a, src->n, tgt->v[t], t, x))
+            return 0;
+        if (x->dummy >= 0) {
+            if (!strcmp(a.dummy[x->dummy], "*") || (used & 1u << x->dummy))
+                return 0;
+            used |= 1u << x->dummy;
+        }
+    }
+    a.now = a.written;
+    int nv = align_variants(u, &a, out);
+    return nv > 1 ? nv : 0;
 }
 
 static void read_aligns(Space *s)
@@ -222,8 +390,9 @@ static void read_aligns(Space *s)
         const PtrVec *body = &u->u.unit.body;
         for (int j = 0; j < body->n && s->nal < REMAP_MAX_ALIGN; j++) {
             const Node *n = body->v[j];
-            if (n->kind == AST_ALIGN && read_align(s, u, i, n, &s->al[s->nal]))
-                s->nal++;
+            int nv = n->kind == AST_ALIGN ? read_align(s, u, i, n, s->al[s->nal]) : 0;
+            if (nv)
+                s->nvar[s->nal++] = nv;
         }
     }
 }
@@ -304,11 +473,14 @@ static RemapFmt layout_of(RemapFmt f, long long n, int g)
 {
     if (f.fmt == DIST_CYCLIC && f.k == 1)
         f.k = 0;
-    if (n <= 0 || g <= 0 || f.fmt == DIST_STAR || !f.k)
+    if (n <= 0 || g <= 0 || f.fmt == DIST_STAR || (!f.k && f.fmt == DIST_BLOCK))
         return f;
     long long b = (n + g - 1) / g;
-    if (f.fmt == DIST_CYCLIC && f.k >= b)
+    /* CYCLIC is CYCLIC(1): at one element a processor (b = 1), BLOCK */
+    if (f.fmt == DIST_CYCLIC && (f.k ? f.k : 1) >= b) {
         f.fmt = DIST_BLOCK;
+        f.k = f.k ? f.k : 1;
+    }
     if (f.fmt == DIST_BLOCK && f.k == b)
         f.k = 0;
     return f;
@@ -367,7 +539,8 @@ static void build(const Space *s, const Choice *ch, int np, Remap *r)
     r->np = np > 0 ? np : 0;
     r->ndist = s->n;
     r->nalign = s->nal;
-    memcpy(r->align, s->al, (size_t)s->nal * sizeof *s->al);
+    for (int k = 0; k < s->nal; k++)
+        r->align[k] = s->al[k][0];
     for (int i = 0; i < s->n; i++) {
         const Entry *e = &s->e[i];
         const Choice *c = &ch[i];
@@ -742,6 +915,17 @@ RemapSpace *remap_space_new(const Node *file, int np)
         l->cap = REMAP_MAX_CANDIDATES;
         entry_choices(&S->s.e[i], np, l);
         l->cap = SPACE_CAP;
+        /* formats that make one layout here (CYCLIC and BLOCK at one
+           element a processor) are one choice: the first kept */
+        int kept = 1;
+        for (int c = 1; c < l->n; c++) {
+            int dup = 0;
+            for (int j = 0; j < kept && !dup; j++)
+                dup = choice_equal(&l->v[c], &l->v[j], &S->s.e[i], np);
+            if (!dup)
+                l->v[kept++] = l->v[c];
+        }
+        l->n = kept;
         int plain = S->plain[i] = l->n;
         for (int c = 0; c < plain; c++)
             k_variants(l, &l->v[c], &S->s.e[i], np);
@@ -772,7 +956,7 @@ int remap_space_dist_groups(const RemapSpace *S)
 
 int remap_space_choices(const RemapSpace *S, int group)
 {
-    return group < S->s.n ? S->lists[group].n : 2;
+    return group < S->s.n ? S->lists[group].n : S->s.nvar[group - S->s.n];
 }
 
 /* The most elements of n that one of g processors holds under f. */
@@ -825,6 +1009,19 @@ int remap_space_relation(const RemapSpace *S, int group, int a, int b)
     return rel;
 }
 
+int remap_space_align_kind(const RemapSpace *S, int group, int choice)
+{
+    return group < S->s.n ? 0 : S->s.al[group - S->s.n][choice].kind;
+}
+
+int remap_space_align_peers(const RemapSpace *S, int g, int h)
+{
+    if (g < S->s.n || h < S->s.n)
+        return 0;
+    const RemapAlign *x = &S->s.al[g - S->s.n][0], *y = &S->s.al[h - S->s.n][0];
+    return x->unit == y->unit && !strcmp(x->target, y->target);
+}
+
 int remap_space_plain(const RemapSpace *S, int group, int choice)
 {
     return group >= S->s.n || choice < S->plain[group];
@@ -853,7 +1050,7 @@ void remap_space_make(const RemapSpace *S, const int *choice, Remap *r)
     for (int i = 0; i < S->s.n + S->s.nal; i++)
         own &= choice[i] == 0;
     for (int k = 0; k < S->s.nal; k++)
-        r->align[k].transposed = choice[S->s.n + k] != 0;
+        r->align[k] = S->s.al[k][choice[S->s.n + k]];
     r->own = own;
 }
 
@@ -872,13 +1069,14 @@ static int dist_grid(const Remap *r, const RemapDist *rd, int np, int *shape)
     return p->rank;
 }
 
-/* Whether r transposes the ALIGN of unit's name. */
-static int transposes(const Remap *r, int unit, const char *name)
+/* Whether r aligns unit's name as al does (as written where r does not
+ * vary that ALIGN). */
+static int aligns_as(const Remap *r, const RemapAlign *al)
 {
     for (int i = 0; i < r->nalign; i++)
-        if (r->align[i].unit == unit && !strcmp(r->align[i].names[0], name))
-            return r->align[i].transposed;
-    return 0;
+        if (r->align[i].unit == al->unit && !strcmp(r->align[i].names[0], al->names[0]))
+            return alignment_equal(&r->align[i].now, &al->now);
+    return !al->kind;
 }
 
 int remap_equal(const Remap *a, const Remap *b)
@@ -887,10 +1085,10 @@ int remap_equal(const Remap *a, const Remap *b)
     if (a->ndist != b->ndist)
         return 0;
     for (int i = 0; i < a->nalign; i++)
-        if (a->align[i].transposed != transposes(b, a->align[i].unit, a->align[i].names[0]))
+        if (!aligns_as(b, &a->align[i]))
             return 0;
     for (int i = 0; i < b->nalign; i++)
-        if (b->align[i].transposed != transposes(a, b->align[i].unit, b->align[i].names[0]))
+        if (!aligns_as(a, &b->align[i]))
             return 0;
     for (int i = 0; i < a->ndist; i++) {
         const RemapDist *x = &a->dist[i], *y = &b->dist[i];
@@ -951,17 +1149,40 @@ static int several_units(const Remap *r)
     return 0;
 }
 
+/* "(i,*) WITH t(i+1,1)": an alignment's text, with sep between the
+ * subscripts. */
+static void put_alignment(StrBuf *b, const RemapAlign *al, const RemapAlignment *m,
+                          const char *sep)
+{
+    sb_putc(b, '(');
+    for (int p = 0; p < m->nsrc; p++)
+        sb_printf(b, "%s%s", p ? sep : "", al->dummy[m->src[p]]);
+    sb_printf(b, ") WITH %s(", al->target);
+    for (int t = 0; t < m->ntgt; t++) {
+        const RemapSub *x = &m->tgt[t];
+        if (t)
+            sb_puts(b, sep);
+        if (x->star)
+            sb_putc(b, '*');
+        else if (x->dummy < 0)
+            sb_printf(b, "%lld", x->off);
+        else if (!x->off)
+            sb_puts(b, al->dummy[x->dummy]);
+        else
+            sb_printf(b, "%s%+lld", al->dummy[x->dummy], x->off);
+    }
+    sb_putc(b, ')');
+}
+
 /* An ALIGN as r has it: "a(i,j) WITH t(j,i)" (style 0, labels) or the
  * directive's text after ALIGN, "a(i, j) WITH t(j, i)" or
  * "(i, j) WITH t(j, i) :: a, b" (style 1). */
 static void put_align(StrBuf *b, const RemapAlign *al, int style)
 {
     const char *sep = style ? ", " : ",";
-    int sw = al->transposed;
     if (!(style && al->attributed))
         put_names_of(b, al->names, al->nnames, sep);
-    sb_printf(b, "(%s%s%s) WITH %s(%s%s%s)", al->src[0], sep, al->src[1], al->target,
-              al->tgt[sw], sep, al->tgt[!sw]);
+    put_alignment(b, al, &al->now, sep);
     if (style && al->attributed) {
         sb_puts(b, " :: ");
         put_names_of(b, al->names, al->nnames, ", ");
@@ -1015,7 +1236,7 @@ static void put_label(StrBuf *b, const Remap *r)
     }
     for (int i = 0; i < r->nalign; i++) {
         const RemapAlign *al = &r->align[i];
-        if (!al->transposed)
+        if (!al->kind)
             continue;
         sb_puts(b, "; ");
         if (units && *al->unit_name)
@@ -1076,7 +1297,7 @@ static void put_directives(StrBuf *b, const Remap *r)
             sb_putc(b, '\n');
         }
         for (int k = 0; k < r->nalign; k++)
-            if (r->align[k].transposed && r->align[k].unit == rd->unit) {
+            if (r->align[k].kind && r->align[k].unit == rd->unit) {
                 sb_puts(b, "!HPF$ ALIGN ");
                 put_align(b, &r->align[k], 1);
                 sb_putc(b, '\n');
@@ -1118,13 +1339,17 @@ static void put_spec(StrBuf *b, const Remap *r)
     }
     for (int i = 0; i < r->nalign; i++) {
         const RemapAlign *al = &r->align[i];
-        if (!al->transposed)
+        if (!al->kind)
             continue;
         if (b->len)
             sb_puts(b, "; ");
         if (units && *al->unit_name)
             sb_printf(b, "%s:", al->unit_name);
-        sb_printf(b, "%s=TRANSPOSED", al->names[0]);
+        sb_printf(b, "%s=", al->names[0]);
+        if (al->kind == REMAP_AL_TRANSPOSED)
+            sb_puts(b, "TRANSPOSED");
+        else
+            put_alignment(b, al, &al->now, ",");
     }
 }
 
@@ -1320,16 +1545,29 @@ static int default_grid(Spec *S, const Entry *e, int np, Choice *c, const char *
     return 0;
 }
 
-/* ALIGNEE=TRANSPOSED: the ALIGN of that name in s (and unit), flipped. */
-static int spec_transposed(Spec *S, const Space *s, const char *unit, int has_unit,
-                           const char *name, int *flip)
+/* Text without blanks, in lower case, into out (size n). */
+static void squeeze(const char *p, size_t len, char *out, size_t n)
+{
+    size_t k = 0;
+    for (size_t i = 0; i < len && k + 1 < n; i++)
+        if (p[i] != ' ' && p[i] != '\t')
+            out[k++] = (char)tolower((unsigned char)p[i]);
+    out[k] = '\0';
+}
+
+/* ALIGNEE=TRANSPOSED or ALIGNEE=(...) WITH t(...), S->p past the '=': the
+ * variant of the ALIGN of that name in s (and unit) that the text names,
+ * into pick[k] (the variant's index plus one). */
+static int spec_align(Spec *S, const Space *s, const char *unit, int has_unit,
+                      const char *name, int transposed, int *pick)
 {
     int found = -1;
     for (int k = 0; k < s->nal; k++) {
-        if (has_unit && strcmp(s->al[k].unit_name, unit))
+        const RemapAlign *a = &s->al[k][0];
+        if (has_unit && strcmp(a->unit_name, unit))
             continue;
-        for (int x = 0; x < s->al[k].nnames; x++)
-            if (!strcmp(s->al[k].names[x], name)) {
+        for (int x = 0; x < a->nnames; x++)
+            if (!strcmp(a->names[x], name)) {
                 if (found >= 0)
                     return spec_error(S, "'%s' is aligned in more than one unit: write "
                                       "UNIT:%s", name, name);
@@ -1337,28 +1575,71 @@ static int spec_transposed(Spec *S, const Space *s, const char *unit, int has_un
             }
     }
     if (found < 0)
-        return spec_error(S, "'%s=TRANSPOSED': '%s' has no ALIGN that can be transposed (two "
-                          "dummies, a rank-2 distributed target with them as its subscripts, "
-                          "extents that fit either way)", name, name);
-    if (flip[found])
+        return spec_error(S, "'%s=%s': '%s' has no ALIGN that can be varied (its target "
+                          "distributed by a DISTRIBUTE of its unit; each target subscript "
+                          "a dummy, a dummy plus or minus a constant, a constant or '*'; "
+                          "the extents known; a variant that fits)", name,
+                          transposed ? "TRANSPOSED" : "...", name);
+    if (pick[found])
         return spec_error(S, "'%s' is given twice", name);
-    flip[found] = 1;
-    return 0;
+    const char *text = S->p;
+    size_t len = strcspn(text, ";");
+    char want[256];
+    squeeze(text, len, want, sizeof want);
+    StrBuf all = {0};
+    for (int v = 0; v < s->nvar[found]; v++) {
+        const RemapAlign *a = &s->al[found][v];
+        StrBuf b = {0};
+        put_alignment(&b, a, &a->now, ",");
+        char have[256];
+        squeeze(b.s, b.len, have, sizeof have);
+        if (transposed ? a->kind == REMAP_AL_TRANSPOSED : !strcmp(have, want)) {
+            sb_free(&b);
+            sb_free(&all);
+            pick[found] = v + 1;
+            if (!transposed)
+                S->p = text + len;
+            return 0;
+        }
+        sb_printf(&all, "%s%s", all.len ? "; " : "", b.s);
+        sb_free(&b);
+    }
+    if (transposed)
+        spec_error(S, "'%s=TRANSPOSED': the ALIGN of '%s' cannot be transposed (two dummy "
+                   "subscripts of its target, extents that fit either way); its alignments: "
+                   "%s", name, name, all.s);
+    else
+        spec_error(S, "'%s=%.*s': not an alignment the ALIGN of '%s' can take; its "
+                   "alignments: %s", name, (int)len, text, name, all.s);
+    sb_free(&all);
+    return -1;
 }
 
-/* The word TRANSPOSED at S->p, as a whole word; S->p moved past it. */
-static int word_transposed(Spec *S)
+/* The word w (lower case, n letters) at S->p, as a whole word; S->p moved
+ * past it. */
+static int spec_word(Spec *S, const char *w, size_t n)
 {
     const char *p = S->p;
     while (*p == ' ' || *p == '\t')
         p++;
-    if (strncasecmp(p, "transposed", 10) || isalnum((unsigned char)p[10]) || p[10] == '_')
+    if (strncasecmp(p, w, n) || isalnum((unsigned char)p[n]) || p[n] == '_')
         return 0;
-    S->p = p + 10;
+    S->p = p + n;
     return 1;
 }
 
-static int spec_item(Spec *S, const Space *s, int np, Choice *ch, int *given, int *flip)
+/* An alignment's text at S->p: ( ... ) WITH, before the next ';'. */
+static int alignment_text(const Spec *S)
+{
+    size_t len = strcspn(S->p, ";");
+    for (size_t i = 0; i + 4 <= len; i++)
+        if (!strncasecmp(S->p + i, "with", 4) && (i == 0 || !isalnum((unsigned char)S->p[i - 1]))
+            && (i + 4 == len || !isalnum((unsigned char)S->p[i + 4])))
+            return 1;
+    return 0;
+}
+
+static int spec_item(Spec *S, const Space *s, int np, Choice *ch, int *given, int *pick)
 {
     char unit[REMAP_NAME_MAX] = "", name[REMAP_NAME_MAX];
     int has_unit = 0;
@@ -1382,8 +1663,10 @@ static int spec_item(Spec *S, const Space *s, int np, Choice *ch, int *given, in
     }
     if (*S->p == '=') {
         const char *at = S->p++;
-        if (word_transposed(S))
-            return spec_transposed(S, s, unit, has_unit, name, flip);
+        if (spec_word(S, "transposed", 10))
+            return spec_align(S, s, unit, has_unit, name, 1, pick);
+        if (alignment_text(S))
+            return spec_align(S, s, unit, has_unit, name, 0, pick);
         S->p = at;
     }
     int i = find_entry(S, s, unit, has_unit, name);
@@ -1478,7 +1761,7 @@ int remap_parse(const Node *file, const char *spec, int np, Remap *r, char *err,
         rc = spec_error(&S, "the program has no DISTRIBUTE directive: nothing to remap");
     } else {
         Choice ch[REMAP_MAX_DIST];
-        int given[REMAP_MAX_DIST] = {0}, flip[REMAP_MAX_ALIGN] = {0};
+        int given[REMAP_MAX_DIST] = {0}, pick[REMAP_MAX_ALIGN] = {0};
         for (int i = 0; i < s.n; i++)
             ch[i] = own_choice(&s.e[i]);
         int items = 0;
@@ -1490,7 +1773,7 @@ int remap_parse(const Node *file, const char *spec, int np, Remap *r, char *err,
                 S.p++;
                 continue;
             }
-            if (spec_item(&S, &s, np, ch, given, flip)) {
+            if (spec_item(&S, &s, np, ch, given, pick)) {
                 rc = -1;
                 break;
             }
@@ -1504,7 +1787,7 @@ int remap_parse(const Node *file, const char *spec, int np, Remap *r, char *err,
         if (!rc) {
             build(&s, ch, np, r);
             for (int k = 0; k < s.nal; k++)
-                r->align[k].transposed = flip[k];
+                r->align[k] = s.al[k][pick[k] ? pick[k] - 1 : 0];
             r->own = !items;
         }
     }
@@ -1586,6 +1869,43 @@ static Node *find_processors(Node *u, const char *name)
     return NULL;
 }
 
+/* The dummy k's name node in ALIGN n's written target subscripts. */
+static Node *dummy_node(const Node *n, const RemapAlign *al, int k)
+{
+    for (int t = 0; t < al->written.ntgt; t++)
+        if (al->written.tgt[t].dummy == k) {
+            Node *x = n->u.align.tgt.v[t];
+            if (x->kind != AST_BINARY)
+                return x;
+            return x->u.binary.lhs->kind == AST_INT_CONST ? x->u.binary.rhs : x->u.binary.lhs;
+        }
+    return NULL;
+}
+
+/* ALIGN n (as written, al->written) rewritten to al->now: the written
+ * nodes where they are kept, new ones where not. */
+static void align_apply(Node *n, const RemapAlign *al, Arena *a)
+{
+    PtrVec src = {0}, tgt = {0};
+    for (int p = 0; p < al->now.nsrc; p++)
+        vec_push(a, &src, n->u.align.src.v[al->now.src[p]]);
+    for (int t = 0; t < al->now.ntgt; t++) {
+        const RemapSub *x = &al->now.tgt[t];
+        Node *y;
+        if (x->from >= 0)
+            y = n->u.align.tgt.v[x->from];
+        else if (x->star)
+            y = ast_new(a, AST_STAR, n->loc);
+        else if (x->dummy < 0)
+            y = int_node(a, x->off, n->loc);
+        else
+            y = dummy_node(n, al, x->dummy);   /* its offset dropped */
+        vec_push(a, &tgt, y);
+    }
+    n->u.align.src = src;
+    n->u.align.tgt = tgt;
+}
+
 int remap_apply(Node *file, const Remap *r, Arena *a, Diag *d)
 {
     if (!r || r->own)
@@ -1634,17 +1954,16 @@ int remap_apply(Node *file, const Remap *r, Arena *a, Diag *d)
     for (int i = 0; i < r->nalign && i < REMAP_MAX_ALIGN; i++) {
         const RemapAlign *al = &r->align[i];
         Node *u = al->unit >= 0 && al->unit < units.n ? units.v[al->unit] : NULL;
-        if (!al->transposed || !u)
+        if (!al->kind || !u)
             continue;
         Node *n = find_align(u, al->names[0]);
-        if (!n || n->u.align.tgt.n != 2) {
-            diag_error(d, u->loc, "the mapping to apply transposes the ALIGN of '%s', which "
+        if (!n || n->u.align.src.n != al->written.nsrc || n->u.align.tgt.n != al->written.ntgt
+            || al->now.nsrc != al->written.nsrc || al->now.ntgt != al->written.ntgt) {
+            diag_error(d, u->loc, "the mapping to apply changes the ALIGN of '%s', which "
                        "this unit does not have", al->names[0]);
             continue;
         }
-        void *x = n->u.align.tgt.v[0];  /* its two target subscripts swapped */
-        n->u.align.tgt.v[0] = n->u.align.tgt.v[1];
-        n->u.align.tgt.v[1] = x;
+        align_apply(n, al, a);
     }
     for (int j = 0; j < r->nprocs; j++) {
         const RemapProcs *p = &r->procs[j];
@@ -1885,7 +2204,7 @@ static char *source_under(const SrcFile *f, const Node *file, const Remap *r, in
     }
     for (int i = 0; i < r->nalign && !status; i++) {
         const RemapAlign *al = &r->align[i];
-        Node *u = al->transposed && al->unit < units.n ? units.v[al->unit] : NULL;
+        Node *u = al->kind && al->unit < units.n ? units.v[al->unit] : NULL;
         if (!u)
             continue;
         const Node *n = find_align(u, al->names[0]);

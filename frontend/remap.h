@@ -55,10 +55,37 @@ typedef struct {
                                     0: a new PROCESSORS directive of the rewrite */
 } RemapProcs;
 
-/* An ALIGN whose alignment can be transposed: two dummies, the two
- * subscripts of its target (rank 2, distributed by a DISTRIBUTE of the
- * same unit) those dummies in either order, the extents fitting either
- * way. */
+/* One subscript of an ALIGN's target as the search varies it: a dummy of
+ * the alignee (dummy >= 0, an index into the ALIGN's written alignee
+ * subscripts) plus off; the constant off (dummy < 0, star 0); or '*'.
+ * from: the written target subscript it is, unchanged (its node kept by
+ * the rewrite), or -1. */
+typedef struct {
+    signed char dummy, star, from;
+    long long off;
+} RemapSub;
+
+/* An alignment of an ALIGN: its alignee's subscripts (src[p]: the written
+ * alignee subscript, a dummy or '*', at position p) and its target's. */
+typedef struct {
+    int nsrc, ntgt;
+    signed char src[MAX_RANK];
+    RemapSub tgt[MAX_RANK];
+} RemapAlignment;
+
+/* How an alignment differs from the ALIGN as written (doc/frontend.md):
+ * the two dummy subscripts of the target swapped; the alignee's dummy
+ * moved to its collapsed dimension ((i,*) and (*,i)); the target's offsets
+ * dropped (t(i+1) to t(i)); a replicated target dimension held at its
+ * first position (t(i,*) to t(i,1)); a target dimension held at one
+ * position replicated (t(i,1) to t(i,*)). */
+enum { REMAP_AL_WRITTEN, REMAP_AL_TRANSPOSED, REMAP_AL_COLLAPSED, REMAP_AL_IDENTITY,
+       REMAP_AL_ONE, REMAP_AL_REPLICATED, REMAP_AL_KINDS };
+
+/* An ALIGN of the program that the search can vary: its target a template
+ * or array that a DISTRIBUTE of the same unit maps, every target subscript
+ * a dummy, a dummy plus or minus a constant, a constant or '*', the
+ * extents known. */
 typedef struct {
     int unit;
     char unit_name[REMAP_NAME_MAX];
@@ -66,9 +93,9 @@ typedef struct {
     char names[REMAP_MAX_NAMES][REMAP_NAME_MAX];
     int attributed;              /* ALIGN (i, j) WITH t(...) :: names */
     char target[REMAP_NAME_MAX];
-    char src[2][REMAP_NAME_MAX]; /* the dummies */
-    char tgt[2][REMAP_NAME_MAX]; /* the target's subscripts, as written */
-    int transposed;              /* the two subscripts swapped against the program */
+    char dummy[MAX_RANK][REMAP_NAME_MAX];   /* the written alignee subscripts; "*" */
+    RemapAlignment written, now;
+    int kind;                    /* REMAP_AL_*: how now differs from written */
 } RemapAlign;
 
 enum { REMAP_MAX_ALIGN = 8,
@@ -81,7 +108,7 @@ typedef struct {
     int ndist, nprocs;
     RemapDist dist[REMAP_MAX_DIST];
     RemapProcs procs[REMAP_MAX_DIST];
-    int nalign;                  /* the ALIGNs that can be transposed (the first
+    int nalign;                  /* the ALIGNs that can be varied (the first
                                     REMAP_MAX_ALIGN of the program) */
     RemapAlign align[REMAP_MAX_ALIGN];
 } Remap;
@@ -109,7 +136,8 @@ RemapSpace *remap_space_new(const Node *file, int np);
 void remap_space_free(RemapSpace *s);
 int remap_space_groups(const RemapSpace *s);
 /* The groups of DISTRIBUTEs come first; the others are ALIGNs, each with
- * two choices: as written (0) and transposed (1). */
+ * its alignment as written (choice 0) and the variants that fit
+ * (RemapAlign.kind, at most one of each kind). */
 int remap_space_dist_groups(const RemapSpace *s);
 int remap_space_choices(const RemapSpace *s, int group);
 /* The largest share of the group's elements that one processor holds
@@ -121,6 +149,12 @@ double remap_space_share(const RemapSpace *s, int group, int choice);
  * run forms it; both or neither. */
 enum { REMAP_SAME_FORMATS = 1, REMAP_SAME_GRID = 2 };
 int remap_space_relation(const RemapSpace *s, int group, int a, int b);
+/* An ALIGN group's choice: how its alignment differs from the written one
+ * (REMAP_AL_*; 0 for the written one and for a DISTRIBUTE's choices). */
+int remap_space_align_kind(const RemapSpace *s, int group, int choice);
+/* Two ALIGN groups of one unit aligned with the same target (their
+ * variants of one kind are tried together). */
+int remap_space_align_peers(const RemapSpace *s, int g, int h);
 /* A choice of remap_candidates' list: plain BLOCK, CYCLIC and '*' (the
  * program's own block sizes kept), no other block size. */
 int remap_space_plain(const RemapSpace *s, int group, int choice);
@@ -141,6 +175,8 @@ int remap_own(const Node *file, int np, Remap *r);
  *   FMTS  := FMT (',' FMT)*      FMT := BLOCK | BLOCK(k) | CYCLIC | CYCLIC(k) | '*'
  *   or [UNIT ':'] ALIGNEE '=' TRANSPOSED: that ALIGN's two target subscripts
  *   swapped (an array ALIGNed with a rank-2 distributed template or array)
+ *   or [UNIT ':'] ALIGNEE '=' '(' SUBS ')' WITH TARGET '(' SUBS ')': one of
+ *   the alignments the search tries for that ALIGN, as its label writes it
  *   GRID  := EXTENT ('x' EXTENT)*, one extent per distributed dimension
  * e.g. "temp=BLOCK,*" or "tp=CYCLIC; tg=BLOCK" or "temp=(BLOCK,BLOCK)@2x2".
  * NAME is a distributed template or array (any name of an attributed

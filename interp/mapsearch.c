@@ -240,6 +240,44 @@ static int in_stage(const RemapSpace *space, int g, int c, int b, int stage)
     }
 }
 
+/* The ALIGNs of one target varied together from cur: for each kind of
+ * variant, every ALIGN of the target that has one takes it (arrays that
+ * are used together gain together: transposing one of them alone may
+ * only add a transpose). The new tuples into v; returns their count. */
+static long together(Search *S, const int *cur, Tuple *v)
+{
+    long n = 0;
+    int Gd = remap_space_dist_groups(S->space);
+    for (int g = Gd; g < S->G; g++) {
+        int first = 1;
+        for (int h = Gd; h < g && first; h++)
+            first = !remap_space_align_peers(S->space, g, h);
+        if (!first)
+            continue;
+        for (int kind = 1; kind < REMAP_AL_KINDS; kind++) {
+            int t[REMAP_MAX_GROUPS], moved = 0;
+            memcpy(t, cur, sizeof t);
+            for (int h = g; h < S->G; h++) {
+                if (!remap_space_align_peers(S->space, g, h))
+                    continue;
+                for (int c = 0; c < remap_space_choices(S->space, h); c++)
+                    if (remap_space_align_kind(S->space, h, c) == kind) {
+                        moved += t[h] != c;
+                        t[h] = c;
+                    }
+            }
+            if (moved < 2 || seen_before(S, t))
+                continue;          /* (one moved alone: the group's own step) */
+            memset(&v[n], 0, sizeof v[n]);
+            memcpy(v[n].t, t, sizeof t);
+            v[n].est = estimate(S, t);
+            v[n].order = kind;
+            n++;
+        }
+    }
+    return n;
+}
+
 /* The tuple of the fastest exact candidate. */
 static void fastest(const Search *S, int *t)
 {
@@ -286,11 +324,16 @@ int map_search(const RemapSpace *space, MapEvalFn fn, void *ctx, const MapSearch
     ms->c[0].estimate = S.own_comp;
     for (int g = 0; g < S.G; g++)
         S.own_share[g] = remap_space_share(space, g, 0);
-    /* the DISTRIBUTEs' space whole where it is small, the ALIGNs after */
+    /* the whole space where it is small; else the DISTRIBUTEs' space whole
+       where that is small, the ALIGNs after */
     int Gd = remap_space_dist_groups(space);
     double dist_space = 1;
     for (int g = 0; g < Gd; g++)
         dist_space *= remap_space_choices(space, g);
+    if (ms->space <= o->exhaustive_max) {
+        Gd = S.G;
+        dist_space = ms->space;
+    }
     int whole = ms->whole = dist_space <= o->exhaustive_max;
     if (whole) {
         long n = 0;
@@ -310,7 +353,7 @@ int map_search(const RemapSpace *space, MapEvalFn fn, void *ctx, const MapSearch
         int cur[REMAP_MAX_GROUPS];
         memcpy(cur, own, sizeof cur);
         fastest(&S, cur);         /* after a whole search: from its fastest */
-        long cap = 0;
+        long cap = REMAP_MAX_ALIGN * REMAP_AL_KINDS;   /* (together's) */
         for (int g = 0; g < S.G; g++)
             if (remap_space_choices(space, g) > cap)
                 cap = remap_space_choices(space, g);
@@ -344,6 +387,9 @@ int map_search(const RemapSpace *space, MapEvalFn fn, void *ctx, const MapSearch
                     evaluate_all(&S, v, n);
                     fastest(&S, cur);
                 }
+            long n = together(&S, cur, v);
+            evaluate_all(&S, v, n);
+            fastest(&S, cur);
             if (!memcmp(before, cur, sizeof cur))
                 break;
         }

@@ -449,7 +449,7 @@ static void test_space(void)
         free(l);
         free(sp_);
         check(remap_parse(c.ast, "temp=TRANSPOSED", 4, &back, err, sizeof err) == -1
-              && strstr(err, "no ALIGN that can be transposed"), "temp=TRANSPOSED: refused");
+              && strstr(err, "no ALIGN that can be varied"), "temp=TRANSPOSED: refused");
     }
     /* b, m = 30 over 4 (blocks of 8): CYCLIC(2), (4), (3), (5), (6);
        BLOCK(16), (10), (15) (BLOCK(k) needs k > 8, at most 2 kept: 16, 10) */
@@ -499,9 +499,122 @@ static void test_space(void)
           && remap_space_default_grid(sp, 0, c8),
           "relations: CYCLIC(8) is CYCLIC with another block size, on (BLOCK,BLOCK)'s grid");
     remap_space_free(sp);
+    /* b(30) at np=32: one element a processor at most, so CYCLIC is
+       BLOCK (one choice); no CYCLIC(k) (k < 1); BLOCK(2) and BLOCK(4) */
+    sp = remap_space_new(c.ast, 32);
+    int b_cyclic = 0;
+    for (int ci = 0; ci < remap_space_choices(sp, 1); ci++) {
+        t[1] = ci;
+        Remap r;
+        remap_space_make(sp, t, &r);
+        char *l = label(&r);
+        b_cyclic |= strstr(l, "b(CYCLIC") != NULL;
+        free(l);
+    }
+    check(remap_space_choices(sp, 1) == 3 && !b_cyclic,
+          "b(30) at np=32: CYCLIC is BLOCK there, listed once; BLOCK(2), BLOCK(4)");
+    remap_space_free(sp);
     sp = remap_space_new(c.ast, 1);
     check(remap_space_dist_groups(sp) == 2 && remap_space_choices(sp, 0) == 1
           && remap_space_choices(sp, 1) == 1, "np=1: each DISTRIBUTE its own choice only");
+    remap_space_free(sp);
+    comp_close(&c);
+    srcfile_free(f);
+}
+
+/* The alignments of one ALIGN group, as labels: "as written" for the
+ * program's own, else the label's ALIGN part. */
+static int align_labels(const RemapSpace *sp, int g, char out[][64], int max)
+{
+    int n = remap_space_choices(sp, g);
+    for (int ci = 0; ci < n && ci < max; ci++) {
+        int t[REMAP_MAX_GROUPS] = {0};
+        t[g] = ci;
+        Remap r;
+        remap_space_make(sp, t, &r);
+        char *l = label(&r), *semi = NULL;
+        for (char *q = strstr(l, "; "); q; q = strstr(q + 1, "; "))
+            semi = q;             /* the ALIGN's part comes last */
+        snprintf(out[ci], 64, "%s", ci ? (semi ? semi + 2 : "?") : "as written");
+        free(l);
+    }
+    return n;
+}
+
+/* The alignments the search varies, by hand: an alignee's collapsed
+ * dimension moved, an offset dropped, a replicated dimension held at one
+ * position and back, a transpose; the forms it leaves alone; every
+ * variant's spec read back and its program compiled. */
+static void test_align_variants(void)
+{
+    static const char *const prog =
+        "program v\n"
+        "  integer, parameter :: n = 16\n"
+        "  real :: a(n, n), b(n), c(n), x(n), y(n), e(n), g(n, 12)\n"
+        "!HPF$ TEMPLATE t(n)\n"
+        "!HPF$ DISTRIBUTE t(BLOCK)\n"
+        "!HPF$ ALIGN a(i, *) WITH t(i)\n"
+        "!HPF$ TEMPLATE t1(n + 1)\n"
+        "!HPF$ DISTRIBUTE t1(BLOCK)\n"
+        "!HPF$ ALIGN b(i) WITH t1(i + 1)\n"
+        "!HPF$ ALIGN e(i) WITH t1(2*i - 1)\n"
+        "!HPF$ TEMPLATE t2(n, n)\n"
+        "!HPF$ DISTRIBUTE t2(BLOCK, BLOCK)\n"
+        "!HPF$ ALIGN x(j) WITH t2(*, j)\n"
+        "!HPF$ ALIGN y(i) WITH t2(i, 3)\n"
+        "!HPF$ ALIGN g(i, j) WITH t2(i, j)\n"
+        "!HPF$ ALIGN c(i) WITH t(i)\n"
+        "  a = 1.0\n  b = 2.0\n  x = 3.0\n  y = 4.0\n  c = 5.0\n  g = 6.0\n"
+        "  print *, sum(a) + sum(b) + sum(x) + sum(y) + sum(c) + sum(g)\n"
+        "end program v\n";
+    SrcFile *f = from_text(prog);
+    Comp c;
+    if (!compile(&c, f)) {
+        check(0, "the ALIGN variants' program compiles");
+        return;
+    }
+    RemapSpace *sp = remap_space_new(c.ast, 4);
+    int Gd = remap_space_dist_groups(sp);
+    char l[5][6][64];
+    int n[5] = {0};
+    check(Gd == 3 && remap_space_groups(sp) == Gd + 5,
+          "3 DISTRIBUTEs; 5 ALIGNs varied (not e's 2*i-1, not c's, which has no other)");
+    for (int k = 0; k < 5 && remap_space_groups(sp) == Gd + 5; k++)
+        n[k] = align_labels(sp, Gd + k, l[k], 6);
+    check(n[0] == 2 && !strcmp(l[0][1], "a(*,i) WITH t(i)"),
+          "a(i,*) WITH t(i): its dummy moved to the collapsed dimension");
+    check(n[1] == 2 && !strcmp(l[1][1], "b(i) WITH t1(i)"), "b(i) WITH t1(i+1): the offset dropped");
+    check(n[2] == 2 && !strcmp(l[2][1], "x(j) WITH t2(1,j)"),
+          "x(j) WITH t2(*,j): held at the first row");
+    check(n[3] == 2 && !strcmp(l[3][1], "y(i) WITH t2(i,*)"), "y(i) WITH t2(i,3): replicated");
+    check(n[4] == 2 && !strcmp(l[4][1], "g(i,j) WITH t2(j,i)"),
+          "g(16,12) WITH t2(i,j) (16 x 16): transposed, as it fits");
+    int back = 1, compiled = 1;
+    for (int g = Gd; g < remap_space_groups(sp); g++)
+        for (int ci = 1; ci < remap_space_choices(sp, g); ci++) {
+            int t[REMAP_MAX_GROUPS] = {0};
+            t[g] = ci;
+            Remap r, rb;
+            remap_space_make(sp, t, &r);
+            char err[256], *spec = remap_string(&r, REMAP_SPEC), *msgs;
+            back &= !remap_parse(c.ast, spec, 4, &rb, err, sizeof err) && remap_equal(&r, &rb);
+            char *text = spmd_text(f, &r, &msgs);
+            compiled &= text != NULL;
+            free(text);
+            free(msgs);
+            free(spec);
+        }
+    check(back && compiled, "every ALIGN variant's spec reads back; every variant compiles");
+    Remap r;
+    char err[512];
+    check(!remap_parse(c.ast, "a = ( * , I ) with T(i)", 4, &r, err, sizeof err)
+          && r.nalign == 5 && r.align[0].kind == REMAP_AL_COLLAPSED,
+          "'a = ( * , I ) with T(i)': blanks and case do not matter");
+    check(remap_parse(c.ast, "b=(i) WITH t1(i+2)", 4, &r, err, sizeof err) == -1
+          && strstr(err, "its alignments: (i) WITH t1(i+1); (i) WITH t1(i)"),
+          "an alignment the ALIGN cannot take: refused, the ones it can listed");
+    check(remap_parse(c.ast, "e=(i) WITH t1(i)", 4, &r, err, sizeof err) == -1
+          && strstr(err, "has no ALIGN that can be varied"), "e (2*i-1): not varied");
     remap_space_free(sp);
     comp_close(&c);
     srcfile_free(f);
@@ -952,6 +1065,7 @@ int main(void)
     test_apply_errors();
     test_laplace_oracle();
     test_space();
+    test_align_variants();
     test_examples();
     printf("1..%d\n", tap_n);
     return tap_failed ? 1 : 0;
