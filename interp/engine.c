@@ -525,6 +525,7 @@ int engine_run(Aag *g, Fi *fi, const SagGraph *sag, const EngineOptions *o, Engi
     e->ntrips = o->ntrips;
     e->unroll = o->unroll;
     e->cutoff = o->cutoff > 0 ? o->cutoff : 0;
+    e->gmemo = o->memo;
     e->elementwise = getenv("HPFPREDICT_ELEMENTWISE") != NULL;
     e->res = r;
     memset(r, 0, sizeof *r);

@@ -46,7 +46,18 @@ typedef struct {
     double cutoff;             /* > 0: end the run once a processor's clock reaches it
                                   (EngineResult.cut): the branch and bound of the
                                   mapping search, where only a faster run matters */
+    struct EngineMemo *memo;   /* the pairs of invariant gathers, kept from one run to
+                                  the next (the mapping search); NULL: none kept */
 } EngineOptions;
+
+/* Pairs of invariant gathers kept across runs of one program under
+ * different mappings: a gather whose statement, bounds and layouts are
+ * the same pairs the same processors (engine_comm.c says what the key
+ * holds). engine_memo_counts: the gathers found there and not. */
+typedef struct EngineMemo EngineMemo;
+EngineMemo *engine_memo_new(void);
+void engine_memo_free(EngineMemo *m);
+void engine_memo_counts(const EngineMemo *m, long *hits, long *misses);
 
 /* Each processor's time, or with processor classes each class's (its
  * representative's rank, and the processors it stands for): the finishing

@@ -1355,13 +1355,15 @@ static int index_key(Eng *e, const CommEntry *c, uint64_t *key)
  * first); another's when its index vector is one of the last KEPT_WAYS
  * (the schedule then becomes the most recently used; otherwise the new
  * one replaces the least recently used, as the library does). */
-static int kept_schedule(Eng *e, const CommEntry *c, int first)
+static int kept_schedule(Eng *e, const CommEntry *c, int first, uint64_t *vkey, int *have)
 {
     if (e->ginv[c->id - 1] == G_INVARIANT)
         return !first;
     uint64_t key;
     if (!index_key(e, c, &key))
         return 0;
+    *vkey = key;               /* (for the memo: this execution's index vector) */
+    *have = 1;
     if (!e->kept)
         e->kept = xcalloc((size_t)e->g->ncomm, sizeof *e->kept);
     KeptSched *k = &e->kept[c->id - 1];
@@ -1412,6 +1414,265 @@ int en_gather_kept(Eng *e, const CommEntry *c)
     return e->ginv[c->id - 1] == G_INVARIANT && gcache_of(e, c);
 }
 
+/* ---- pairs kept from one run to the next (EngineMemo) ---- */
+
+/* The mapping search predicts one program under many mappings; a gather
+ * whose loop, reference and arrays' layouts are the same in two of them
+ * pairs the same processors. Its pairs are kept by a key that spells out
+ * all they depend on: the statement, the loop's constant bounds, the grid
+ * of the iterations and of the array gathered, the alignment of each
+ * loop index and of each dimension of that array, and the distribution of
+ * every template dimension concerned. The least recently used go first
+ * past MEMO_MAX_BYTES. */
+enum { MEMO_MAX_BYTES = 128 << 20 };
+
+typedef struct {
+    char *key;                    /* NULL: a free slot */
+    uint64_t h;                   /* the key's hash */
+    int next;                     /* the next in its bucket, or in the free list; -1 */
+    PairList pl;
+    size_t bytes;
+    long used;
+} MemoEntry;
+
+struct EngineMemo {
+    MemoEntry *v;
+    int n, cap;                   /* slots used (live or free), allocated */
+    int live, free_slot;          /* entries kept; the first free slot, or -1 */
+    int *head;                    /* nb buckets: the first entry, or -1 */
+    size_t nb;
+    size_t bytes;
+    long clock, hits, misses;
+};
+
+EngineMemo *engine_memo_new(void)
+{
+    EngineMemo *m = xcalloc(1, sizeof(EngineMemo));
+    m->free_slot = -1;
+    return m;
+}
+
+void engine_memo_free(EngineMemo *m)
+{
+    if (!m)
+        return;
+    for (int i = 0; i < m->n; i++)
+        if (m->v[i].key) {
+            free(m->v[i].key);
+            pl_free(&m->v[i].pl);
+        }
+    free(m->v);
+    free(m->head);
+    free(m);
+}
+
+static uint64_t str_hash(const char *s)
+{
+    uint64_t h = 1469598103934665603ull;
+    for (; *s; s++)
+        h = (h ^ (unsigned char)*s) * 1099511628211ull;
+    return h;
+}
+
+/* The buckets again for twice as many entries. */
+static void memo_rehash(EngineMemo *m)
+{
+    free(m->head);
+    m->nb = m->nb ? 2 * m->nb : 64;
+    m->head = xmalloc(m->nb * sizeof *m->head);
+    for (size_t b = 0; b < m->nb; b++)
+        m->head[b] = -1;
+    for (int i = 0; i < m->n; i++)
+        if (m->v[i].key) {
+            size_t b = hash_u64(m->v[i].h, m->nb);
+            m->v[i].next = m->head[b];
+            m->head[b] = i;
+        }
+}
+
+/* Drops the least recently used entry. */
+static void memo_evict(EngineMemo *m)
+{
+    int old = -1;
+    for (int i = 0; i < m->n; i++)
+        if (m->v[i].key && (old < 0 || m->v[i].used < m->v[old].used))
+            old = i;
+    size_t b = hash_u64(m->v[old].h, m->nb);
+    int *at = &m->head[b];
+    while (*at != old)
+        at = &m->v[*at].next;
+    *at = m->v[old].next;
+    free(m->v[old].key);
+    pl_free(&m->v[old].pl);
+    m->bytes -= m->v[old].bytes;
+    m->v[old].key = NULL;
+    m->v[old].next = m->free_slot;
+    m->free_slot = old;
+    m->live--;
+}
+
+void engine_memo_counts(const EngineMemo *m, long *hits, long *misses)
+{
+    *hits = m ? m->hits : 0;
+    *misses = m ? m->misses : 0;
+}
+
+static void key_dim(StrBuf *b, const HpfDim *d)
+{
+    sb_printf(b, "[%ld %ld %d %ld %d]", d->lb, d->n, d->nprocs, d->k, d->fmt);
+}
+
+static void key_grid(StrBuf *b, const Grid *g)
+{
+    sb_printf(b, "g%d", g ? g->rank : -1);
+    for (int d = 0; g && d < g->rank; d++)
+        sb_printf(b, ",%d", g->shape[d]);
+}
+
+/* The key of gather c's pairs, or 0 when they are not kept: a mask or
+ * guards, processor classes; for an invariant gather (vkey NULL) bounds
+ * that are not constant. The key of another holds its index vector's
+ * (index_key: the values of the scalars it depends on, or a hash of the
+ * whole vector, every point and subscript), as libhpfrt keeps its
+ * schedules. */
+static int memo_key(Eng *e, const Aau *a, const CommEntry *c, const uint64_t *vkey, StrBuf *b)
+{
+    const SpLoop *l = c->loop;
+    if (!e->gmemo || e->elementwise || e->P != e->NP || c->kind != CM_GATHER || !c->g || !l
+        || l->mask || l->nguard)
+        return 0;
+    const SpArr *arr = c->g->r->arr;
+    sb_printf(b, "%d %s|P%d %d %d|", a->line, a->label, e->P, e->pr.placement, e->cube_dim);
+    if (vkey)
+        sb_printf(b, "v%016llx|", (unsigned long long)*vkey);
+    for (int k = 0; k < l->nidx; k++) {
+        long long lo, hi, st = 1;
+        const SpIndex *ix = &l->idx[k];
+        if (!cint(ix->lo, &lo) || !cint(ix->hi, &hi) || (ix->st && !cint(ix->st, &st))) {
+            if (!vkey)
+                return 0;
+            sb_printf(b, "%s=?;", ix->var->name);   /* (in the vector's key) */
+            continue;
+        }
+        sb_printf(b, "%s=%lld:%lld:%lld;", ix->var->name, lo, hi, st);
+    }
+    Grid *lg = en_arr_grid(e, l->arr), *rg = en_arr_grid(e, arr);
+    key_grid(b, lg);
+    if (lg) {
+        IxMap map[MAX_RANK];
+        en_index_maps(e, l, map);
+        for (int k = 0; k < l->nidx; k++) {
+            sb_printf(b, "|i%d %d", k, map[k].gd);
+            if (map[k].gd >= 0) {
+                sb_printf(b, " %lld %lld", map[k].A, map[k].B);
+                key_dim(b, map[k].hd);
+            }
+        }
+    }
+    sb_puts(b, "|");
+    key_grid(b, rg);
+    sb_printf(b, " same %d", rg == lg);
+    if (rg) {
+        Tmpl *m = en_tmpl_of(e, arr->tmpl);
+        for (int d = 0; d < arr->rank; d++) {
+            int t = arr->tdim[d];
+            sb_printf(b, "|d%d t%d", d, t);
+            if (t >= 0) {
+                long long ca, cb;
+                en_align_coef(e, arr, d, &ca, &cb);
+                sb_printf(b, " %lld %lld g%d", ca, cb, arr->tmpl->gdim[t]);
+                key_dim(b, &m->d[t]);
+            }
+        }
+        for (int t = 0; t < arr->tmpl->rank; t++)
+            if (arr->fix[t] && arr->tmpl->gdim[t] >= 0) {
+                sb_printf(b, "|f%d %lld", t, en_eval_int(e, arr->fix[t], 1, 0, "alignment"));
+                key_dim(b, &m->d[t]);
+            }
+    }
+    return 1;
+}
+
+static void pl_copy(const PairList *from, PairList *to)
+{
+    long n = from->start[from->nround];
+    size_t k = n > 0 ? (size_t)n : 1;
+    to->nround = from->nround;
+    to->dst = xmalloc(k * sizeof *to->dst);
+    to->src = xmalloc(k * sizeof *to->src);
+    to->n = xmalloc(k * sizeof *to->n);
+    to->hops = xmalloc(k * sizeof *to->hops);
+    to->start = xmalloc(((size_t)from->nround + 1) * sizeof *to->start);
+    memcpy(to->dst, from->dst, (size_t)n * sizeof *to->dst);
+    memcpy(to->src, from->src, (size_t)n * sizeof *to->src);
+    memcpy(to->n, from->n, (size_t)n * sizeof *to->n);
+    memcpy(to->hops, from->hops, (size_t)n * sizeof *to->hops);
+    memcpy(to->start, from->start, ((size_t)from->nround + 1) * sizeof *to->start);
+}
+
+/* gather_pairs, through the memo where it keeps them; vkey: the index
+ * vector's key of a gather that is not invariant (NULL for one that is). */
+static int memo_pairs(Eng *e, Aau *a, const CommEntry *c, PairList *pl, const uint64_t *vkey)
+{
+    StrBuf key = {0};
+    if (e->ginv[c->id - 1] != G_INVARIANT && !vkey)
+        return gather_pairs(e, a, c, pl);
+    if (!memo_key(e, a, c, vkey, &key)) {
+        sb_free(&key);
+        return gather_pairs(e, a, c, pl);
+    }
+    EngineMemo *m = e->gmemo;
+    m->clock++;
+    uint64_t h = str_hash(key.s);
+    for (int i = m->nb ? m->head[hash_u64(h, m->nb)] : -1; i >= 0; i = m->v[i].next)
+        if (m->v[i].h == h && !strcmp(m->v[i].key, key.s)) {
+            m->v[i].used = m->clock;
+            m->hits++;
+            pl_copy(&m->v[i].pl, pl);
+            sb_free(&key);
+            return 1;
+        }
+    m->misses++;
+    if (!gather_pairs(e, a, c, pl) || e->failed) {
+        sb_free(&key);
+        return 0;
+    }
+    long n = pl->start[pl->nround];
+    size_t bytes = (size_t)n * (2 * sizeof(int) + sizeof(double) + sizeof(int)) + key.len;
+    if (bytes > MEMO_MAX_BYTES / 4) {
+        sb_free(&key);
+        return 1;
+    }
+    while (m->live && m->bytes + bytes > MEMO_MAX_BYTES)
+        memo_evict(m);
+    int i = m->free_slot;
+    if (i >= 0) {
+        m->free_slot = m->v[i].next;
+    } else {
+        if (m->n == m->cap) {
+            m->cap = m->cap ? 2 * m->cap : 16;
+            m->v = xrealloc(m->v, (size_t)m->cap * sizeof *m->v);
+        }
+        i = m->n++;
+    }
+    MemoEntry *x = &m->v[i];
+    x->key = key.s;
+    x->h = h;
+    x->bytes = bytes;
+    x->used = m->clock;
+    pl_copy(pl, &x->pl);
+    m->bytes += bytes;
+    m->live++;
+    if ((size_t)m->live > m->nb)
+        memo_rehash(m);          /* (links x too) */
+    else {
+        size_t b = hash_u64(h, m->nb);
+        x->next = m->head[b];
+        m->head[b] = i;
+    }
+    return 1;
+}
+
 static void gather(Eng *e, Aau *a, const CommEntry *c)
 {
     const SpArr *arr = c->g ? c->g->r->arr : c->arr;
@@ -1425,7 +1686,7 @@ static void gather(Eng *e, Aau *a, const CommEntry *c)
     if (e->ginv[c->id - 1] == G_INVARIANT) {
         gc = gcache_of(e, c);
         if (!gc) {
-            if (!gather_pairs(e, a, c, &local))
+            if (!memo_pairs(e, a, c, &local, NULL))
                 return;
             e->gcache = xrealloc(e->gcache, (size_t)(e->ngcache + 1) * sizeof *e->gcache);
             e->gcache[e->ngcache] = (GatherCache){.c = c, .pl = local};
@@ -1435,10 +1696,12 @@ static void gather(Eng *e, Aau *a, const CommEntry *c)
         pl = &gc->pl;
     }
     /* (a gather's index vector before its pairs: both ask fi) */
-    int kept = c->kind == CM_GATHER && c->g && kept_schedule(e, c, first);
+    uint64_t vkey = 0;
+    int have_vkey = 0;
+    int kept = c->kind == CM_GATHER && c->g && kept_schedule(e, c, first, &vkey, &have_vkey);
     if (e->ginv[c->id - 1] == G_KEYED)
         en_charge_all(e, a, M_OVHD, e->pr.call_ovhd, NULL);   /* hpfrt_gkey */
-    if (!gc && !gather_pairs(e, a, c, &local))
+    if (!gc && !memo_pairs(e, a, c, &local, have_vkey ? &vkey : NULL))
         return;
     int es = elsize(arr->type);
     double req = c->kind == CM_SCATTER ? 0 : 8.0 * arr->rank;

@@ -150,6 +150,7 @@ typedef struct {
     int ctl, ctl_target;          /* pending EXIT, CYCLE, RETURN, STOP, GOTO */
     int failed;
     double cutoff;                /* EngineOptions.cutoff: 0, or the clock that ends the run */
+    struct EngineMemo *gmemo;     /* EngineOptions.memo */
     int cut;                      /* a clock passed the cutoff: the run was ended there */
     int depth;                    /* procedure calls walked, nested */
     long long visits, extrapolated;

@@ -958,6 +958,7 @@ struct CompareCtx {
     Diag *diag;
     FILE *quiet;
     EngineProcs *procs;        /* not NULL: the processors' times, for the page */
+    EngineMemo *memo;          /* the gathers' pairs, from one mapping to the next */
     EngineResult last;
     Program keep;              /* with procs: the last program, for the page's point */
 };
@@ -1333,6 +1334,7 @@ static int predict_one(CompareCtx *C, const SrcFile *f, const Remap *m, double c
     Options oc = *o;
     oc.map = m;
     oc.cutoff = cutoff;
+    oc.memo = C->memo;
     oc.procs = C->procs;
     Diag qd, *d = C->diag;
     if (!m || !m->own) {       /* the alternatives' diagnostics are not the user's */
@@ -1392,7 +1394,7 @@ static int compare(const Options *o, const SrcFile *f, const SagGraph *sag, cons
     }
     RemapSpace *space = remap_space_new(ast, np);
     int limit = o->compare_limit ? o->compare_limit : COMPARE_LIMIT;
-    CompareCtx C = {o, f, sag, sag_name, diag, tmpfile(), NULL, {0}, {0}};
+    CompareCtx C = {o, f, sag, sag_name, diag, tmpfile(), NULL, engine_memo_new(), {0}, {0}};
     MapSearchOptions so = {limit, isatty(2), COMPARE_EXHAUSTIVE};
     MapSearch ms;
     int status = map_search(space, compare_eval, &C, &so, &ms) ? 1 : 0;
@@ -1438,6 +1440,12 @@ static int compare(const Options *o, const SrcFile *f, const SagGraph *sag, cons
     }
     if (C.quiet)
         fclose(C.quiet);
+    if (getenv("HPFPREDICT_MEMO_COUNTS")) {   /* (testsuite/compare.test) */
+        long hits, misses;
+        engine_memo_counts(C.memo, &hits, &misses);
+        fprintf(stderr, "memo: %ld found, %ld computed\n", hits, misses);
+    }
+    engine_memo_free(C.memo);
     phased_free(&ph);
     map_search_free(&ms);
     return status;

@@ -98,6 +98,7 @@ typedef struct {
     const Remap *map;          /* the mapping the program is compiled under (NULL:
                                   as written) */
     double cutoff;             /* > 0: the engine ends the run there (EngineOptions) */
+    struct EngineMemo *memo;   /* gathers' pairs kept across predictions (EngineOptions) */
     /* forecasting (forecast_run.c, doc/forecasting.md) */
     int rue;                   /* --rue: print the resource usage equations */
     int forecast;              /* --forecast: evaluate them over -np and -D */

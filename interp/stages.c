@@ -363,7 +363,8 @@ int program_interpret(const Options *o, const SrcFile *f, const SagGraph *sag, c
                         .classes = o->classes, .cls = engine_classes_new(), .trace = trace,
                         .trips = o->trips, .ntrips = o->ntrips, .unroll = o->unroll,
                         .bbv = o->record, .procs = o->procs,
-                        .inline_calls = o->inline_calls, .cutoff = o->cutoff};
+                        .inline_calls = o->inline_calls, .cutoff = o->cutoff,
+                        .memo = o->memo};
     Fi *fi;
     int rc = -1, runs = 0, status = 1;
     /* again while the processor classes are refined (engine.h); the engine
