@@ -21,7 +21,7 @@ EXTRA_DIST += testsuite/traces.test testsuite/interactive.test
 TESTS += testsuite/findings.test testsuite/compare.test testsuite/automap.test
 EXTRA_DIST += testsuite/findings.test testsuite/compare.test testsuite/automap.test \
 	testsuite/automap/README.md testsuite/automap/stencil.f90 testsuite/automap/triangular.f \
-	testsuite/automap/transpose.f90 testsuite/automap/transpose_t.f90 \
+	testsuite/automap/transpose.f90 testsuite/automap/transpose_t.f90 testsuite/automap/offset.f90 \
 	testsuite/automap/twophase.f90 testsuite/automap/twophase_redist.f90
 # the experiments of --set, -finline and -floop-reorder, and sweeps (-D
 # lists, their tables and --plot)
