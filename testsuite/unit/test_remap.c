@@ -410,6 +410,19 @@ static int index_of(const RemapSpace *sp, const char *want)
     return -1;
 }
 
+/* The search space at np = 4 of a program given as text (*f, *c kept for
+ * the caller to close), or NULL when it does not compile (a failed check
+ * named what). */
+static RemapSpace *space_from(const char *prog, const char *what, SrcFile **f, Comp *c)
+{
+    *f = from_text(prog);
+    if (!compile(c, *f)) {
+        check(0, what);
+        return NULL;
+    }
+    return remap_space_new(c->ast, 4);
+}
+
 static void test_space(void)
 {
     static const char *const prog =
@@ -425,13 +438,11 @@ static void test_space(void)
         "  b = 2.0\n"
         "  print *, sum(a) + sum(b)\n"
         "end program s\n";
-    SrcFile *f = from_text(prog);
+    SrcFile *f;
     Comp c;
-    if (!compile(&c, f)) {
-        check(0, "the space's program compiles");
+    RemapSpace *sp = space_from(prog, "the space's program compiles", &f, &c);
+    if (!sp)
         return;
-    }
-    RemapSpace *sp = remap_space_new(c.ast, 4);
     /* temp, n = 32: the 8 plain choices; on 2x2 (blocks of 16) CYCLIC(2),
        (4), (8) per CYCLIC dimension: 3 + 3 + 15; on 4 (blocks of 8)
        CYCLIC(2), (4) and BLOCK(16): 2 + 2 + 1 + 1 */
@@ -567,13 +578,11 @@ static void test_align_variants(void)
         "  a = 1.0\n  b = 2.0\n  x = 3.0\n  y = 4.0\n  c = 5.0\n  g = 6.0\n"
         "  print *, sum(a) + sum(b) + sum(x) + sum(y) + sum(c) + sum(g)\n"
         "end program v\n";
-    SrcFile *f = from_text(prog);
+    SrcFile *f;
     Comp c;
-    if (!compile(&c, f)) {
-        check(0, "the ALIGN variants' program compiles");
+    RemapSpace *sp = space_from(prog, "the ALIGN variants' program compiles", &f, &c);
+    if (!sp)
         return;
-    }
-    RemapSpace *sp = remap_space_new(c.ast, 4);
     int Gd = remap_space_dist_groups(sp);
     char l[5][6][64];
     int n[5] = {0};
