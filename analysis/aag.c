@@ -441,7 +441,8 @@ typedef struct {
 enum { REORDER_LINE = 32 };
 
 /* The index the node compiler runs innermost. The emitter nests idx[0]
- * innermost (column-major order for a FORALL written in subscript order).
+ * innermost (column-major order for a FORALL written in subscript order);
+ * a compiler that nests them as written (-fforall-nest=written) the last.
  * With loop reordering (-floop-reorder, the interpretation parse's model
  * of the node compiler's loop interchange; legal since the iterations of a
  * FORALL are independent) it is the index whose consecutive values touch
@@ -449,8 +450,9 @@ enum { REORDER_LINE = 32 };
  * emitter's order. */
 static int inner_index(Build *B, const SpLoop *lp)
 {
+    int nest = B->o->forall_written && lp->nidx > 1 ? lp->nidx - 1 : 0;
     if (!B->o->loop_reorder || lp->nidx < 2 || !lp->lhs || !lp->rhs)
-        return 0;
+        return nest;
     int best = 0;
     double best_lines = 0;
     for (int k = 0; k < lp->nidx; k++) {
@@ -481,7 +483,7 @@ static int inner_index(Build *B, const SpLoop *lp)
             if (!x->scalar)
                 lines += (x->loads + x->stores) * (st < REORDER_LINE ? (double)st : REORDER_LINE);
         }
-        if (k == 0 || lines < best_lines) {
+        if (k == 0 || lines < best_lines || (lines == best_lines && k == nest)) {
             best = k;
             best_lines = lines;
         }
@@ -847,8 +849,9 @@ static int vectorizable(LoopB *L, Aau *x)
 }
 
 /* SP_FORALL and SP_REDUCE: the communication level, the computation nest
- * (outermost index first: the emitter nests idx[0] innermost), then the
- * copy-back pass, the scatter, or the combining of partial results. */
+ * (outermost index first: the emitter nests idx[0] innermost; with
+ * -fforall-nest=written idx[0] is outermost), then the copy-back pass, the
+ * scatter, or the combining of partial results. */
 static void build_loop(Build *B, const SpStmt *s, PtrVec *out)
 {
     const SpLoop *lp = s->u.loop;
@@ -868,15 +871,19 @@ static void build_loop(Build *B, const SpStmt *s, PtrVec *out)
         push(B, out, temps_aau(&L, ntemps));
     PtrVec *where = out;
     Aau *outer = NULL;
-    for (int k = lp->nidx - 1; k >= 0; k--) {
+    int written = B->o->forall_written;
+    for (int j = 0; j < lp->nidx; j++) {
+        int k = written ? j : lp->nidx - 1 - j;
         const SpIndex *ix = &lp->idx[k];
-        Aau *it = loop_aau(&L, AAU_ITERD, k == lp->nidx - 1 && lp->lhs
+        Aau *it = loop_aau(&L, AAU_ITERD, j == 0 && lp->lhs
                            ? arena_printf(B->a, "%s %s", lp->remap ? "remap" : "forall",
                                           aag_expr_text(B, lp->lhs))
                            : arena_printf(B->a, "%s %s", lp->red_op ? "reduce" : "forall",
                                           ix->var->name));
         it->iter = ITER_FORALL;
         it->level = k;
+        it->nest_top = j == 0;
+        it->nest_inner = j == lp->nidx - 1;
         push(B, where, it);
         where = &it->kids;
         if (!outer)

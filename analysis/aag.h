@@ -183,6 +183,9 @@ struct Aau {
                                   gather of the round (hpfc skips the pass while
                                   libhpfrt keeps their schedules) */
     int level;                 /* ITER_FORALL: index of loop->idx */
+    unsigned char nest_top, nest_inner;   /* ITER_FORALL: the nest's outermost level,
+                                  its innermost (idx[nidx-1] and idx[0] as hpfc
+                                  nests them) */
     const SpRed *red;          /* ITER_RED */
     const Node *while_cond;    /* ITER_WHILE: the test (NULL: none); pre-statements
                                   are the first kids flagged `pre` */
@@ -294,6 +297,10 @@ typedef struct {
     int loop_reorder;          /* model the node compiler's loop interchange in FORALL
                                   nests (-floop-reorder): the cache-friendliest index
                                   innermost */
+    int forall_written;        /* -fforall-nest=written: a FORALL's loops nested as
+                                  written, the first index outermost (HPF's naive
+                                  translation; the paper's compiler), not as hpfc
+                                  nests them (the first innermost) */
 } AagOptions;
 
 /* Bytes of a value of type t (a CHARACTER's one: its length is not kept). */

@@ -307,7 +307,7 @@ double en_level_setup(const Params *pr, const Aau *a)
     if (a->iter == ITER_FORALL && l && a->level >= 0 && a->level < l->nidx) {
         /* (an inner level reads its segments from a table: spmd_seg_hoisted) */
         t += l->idx[a->level].dist && !spmd_seg_hoisted(l, a->level) ? pr->rt_seg : 0;
-        if (a->level == l->nidx - 1) {
+        if (a->nest_top) {
             t += pr->rt_region;
             for (int k = 0; k < l->nidx; k++)
                 t += l->idx[k].dist ? pr->rt_loop : 0;
@@ -389,7 +389,7 @@ void en_forall_level(Eng *e, Aau *a, const double *outer)
         level_charge_with(e, a, NULL, NULL, entries, trips);
     /* the innermost level's body runs once per point: the product of the
        levels, or the guarded count */
-    int innermost = a->iter == ITER_COPY || a->level == 0;
+    int innermost = a->iter == ITER_COPY || a->nest_inner;
     const double *nm = e->nest_mult;
     if (innermost && a->iter != ITER_COPY && l->nguard)
         for (int p = 0; p < e->P; p++)

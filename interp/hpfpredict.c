@@ -60,6 +60,9 @@ static void usage(FILE *out)
           "  -floop-reorder, -finline the node compiler's loop interchange in FORALL\n"
           "                           nests, its inline expansion of leaf procedures\n"
           "                           (default: off; -fno-... turns them off)\n"
+          "  -fforall-nest=written    a FORALL's loops nested as written, the first\n"
+          "                           index outermost (the paper's compiler); default\n"
+          "                           -fforall-nest=hpfc, the first innermost\n"
           "      --input FILE         data for READ statements (list-directed)\n"
           "      --trips LINE=N|max   the loop starting on LINE runs N times, or as many\n"
           "                           as its bounds allow (max): its convergence test is\n"
@@ -797,6 +800,8 @@ static int parse_options(Options *o, int argc, char **argv)
                 o->loop_reorder = optarg[0] != 'n';
             else if (!strcmp(optarg, "inline") || !strcmp(optarg, "no-inline"))
                 o->inline_calls = optarg[0] != 'n';
+            else if (!strcmp(optarg, "forall-nest=written") || !strcmp(optarg, "forall-nest=hpfc"))
+                o->forall_written = optarg[12] == 'w';
             else
                 return bad_usage("unknown option '-f%s'", optarg);
             break;

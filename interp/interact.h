@@ -85,6 +85,7 @@ typedef struct {
     SetList *slist;            /* --set NAME=V1,V2,...: swept, after the -D lists */
     int nslist;
     int loop_reorder;          /* -floop-reorder: the node compiler's loop interchange */
+    int forall_written;        /* -fforall-nest=written: FORALL loops nested as written */
     int inline_calls;          /* -finline: its inline expansion of leaf procedures */
     DefList *dlist;            /* the -D definitions given a list of values: swept */
     int ndlist;

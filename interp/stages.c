@@ -123,7 +123,7 @@ Aag *program_abstract(const Options *o, const Program *p, const Define *defs, in
         if (!defs[i].used)
             held[nv++] = defs[i].name;
     AagOptions ao = {.granularity = o->granularity, .held = held, .nheld = nv,
-                     .loop_reorder = o->loop_reorder};
+                     .loop_reorder = o->loop_reorder, .forall_written = o->forall_written};
     Aag *g = aag_build(p->sp, &ao);
     /* --trips: the convergence tests of the loops given are held unknown
        (their definitions are not interpreted), and the AAG built again */

@@ -90,7 +90,7 @@ static const char *small_sag =
 
 static SagGraph *sag;
 /* the compiler-optimization switches of the next predictions */
-static int opt_reorder, opt_inline;
+static int opt_reorder, opt_inline, opt_written;
 
 /* Predicts the program on np processors, recording into tr (NULL: no
  * trace); 0 when it does not compile. */
@@ -104,7 +104,7 @@ static int predict_traced(const char *text, int np, EngineResult *r, Trace *tr)
     SpProgram *p = file ? spmd_lower(file, a, &d) : NULL;
     int ok = 0;
     if (p) {
-        AagOptions ao = {1, NULL, 0, opt_reorder};
+        AagOptions ao = {1, NULL, 0, opt_reorder, opt_written};
         Aag *g = aag_build(p, &ao);
         FiOptions fo = {p, NULL, 0, NULL, 0, 0, NULL, 0};
         Fi *fi = fi_new(&fo, &d);
@@ -127,6 +127,27 @@ static int predict(const char *text, int np, EngineResult *r)
 
 #define HEAD "program t\n  integer :: i, k\n  real(8) :: x, s\n  real(8) :: a(16), b(16)\n" \
              "!hpf$ distribute a(block)\n!hpf$ align b(i) with a(i)\n"
+
+/* -fforall-nest=written: a FORALL (i = 1:4, j = 1:10) nested as written
+ * runs its 10 j-trips inside 4 entries, not its 4 i-trips inside 10: on
+ * one processor (loop setup 10, an iteration 1) the nest costs (1 + 4) x 10
+ * + 4 + 40 = 94 in overhead, against (1 + 10) x 10 + 10 + 40 = 160. */
+static void test_forall_nest(void)
+{
+    const char *text = "program t\n  integer :: i, j\n  real(8) :: c(4, 10), x\n"
+                       "  x = 1.5d0\n  forall (i = 1:4, j = 1:10) c(i, j) = x*x\n"
+                       "  print *, c(1, 1)\nend program t\n";
+    EngineResult hpfc, written;
+    check(predict(text, 1, &hpfc), "a 4 x 10 FORALL predicts");
+    opt_written = 1;
+    check(predict(text, 1, &written), "nested as written, it predicts");
+    opt_written = 0;
+    check_us(hpfc.part[M_OVHD] - written.part[M_OVHD], 160 - 94,
+             "-fforall-nest=written: 4 inner-loop entries, not 10 (66 fewer)");
+    check(written.part[M_COMP] > 0, "the FORALL computes");
+    check_us(hpfc.part[M_COMP], written.part[M_COMP] * 1e6,
+             "-fforall-nest=written: the same computation (memory is free here)");
+}
 
 static void test_iterd(void)
 {
@@ -1601,6 +1622,7 @@ int main(void)
     }
     test_network();
     test_iterd();
+    test_forall_nest();
     test_forall();
     test_shift();
     test_bcast();
