@@ -429,12 +429,18 @@ sizes_of() {
     [ -n "$s" ] || s=$(default_sizes "$1")
     echo "$s" | tr ',' ' '
 }
-# predict_flags NAME: critical values hpfpredict needs besides the size. The
-# Laplace programs test convergence on a value computed from arrays; the
+# predict_flags NAME: what hpfpredict needs besides the size. The Laplace
+# programs test convergence on a value computed from arrays; the
 # tolerance is never reached in MAXIT iterations at these sizes, so the
-# test is held false (err=1) and all iterations are predicted.
+# test is held false (err=1) and all iterations are predicted. Every
+# program may take 10^11 interpretation steps, not the default 10^9: the
+# points run for a second or more (MIN_TIME=1), and the data-dependent
+# loops of some (lfk14's charge deposit: masked sums over the particles'
+# cells) are walked iteration by iteration, about 5 x 10^5 steps an outer
+# step, 2.4 x 10^10 at lfk14's 47,964 steps (some 30 s of prediction).
 predict_flags() {
-    case "$1" in laplace_*) echo "-D err=1" ;; esac
+    case "$1" in laplace_*) echo "-D err=1 --max-steps 100000000000" ;;
+                 *) echo "--max-steps 100000000000" ;; esac
 }
 
 # load average of the last minute
