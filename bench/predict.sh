@@ -134,7 +134,9 @@ echo
 echo "8. the mapping search (--compare; target: a program with three array"
 echo "   groups searched in under a second at 1,024 processors)"
 for c in "directives/collapsed.f90 -np 1024" "directives/collapsed.f90 -np 1024 -D n=256 -D k=32" \
-         "laplace_bb.f90 -np 1024 -D n=1024 -D err=1" "laplace_bb.f90 -np 4 -D n=64 -D err=1"; do
+         "directives/collapsed.f90 -np 1024 -D n=1024 -D k=64" \
+         "laplace_bb.f90 -np 1024 -D n=1024 -D err=1" "laplace_bb.f90 -np 4 -D n=64 -D err=1" \
+         "laplace_bs.f90 -np 4"; do
     # shellcheck disable=SC2086
     ms=$(best "$P" "$srcdir/examples/"$c --compare)
     # shellcheck disable=SC2086
