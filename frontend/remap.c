@@ -1574,16 +1574,16 @@ static int spec_align(Spec *S, const Space *s, const char *unit, int has_unit,
                 found = k;
             }
     }
+    const char *text = S->p;
+    size_t len = strcspn(text, ";");
     if (found < 0)
-        return spec_error(S, "'%s=%s': '%s' has no ALIGN that can be varied (its target "
+        return spec_error(S, "'%s=%.*s': '%s' has no ALIGN that can be varied (its target "
                           "distributed by a DISTRIBUTE of its unit; each target subscript "
                           "a dummy, a dummy plus or minus a constant, a constant or '*'; "
                           "the extents known; a variant that fits)", name,
-                          transposed ? "TRANSPOSED" : "...", name);
+                          transposed ? 10 : (int)len, transposed ? "TRANSPOSED" : text, name);
     if (pick[found])
         return spec_error(S, "'%s' is given twice", name);
-    const char *text = S->p;
-    size_t len = strcspn(text, ";");
     char want[256];
     squeeze(text, len, want, sizeof want);
     StrBuf all = {0};
