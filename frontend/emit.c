@@ -654,7 +654,7 @@ static void rt_externals(Emit *E)
         for (int i = 0; i < E->prog->probe->phases.n; i++) {
             const SpProbePhase *q = E->prog->probe->phases.v[i];
             for (int k = 0; k < q->counts.n; k++)
-                loops |= *(const double *)q->counts.v[k] >= 1.5;
+                loops |= *(const double *)q->counts.v[k] >= 1.5 || q->wraps.v[k];
         }
         if (loops)
             em_line(E, "integer :: %sprb", E->p);
@@ -1376,6 +1376,23 @@ static void generated_value(Emit *E, const char *name, Type t)
         em_line(E, "%s = 1", name);
 }
 
+/* How many times the synthetic probe enters DO w, nested in a phase's DO,
+ * to run a statement of it c times: c over its trips, at least once (a
+ * Fortran expression, heap); *trips gets the trips (heap). */
+static char *do_entries(Emit *E, const SpStmt *w, double c, char **trips)
+{
+    char *lo = em_ex(E, w->u.do_.lo), *hi = em_ex(E, w->u.do_.hi);
+    char *st = w->u.do_.st ? em_ex(E, w->u.do_.st) : xstrdup("1");
+    StrBuf t = {0}, n = {0};
+    sb_printf(&t, "max(1, ((%s) - (%s) + (%s))/(%s))", hi, lo, st, st);
+    sb_printf(&n, "max(1, nint(%.17gd0/dble(%s)))", c, t.s);
+    free(lo);
+    free(hi);
+    free(st);
+    *trips = t.s;
+    return n.s;
+}
+
 /* hpfc --probe: the main program's body replaced by its phases'
  * statements (doc/probes.md): the arrays and the REAL and COMPLEX scalars
  * set to generated values; the scalar set-up before the first DO (its
@@ -1407,6 +1424,16 @@ static void synthetic_body(Emit *E)
             generated_value(E, y->name, y->type);
         }
     }
+    /* hpfc's scalar temporaries: a statement the probe runs may read one
+       that a statement it does not run sets (the parts of a line) */
+    for (int i = 0; i < u->temps.n; i++) {
+        const SpTemp *t = u->temps.v[i];
+        if (!t->rank) {
+            char name[64];
+            snprintf(name, sizeof name, "%st%d", E->p, t->id);
+            generated_value(E, name, t->type);
+        }
+    }
     comment(E, "synthetic probe: the scalar set-up");
     for (int i = 0; i < u->body.n; i++) {
         const SpStmt *s = u->body.v[i];
@@ -1436,11 +1463,21 @@ static void synthetic_body(Emit *E)
         double want = 0, got = 0;
         long long c0 = -1;
         int same = 1;
+        StrBuf gotw = {0};        /* the executions of the DOs run whole, as Fortran */
         for (int k = 0; k < q->stmts.n; k++) {
             double c = *(const double *)q->counts.v[k];
             long long r = c < 1 ? 1 : (long long)(c + 0.5);
+            const SpStmt *w = q->wraps.v[k];
             want += c;
-            got += (double)r;
+            if (w) {
+                char *t, *n = do_entries(E, w, c, &t);
+                sb_printf(&gotw, " + dble(%s*%s)", n, t);
+                free(n);
+                free(t);
+                same = 0;
+            } else {
+                got += (double)r;
+            }
             if (c0 >= 0 && r != c0)
                 same = 0;
             c0 = r;
@@ -1452,12 +1489,50 @@ static void synthetic_body(Emit *E)
                     q->phase_work);
             continue;
         }
-        em_line(E, "do while (hpfrt_probe_again(%d, %.17gd0, %.17gd0, %.17gd0) /= 0)", q->phase,
-                q->rep_work, q->phase_work, got > 0 ? want / got : 1);
+        if (gotw.len)             /* the interval's executions over those run */
+            em_line(E, "do while (hpfrt_probe_again(%d, %.17gd0, %.17gd0, %.17gd0/(%.17gd0%s)) /= 0)",
+                    q->phase, q->rep_work, q->phase_work, want, got, gotw.s);
+        else
+            em_line(E, "do while (hpfrt_probe_again(%d, %.17gd0, %.17gd0, %.17gd0) /= 0)", q->phase,
+                    q->rep_work, q->phase_work, got > 0 ? want / got : 1);
+        sb_free(&gotw);
         E->level++;
         /* one loop when every statement runs as often, else one each */
         for (int k = 0; k < q->stmts.n; k++) {
             double c = *(const double *)q->counts.v[k];
+            const SpStmt *w = q->wraps.v[k];
+            if (w) {
+                /* statements in a DO of the phase's DO that read its
+                   variable: the DO run whole around them (those of one DO
+                   with one count together), entered executions / trips
+                   times */
+                int k1 = k;
+                while (k1 + 1 < q->stmts.n && q->wraps.v[k1 + 1] == w &&
+                       *(const double *)q->counts.v[k1 + 1] == c)
+                    k1++;
+                char *v = em_ex(E, w->u.do_.var), *lo = em_ex(E, w->u.do_.lo);
+                char *hi = em_ex(E, w->u.do_.hi);
+                char *st = w->u.do_.st ? em_ex(E, w->u.do_.st) : xstrdup("1");
+                char *t, *n = do_entries(E, w, c, &t);
+                em_line(E, "do %sprb = 1, %s", E->p, n);
+                free(n);
+                free(t);
+                E->level++;
+                em_line(E, "do %s = %s, %s, %s", v, lo, hi, st);
+                E->level++;
+                for (int j = k; j <= k1; j++)
+                    emit_stmt(E, q->stmts.v[j]);
+                E->level--;
+                em_line(E, "end do");
+                E->level--;
+                em_line(E, "end do");
+                free(v);
+                free(lo);
+                free(hi);
+                free(st);
+                k = k1;
+                continue;
+            }
             long long r = same ? c0 : c < 1 ? 1 : (long long)(c + 0.5);
             int open = r > 1 && (!same || k == 0), close = r > 1 && (!same || k == q->stmts.n - 1);
             if (open) {

@@ -40,24 +40,30 @@ static int region_stmt(const SpStmt *s)
 }
 
 /* The ord-th region statement of line in the list (walked in program
- * order, into loops and branches); *seen counts those of the line met. */
-static const SpStmt *find_region(const PtrVec *l, int line, int ord, int *seen)
+ * order, into loops and branches); *seen counts those of the line met.
+ * *inner: the innermost DO it lies in (NULL: none). */
+static const SpStmt *find_region(const PtrVec *l, int line, int ord, int *seen,
+                                 const SpStmt **inner)
 {
     for (int i = 0; i < l->n; i++) {
         const SpStmt *s = l->v[i], *r = NULL;
         if (region_stmt(s) && s->line == line && ++*seen == ord)
             return s;
         switch (s->kind) {
-        case SP_DO: r = find_region(&s->u.do_.body, line, ord, seen); break;
+        case SP_DO:
+            r = find_region(&s->u.do_.body, line, ord, seen, inner);
+            if (r && !*inner)
+                *inner = s;
+            break;
         case SP_WHILE:
-            if (!(r = find_region(&s->u.while_.pre, line, ord, seen)))
-                r = find_region(&s->u.while_.body, line, ord, seen);
+            if (!(r = find_region(&s->u.while_.pre, line, ord, seen, inner)))
+                r = find_region(&s->u.while_.body, line, ord, seen, inner);
             break;
         case SP_IF:
             for (int b = 0; b < s->u.if_.branches.n && !r; b++) {
                 const SpBranch *br = s->u.if_.branches.v[b];
-                if (!(r = find_region(&br->pre, line, ord, seen)))
-                    r = find_region(&br->body, line, ord, seen);
+                if (!(r = find_region(&br->pre, line, ord, seen, inner)))
+                    r = find_region(&br->body, line, ord, seen, inner);
             }
             break;
         default: break;
@@ -117,9 +123,19 @@ int spmd_probe_setup_stmt(const SpStmt *s)
            !plain_visit(s->u.seq->u.assign.rhs, NULL);
 }
 
+/* The first of the expressions n[0..m-1] that reads a scalar not known. */
+static const Symbol *unknown_in(Node *const *n, int m, const SpLoop *lp, const PtrVec *known)
+{
+    Uses u = {lp, known, NULL};
+    for (int i = 0; i < m && !u.unknown; i++)
+        if (n[i])
+            uses_visit(n[i], &u);
+    return u.unknown;
+}
+
 static const Symbol *unknown_scalar(const SpStmt *s, const PtrVec *known)
 {
-    Uses u = {NULL, known, NULL};
+    const SpLoop *lp = NULL;
     Node *n[3 + 3 * MAX_RANK] = {0};
     int m = 0;
     if (s->kind == SP_STORE) {
@@ -128,20 +144,17 @@ static const Symbol *unknown_scalar(const SpStmt *s, const PtrVec *known)
     } else if (s->kind == SP_BCAST) {
         n[m++] = s->u.bcast.ref;
     } else {
-        u.lp = s->u.loop;
-        n[m++] = u.lp->lhs;
-        n[m++] = u.lp->rhs;
-        n[m++] = u.lp->mask;
-        for (int k = 0; k < u.lp->nidx && m + 3 <= (int)(sizeof n / sizeof *n); k++) {
-            n[m++] = u.lp->idx[k].lo;
-            n[m++] = u.lp->idx[k].hi;
-            n[m++] = u.lp->idx[k].st;
+        lp = s->u.loop;
+        n[m++] = lp->lhs;
+        n[m++] = lp->rhs;
+        n[m++] = lp->mask;
+        for (int k = 0; k < lp->nidx && m + 3 <= (int)(sizeof n / sizeof *n); k++) {
+            n[m++] = lp->idx[k].lo;
+            n[m++] = lp->idx[k].hi;
+            n[m++] = lp->idx[k].st;
         }
     }
-    for (int i = 0; i < m && !u.unknown; i++)
-        if (n[i])
-            uses_visit(n[i], &u);
-    return u.unknown;
+    return unknown_in(n, m, lp, known);
 }
 
 int spmd_probe_read(SpProgram *sp, const char *path, Arena *a, char *err, size_t errlen)
@@ -244,7 +257,8 @@ int spmd_probe_read(SpProgram *sp, const char *path, Arena *a, char *err, size_t
                 break;
             }
             int seen = 0;
-            const SpStmt *r = find_region(&main->body, (int)line, (int)ord, &seen);
+            const SpStmt *inner = NULL, *wrap = NULL;
+            const SpStmt *r = find_region(&main->body, (int)line, (int)ord, &seen, &inner);
             if (!r) {
                 snprintf(err, errlen, "'%s': phase %d: no statement of line %ld in this "
                          "program's main program (the phases of another program?)", path,
@@ -288,6 +302,17 @@ int spmd_probe_read(SpProgram *sp, const char *path, Arena *a, char *err, size_t
                 break;
             }
             const Symbol *y = unknown_scalar(r, &known);
+            /* the variable of a DO nested in the phase's DO, whose bounds
+               are known: that DO is run whole around the statement */
+            if (y && inner && inner->line != q->top_line && inner->u.do_.var &&
+                inner->u.do_.var->kind == AST_NAME && inner->u.do_.var->u.name.sym == y) {
+                Node *b[3] = {inner->u.do_.lo, inner->u.do_.hi, inner->u.do_.st};
+                if (!unknown_in(b, 3, NULL, &known)) {
+                    vec_push(a, &known, (void *)y);
+                    y = unknown_scalar(r, &known);
+                    wrap = inner;
+                }
+            }
             if (y) {
                 snprintf(err, errlen, "phase %d: the statement of line %ld reads '%s', whose "
                          "value the synthetic probe does not know (it is set in the program's "
@@ -297,6 +322,7 @@ int spmd_probe_read(SpProgram *sp, const char *path, Arena *a, char *err, size_t
                 break;
             }
             vec_push(a, &q->stmts, (void *)r);
+            vec_push(a, &q->wraps, (void *)wrap);
             double *c = arena_alloc(a, sizeof *c);
             *c = n;
             vec_push(a, &q->counts, c);

@@ -318,6 +318,9 @@ typedef struct {
     long long top_iter;           /* and its iteration */
     PtrVec stmts;                 /* const SpStmt *: regions of the main program */
     PtrVec counts;                /* double *: each one's executions in the interval */
+    PtrVec wraps;                 /* const SpStmt *: the DO nested in the phase's DO that
+                                     a statement runs in, whose variable it reads (run
+                                     whole around it, its bounds known), or NULL */
 } SpProbePhase;
 
 typedef struct SpProbe {
