@@ -1378,7 +1378,8 @@ static void generated_value(Emit *E, const char *name, Type t)
 
 /* How many times the synthetic probe enters DO w, nested in a phase's DO,
  * to run a statement of it c times: c over its trips, at least once (a
- * Fortran expression, heap); *trips gets the trips (heap). */
+ * Fortran expression, heap); *trips (when trips is not NULL) gets the
+ * trips (heap). */
 static char *do_entries(Emit *E, const SpStmt *w, double c, char **trips)
 {
     char *lo = em_ex(E, w->u.do_.lo), *hi = em_ex(E, w->u.do_.hi);
@@ -1389,7 +1390,10 @@ static char *do_entries(Emit *E, const SpStmt *w, double c, char **trips)
     free(lo);
     free(hi);
     free(st);
-    *trips = t.s;
+    if (trips)
+        *trips = t.s;
+    else
+        sb_free(&t);
     return n.s;
 }
 
@@ -1513,10 +1517,9 @@ static void synthetic_body(Emit *E)
                 char *v = em_ex(E, w->u.do_.var), *lo = em_ex(E, w->u.do_.lo);
                 char *hi = em_ex(E, w->u.do_.hi);
                 char *st = w->u.do_.st ? em_ex(E, w->u.do_.st) : xstrdup("1");
-                char *t, *n = do_entries(E, w, c, &t);
+                char *n = do_entries(E, w, c, NULL);
                 em_line(E, "do %sprb = 1, %s", E->p, n);
                 free(n);
-                free(t);
                 E->level++;
                 em_line(E, "do %s = %s, %s, %s", v, lo, hi, st);
                 E->level++;

@@ -617,6 +617,15 @@ typedef struct {
     long total;                  /* alternatives, counting those past cap */
 } ChoiceList;
 
+/* Whether one of the first n choices of l is the same layout as c. */
+static int listed(const ChoiceList *l, int n, const Choice *c, const Entry *e, int np)
+{
+    for (int i = 0; i < n; i++)
+        if (choice_equal(c, &l->v[i], e, np))
+            return 1;
+    return 0;
+}
+
 static void push_choice(ChoiceList *l, const Choice *c)
 {
     if (l->n < l->cap)
@@ -888,10 +897,7 @@ static void k_variants(ChoiceList *l, const Choice *c, const Entry *e, int np)
         for (int x = 0; x < g && !v.dflt; x++)
             if (v.shape[x] > 0)
                 v.shape[x] = sh[x];   /* a re-formed grid, declared as it runs */
-        int dup = 0;
-        for (int i = 0; i < l->n && !dup; i++)
-            dup = choice_equal(&v, &l->v[i], e, np);
-        if (!dup)
+        if (!listed(l, l->n, &v, e, np))
             push_choice(l, &v);
     }
 }
@@ -918,13 +924,9 @@ RemapSpace *remap_space_new(const Node *file, int np)
         /* formats that make one layout here (CYCLIC and BLOCK at one
            element a processor) are one choice: the first kept */
         int kept = 1;
-        for (int c = 1; c < l->n; c++) {
-            int dup = 0;
-            for (int j = 0; j < kept && !dup; j++)
-                dup = choice_equal(&l->v[c], &l->v[j], &S->s.e[i], np);
-            if (!dup)
+        for (int c = 1; c < l->n; c++)
+            if (!listed(l, kept, &l->v[c], &S->s.e[i], np))
                 l->v[kept++] = l->v[c];
-        }
         l->n = kept;
         int plain = S->plain[i] = l->n;
         for (int c = 0; c < plain; c++)
@@ -1309,6 +1311,17 @@ static void put_directives(StrBuf *b, const Remap *r)
  * the spec does not depend on the np it is read with; a 1-D grid of
  * NUMBER_OF_PROCESSORS() or the default arrangement has none, and
  * remap_parse keeps those. */
+/* The start of a spec's item: "; " after another, "UNIT:" where the
+ * mapping spans units, "NAME=". */
+static void spec_head(StrBuf *b, int units, const char *unit_name, const char *name)
+{
+    if (b->len)
+        sb_puts(b, "; ");
+    if (units && *unit_name)
+        sb_printf(b, "%s:", unit_name);
+    sb_printf(b, "%s=", name);
+}
+
 static void put_spec(StrBuf *b, const Remap *r)
 {
     int units = several_units(r);
@@ -1316,11 +1329,7 @@ static void put_spec(StrBuf *b, const Remap *r)
         const RemapDist *rd = &r->dist[i];
         if (!rd->changed)
             continue;
-        if (b->len)
-            sb_puts(b, "; ");
-        if (units && *rd->unit_name)
-            sb_printf(b, "%s:", rd->unit_name);
-        sb_printf(b, "%s=", rd->names[0]);
+        spec_head(b, units, rd->unit_name, rd->names[0]);
         for (int d = 0; d < rd->rank; d++) {
             if (d)
                 sb_putc(b, ',');
@@ -1341,11 +1350,7 @@ static void put_spec(StrBuf *b, const Remap *r)
         const RemapAlign *al = &r->align[i];
         if (!al->kind)
             continue;
-        if (b->len)
-            sb_puts(b, "; ");
-        if (units && *al->unit_name)
-            sb_printf(b, "%s:", al->unit_name);
-        sb_printf(b, "%s=", al->names[0]);
+        spec_head(b, units, al->unit_name, al->names[0]);
         if (al->kind == REMAP_AL_TRANSPOSED)
             sb_puts(b, "TRANSPOSED");
         else

@@ -278,6 +278,14 @@ size_t hash_u64(uint64_t x, size_t cap)
     return (size_t)x & (cap - 1);
 }
 
+uint64_t hash_str(const char *s)
+{
+    uint64_t h = 1469598103934665603ull;
+    for (; *s; s++)
+        h = (h ^ (unsigned char)*s) * 1099511628211ull;
+    return h;
+}
+
 static size_t hash_ptr(const void *p, int cap)
 {
     return hash_u64((uint64_t)(uintptr_t)p, (size_t)cap);

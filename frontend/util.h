@@ -83,6 +83,8 @@ void *ptrmap_get(const PtrMap *m, const void *key);
  * two): every bit of x reaches the slot's bits (a multiplication alone
  * leaves the low bits of the slot to the low bits of the key). */
 size_t hash_u64(uint64_t x, size_t cap);
+/* A 64-bit hash of a string (FNV-1a). */
+uint64_t hash_str(const char *s);
 void ptrmap_put(PtrMap *m, const void *key, void *val);
 void ptrmap_free(PtrMap *m);
 

@@ -1466,14 +1466,6 @@ void engine_memo_free(EngineMemo *m)
     free(m);
 }
 
-static uint64_t str_hash(const char *s)
-{
-    uint64_t h = 1469598103934665603ull;
-    for (; *s; s++)
-        h = (h ^ (unsigned char)*s) * 1099511628211ull;
-    return h;
-}
-
 /* The buckets again for twice as many entries. */
 static void memo_rehash(EngineMemo *m)
 {
@@ -1623,7 +1615,7 @@ static int memo_pairs(Eng *e, Aau *a, const CommEntry *c, PairList *pl, const ui
     }
     EngineMemo *m = e->gmemo;
     m->clock++;
-    uint64_t h = str_hash(key.s);
+    uint64_t h = hash_str(key.s);
     for (int i = m->nb ? m->head[hash_u64(h, m->nb)] : -1; i >= 0; i = m->v[i].next)
         if (m->v[i].h == h && !strcmp(m->v[i].key, key.s)) {
             m->v[i].used = m->clock;
