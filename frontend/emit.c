@@ -640,6 +640,19 @@ static int passed_decls(Emit *E)
     return 1;
 }
 
+/* Whether statement k of a synthetic probe's phase is the first of those
+ * a DO WHILE run whole holds (synthetic_body). */
+static int first_while(const SpProbePhase *q, int k)
+{
+    const SpStmt *w = q->wraps.v[k];
+    if (!w || w->kind != SP_WHILE)
+        return 0;
+    for (int j = 0; j < k; j++)
+        if (q->wraps.v[j] == w)
+            return 0;
+    return 1;
+}
+
 static void rt_externals(Emit *E)
 {
     em_line(E, "integer, external :: hpfrt_nprocs, hpfrt_ioproc, hpfrt_lo, hpfrt_hi, hpfrt_beta");
@@ -650,14 +663,18 @@ static void rt_externals(Emit *E)
         em_line(E, "integer, external :: hpfrt_probe_again");
         /* the counter of the blocks' loops, where a statement runs more
            than once (synthetic_body) */
-        int loops = 0;
+        int loops = 0, whiles = 0;
         for (int i = 0; i < E->prog->probe->phases.n; i++) {
             const SpProbePhase *q = E->prog->probe->phases.v[i];
-            for (int k = 0; k < q->counts.n; k++)
+            for (int k = 0; k < q->counts.n; k++) {
                 loops |= *(const double *)q->counts.v[k] >= 1.5 || q->wraps.v[k];
+                whiles += first_while(q, k);
+            }
         }
         if (loops)
             em_line(E, "integer :: %sprb", E->p);
+        if (whiles)             /* the trips of each DO WHILE run whole */
+            em_line(E, "integer :: %sprw(%d)", E->p, whiles);
     }
 }
 
@@ -1378,22 +1395,17 @@ static void generated_value(Emit *E, const char *name, Type t)
 
 /* How many times the synthetic probe enters DO w, nested in a phase's DO,
  * to run a statement of it c times: c over its trips, at least once (a
- * Fortran expression, heap); *trips (when trips is not NULL) gets the
- * trips (heap). */
-static char *do_entries(Emit *E, const SpStmt *w, double c, char **trips)
+ * Fortran expression, heap). */
+static char *do_entries(Emit *E, const SpStmt *w, double c)
 {
     char *lo = em_ex(E, w->u.do_.lo), *hi = em_ex(E, w->u.do_.hi);
     char *st = w->u.do_.st ? em_ex(E, w->u.do_.st) : xstrdup("1");
-    StrBuf t = {0}, n = {0};
-    sb_printf(&t, "max(1, ((%s) - (%s) + (%s))/(%s))", hi, lo, st, st);
-    sb_printf(&n, "max(1, nint(%.17gd0/dble(%s)))", c, t.s);
+    StrBuf n = {0};
+    sb_printf(&n, "max(1, nint(%.17gd0/dble(max(1, ((%s) - (%s) + (%s))/(%s)))))", c, hi, lo,
+              st, st);
     free(lo);
     free(hi);
     free(st);
-    if (trips)
-        *trips = t.s;
-    else
-        sb_free(&t);
     return n.s;
 }
 
@@ -1404,10 +1416,19 @@ static char *do_entries(Emit *E, const SpStmt *w, double c, char **trips)
  * times as its representative interval runs them, in a block libhpfrt
  * repeats and times (hpfrt_probe_again: a first pass that sizes the
  * repetitions, then enough of them to last HPFRT_PROBE_MIN). */
+/* The scalar assignments before DO WHILE w among the statements in. */
+static void while_prelude(Emit *E, const PtrVec *in, const SpStmt *w)
+{
+    for (int i = 0; i < in->n && in->v[i] != w; i++)
+        if (spmd_probe_setup_stmt(in->v[i]))
+            emit_stmt(E, in->v[i]);
+}
+
 static void synthetic_body(Emit *E)
 {
     const SpProbe *pr = E->prog->probe;
     const SpUnit *u = E->u;
+    int nwhile = 0;           /* the DO WHILEs run whole so far */
     comment(E, "synthetic probe: generated data");
     em_line(E, "call hpfrt_probe_synth('%s', %d)", pr->fingerprint, pr->np);
     for (int i = 0; i < u->arrs.n; i++) {
@@ -1463,26 +1484,16 @@ static void synthetic_body(Emit *E)
                 free(st);
             }
         }
-        /* the executions, rounded: the time scaled back to the interval's */
-        double want = 0, got = 0;
+        /* the executions the interval makes; libhpfrt scales the block's
+           time to them from the region entries the block made */
+        double want = 0;
         long long c0 = -1;
         int same = 1;
-        StrBuf gotw = {0};        /* the executions of the DOs run whole, as Fortran */
         for (int k = 0; k < q->stmts.n; k++) {
             double c = *(const double *)q->counts.v[k];
             long long r = c < 1 ? 1 : (long long)(c + 0.5);
-            const SpStmt *w = q->wraps.v[k];
             want += c;
-            if (w) {
-                char *t, *n = do_entries(E, w, c, &t);
-                sb_printf(&gotw, " + dble(%s*%s)", n, t);
-                free(n);
-                free(t);
-                same = 0;
-            } else {
-                got += (double)r;
-            }
-            if (c0 >= 0 && r != c0)
+            if (q->wraps.v[k] || (c0 >= 0 && r != c0))
                 same = 0;
             c0 = r;
         }
@@ -1493,18 +1504,56 @@ static void synthetic_body(Emit *E)
                     q->phase_work);
             continue;
         }
-        if (gotw.len)             /* the interval's executions over those run */
-            em_line(E, "do while (hpfrt_probe_again(%d, %.17gd0, %.17gd0, %.17gd0/(%.17gd0%s)) /= 0)",
-                    q->phase, q->rep_work, q->phase_work, want, got, gotw.s);
-        else
-            em_line(E, "do while (hpfrt_probe_again(%d, %.17gd0, %.17gd0, %.17gd0) /= 0)", q->phase,
-                    q->rep_work, q->phase_work, got > 0 ? want / got : 1);
-        sb_free(&gotw);
+        /* the trips of the DO WHILEs run whole, counted before the block:
+           their preludes, then their conditions and assignments alone */
+        int w0 = nwhile;
+        for (int k = 0; k < q->stmts.n; k++) {
+            if (!first_while(q, k))
+                continue;
+            const SpStmt *w = q->wraps.v[k];
+            nwhile++;
+            while_prelude(E, spmd_probe_while_in(u, w), w);
+            em_line(E, "%sprw(%d) = 0", E->p, nwhile);
+            char *c = em_ex(E, w->u.while_.cond);
+            em_line(E, "do while (%s)", c);
+            free(c);
+            E->level++;
+            for (int j = 0; j < w->u.while_.body.n; j++)
+                if (spmd_probe_setup_stmt(w->u.while_.body.v[j]))
+                    emit_stmt(E, w->u.while_.body.v[j]);
+            em_line(E, "%sprw(%d) = %sprw(%d) + 1", E->p, nwhile, E->p, nwhile);
+            E->level--;
+            em_line(E, "end do");
+        }
+        em_line(E, "do while (hpfrt_probe_again(%d, %.17gd0, %.17gd0, %.17gd0) /= 0)", q->phase,
+                q->rep_work, q->phase_work, want);
         E->level++;
         /* one loop when every statement runs as often, else one each */
         for (int k = 0; k < q->stmts.n; k++) {
             double c = *(const double *)q->counts.v[k];
             const SpStmt *w = q->wraps.v[k];
+            if (w && w->kind == SP_WHILE) {
+                /* a DO WHILE run whole after its prelude, entered as many
+                   times as its statements' executions over its trips' */
+                if (!first_while(q, k))
+                    continue;
+                double cs = 0;
+                int nreg = 0;
+                for (int j = k; j < q->stmts.n; j++)
+                    if (q->wraps.v[j] == w) {
+                        cs += *(const double *)q->counts.v[j];
+                        nreg++;
+                    }
+                w0++;
+                em_line(E, "do %sprb = 1, max(1, nint(%.17gd0/dble(%d*max(1, %sprw(%d)))))", E->p,
+                        cs, nreg, E->p, w0);
+                E->level++;
+                while_prelude(E, spmd_probe_while_in(u, w), w);
+                emit_stmt(E, w);
+                E->level--;
+                em_line(E, "end do");
+                continue;
+            }
             if (w) {
                 /* statements in a DO of the phase's DO that read its
                    variable: the DO run whole around them (those of one DO
@@ -1517,7 +1566,7 @@ static void synthetic_body(Emit *E)
                 char *v = em_ex(E, w->u.do_.var), *lo = em_ex(E, w->u.do_.lo);
                 char *hi = em_ex(E, w->u.do_.hi);
                 char *st = w->u.do_.st ? em_ex(E, w->u.do_.st) : xstrdup("1");
-                char *n = do_entries(E, w, c, NULL);
+                char *n = do_entries(E, w, c);
                 em_line(E, "do %sprb = 1, %s", E->p, n);
                 free(n);
                 E->level++;

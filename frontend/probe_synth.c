@@ -157,6 +157,143 @@ static const Symbol *unknown_scalar(const SpStmt *s, const PtrVec *known)
     return unknown_in(n, m, lp, known);
 }
 
+/* Whether list l holds statement r, at any depth. */
+static int holds(const PtrVec *l, const SpStmt *r)
+{
+    for (int i = 0; i < l->n; i++) {
+        const SpStmt *s = l->v[i];
+        if (s == r)
+            return 1;
+        switch (s->kind) {
+        case SP_DO:
+            if (holds(&s->u.do_.body, r))
+                return 1;
+            break;
+        case SP_WHILE:
+            if (holds(&s->u.while_.pre, r) || holds(&s->u.while_.body, r))
+                return 1;
+            break;
+        case SP_IF:
+            for (int b = 0; b < s->u.if_.branches.n; b++) {
+                const SpBranch *br = s->u.if_.branches.v[b];
+                if (holds(&br->pre, r) || holds(&br->body, r))
+                    return 1;
+            }
+            break;
+        default: break;
+        }
+    }
+    return 0;
+}
+
+/* The innermost DO WHILE of list l that holds statement r (in its body),
+ * and in *in the list it lies in; NULL when r is in none. */
+static const SpStmt *inner_while(const PtrVec *l, const SpStmt *r, const PtrVec **in)
+{
+    for (int i = 0; i < l->n; i++) {
+        const SpStmt *s = l->v[i], *w = NULL;
+        switch (s->kind) {
+        case SP_DO:
+            if (holds(&s->u.do_.body, r))
+                return inner_while(&s->u.do_.body, r, in);
+            break;
+        case SP_WHILE:
+            if (holds(&s->u.while_.body, r)) {
+                if (!(w = inner_while(&s->u.while_.body, r, in))) {
+                    w = s;
+                    *in = l;
+                }
+                return w;
+            }
+            break;
+        case SP_IF:
+            for (int b = 0; b < s->u.if_.branches.n; b++) {
+                const SpBranch *br = s->u.if_.branches.v[b];
+                if (holds(&br->body, r))
+                    return inner_while(&br->body, r, in);
+            }
+            break;
+        default: break;
+        }
+    }
+    return NULL;
+}
+
+const PtrVec *spmd_probe_while_in(const SpUnit *main, const SpStmt *w)
+{
+    const PtrVec *in = &main->body;
+    const SpStmt *r = w->u.while_.body.n ? w->u.while_.body.v[0] : NULL;
+    return r && inner_while(&main->body, r, &in) == w ? in : &main->body;
+}
+
+static int in_vec(const PtrVec *v, const void *p)
+{
+    for (int i = 0; i < v->n; i++)
+        if (v->v[i] == p)
+            return 1;
+    return 0;
+}
+
+/* Whether an expression reads a variable other than the INTEGER scalars
+ * in known (a DO WHILE's condition: what decides its trips). */
+static int other_visit(Node *n, void *ctx)
+{
+    const PtrVec *known = ctx;
+    const Symbol *y = n->kind == AST_NAME ? n->u.name.sym : n->kind == AST_REF ? n->u.ref.sym : NULL;
+    if (y && y->kind == SYM_VARIABLE &&
+        (y->rank || y->type.base != TY_INTEGER || !in_vec(known, y)))
+        return 1;
+    return ast_children(n, other_visit, ctx);
+}
+
+/* A DO WHILE w, among the statements in, that the synthetic probe can run
+ * whole, its trips
+ * counted before the block (emit.c, synthetic_body): its condition is
+ * scalar INTEGER arithmetic; its body is scalar assignments and regions;
+ * what they read is known, set by the assignments before w in the same
+ * body (its prelude, run before it), or set earlier in the same trip. A
+ * variable w assigns that a trip reads before assigning it, or its
+ * condition reads, must be set by the prelude. NULL when it can, else the
+ * reason (static text). */
+static const char *while_runs(const PtrVec *in, const SpStmt *w, const PtrVec *known0, Arena *a)
+{
+    if (!w->u.while_.cond || w->u.while_.pre.n)
+        return "its condition is not scalar arithmetic";
+    const PtrVec *body = &w->u.while_.body;
+    PtrVec set = {0}, known = {0};
+    for (int i = 0; i < body->n; i++) {
+        const SpStmt *t = body->v[i];
+        if (spmd_probe_setup_stmt(t))
+            vec_push(a, &set, t->u.seq->u.assign.lhs->u.name.sym);
+        else if (!region_stmt(t))
+            return "its body has statements other than assignments";
+    }
+    /* the prelude: what the assignments before w set, from what is known */
+    for (int i = 0; i < known0->n; i++)
+        if (!in_vec(&set, known0->v[i]))
+            vec_push(a, &known, known0->v[i]);
+    for (int i = 0; i < in->n && in->v[i] != w; i++) {
+        const SpStmt *t = in->v[i];
+        if (spmd_probe_setup_stmt(t) &&
+            !unknown_in(&t->u.seq->u.assign.rhs, 1, NULL, &known))
+            vec_push(a, &known, t->u.seq->u.assign.lhs->u.name.sym);
+    }
+    Node *c = w->u.while_.cond;
+    if (plain_visit(c, NULL) || other_visit(c, &known))
+        return "its condition reads what its prelude does not set";
+    for (int i = 0; i < body->n; i++) {
+        const SpStmt *t = body->v[i];
+        if (spmd_probe_setup_stmt(t)) {
+            if (unknown_in(&t->u.seq->u.assign.rhs, 1, NULL, &known))
+                return "a value it reads is not set before";
+            vec_push(a, &known, t->u.seq->u.assign.lhs->u.name.sym);
+        } else if (unknown_scalar(t, &known)) {
+            return "a value it reads is not set before";
+        }
+    }
+    return NULL;
+}
+
 int spmd_probe_read(SpProgram *sp, const char *path, Arena *a, char *err, size_t errlen)
 {
     size_t len;
@@ -257,7 +394,7 @@ int spmd_probe_read(SpProgram *sp, const char *path, Arena *a, char *err, size_t
                 break;
             }
             int seen = 0;
-            const SpStmt *inner = NULL, *wrap = NULL;
+            const SpStmt *inner = NULL, *wrap = NULL, *loop = NULL;
             const SpStmt *r = find_region(&main->body, (int)line, (int)ord, &seen, &inner);
             if (!r) {
                 snprintf(err, errlen, "'%s': phase %d: no statement of line %ld in this "
@@ -301,7 +438,14 @@ int spmd_probe_read(SpProgram *sp, const char *path, Arena *a, char *err, size_t
                 bad = 1;
                 break;
             }
-            const Symbol *y = unknown_scalar(r, &known);
+            /* a statement of a DO WHILE of the phase's DO: that DO WHILE
+               run whole, where the probe can */
+            const PtrVec *in = NULL;
+            const char *why = NULL;
+            loop = inner_while(&main->body, r, &in);
+            if (loop && !(why = while_runs(in, loop, &known, a)))
+                wrap = loop;
+            const Symbol *y = wrap ? NULL : unknown_scalar(r, &known);
             /* the variable of a DO nested in the phase's DO, whose bounds
                are known: that DO is run whole around the statement */
             if (y && inner && inner->line != q->top_line && inner->u.do_.var &&
@@ -312,6 +456,14 @@ int spmd_probe_read(SpProgram *sp, const char *path, Arena *a, char *err, size_t
                     y = unknown_scalar(r, &known);
                     wrap = inner;
                 }
+            }
+            if (y && why) {
+                snprintf(err, errlen, "phase %d: the statement of line %ld reads '%s', set in "
+                         "the run; the DO WHILE of line %d it lies in is not run whole (%s); "
+                         "probe the program itself (HPFRT_PROBE)", q->phase, line, y->name,
+                         loop->line, why);
+                bad = 1;
+                break;
             }
             if (y) {
                 snprintf(err, errlen, "phase %d: the statement of line %ld reads '%s', whose "
@@ -329,6 +481,22 @@ int spmd_probe_read(SpProgram *sp, const char *path, Arena *a, char *err, size_t
             st = x + 1;
             while (*st == ',' || *st == ' ' || *st == '\n')
                 st++;
+        }
+        /* a DO WHILE run whole runs all its regions: each must be one the
+           interval runs */
+        for (int k = 0; !bad && k < q->stmts.n; k++) {
+            const SpStmt *w = q->wraps.v[k];
+            if (!w || w->kind != SP_WHILE)
+                continue;
+            for (int j = 0; j < w->u.while_.body.n && !bad; j++) {
+                const SpStmt *t = w->u.while_.body.v[j];
+                if (region_stmt(t) && !in_vec(&q->stmts, t)) {
+                    snprintf(err, errlen, "phase %d: the DO WHILE of line %d runs the statement "
+                             "of line %d, which the phase's interval does not run; probe the "
+                             "program itself (HPFRT_PROBE)", q->phase, w->line, t->line);
+                    bad = 1;
+                }
+            }
         }
         if (!bad)
             vec_push(a, &p->phases, q);

@@ -320,7 +320,9 @@ typedef struct {
     PtrVec counts;                /* double *: each one's executions in the interval */
     PtrVec wraps;                 /* const SpStmt *: the DO nested in the phase's DO that
                                      a statement runs in, whose variable it reads (run
-                                     whole around it, its bounds known), or NULL */
+                                     whole around it, its bounds known); or the DO WHILE
+                                     of the phase's DO's body it lies in (run whole after
+                                     the assignments before it); or NULL */
 } SpProbePhase;
 
 typedef struct SpProbe {
@@ -408,6 +410,9 @@ int spmd_probe_read(SpProgram *p, const char *path, Arena *a, char *err, size_t 
 /* A statement of the main program's set-up the synthetic probe runs: an
  * assignment of scalar arithmetic to a scalar variable. */
 int spmd_probe_setup_stmt(const SpStmt *s);
+/* The statements a DO WHILE the synthetic probe runs whole lies among
+ * (its prelude is the scalar assignments before it there). */
+const PtrVec *spmd_probe_while_in(const SpUnit *main, const SpStmt *w);
 
 /* Writes the program as Fortran calling libhpfrt: fixed form when fixed is
  * set (.f), free form otherwise. Returns 0, or -1 on a write error. */

@@ -141,7 +141,8 @@ static void usage(FILE *out)
           "      --seed S             the seed of the projection and of k-means (default 1)\n"
           "      --early              representatives early in the run (a shorter probe)\n"
           "      --probe-span K       a representative and up to K - 1 intervals of its\n"
-          "                           phase after it timed together (default 4)\n"
+          "                           phase after it timed together (default: a hundredth\n"
+          "                           of the run, at least 4, fewer within the budget)\n"
           "      --probe-budget F     representatives probed end within this fraction of\n"
           "                           the run (default 0.1); the other phases' times are\n"
           "                           estimated\n"
@@ -429,7 +430,7 @@ static int check_probe(const Options *o)
         const char *lone = o->interval > 0 ? "--interval" : o->early ? "--early"
                          : o->maxk != 10 ? "--maxk" : o->seed != 1 ? "--seed"
                          : o->probe_budget != 0.1 ? "--probe-budget"
-                         : o->probe_span != 4 ? "--probe-span" : NULL;
+                         : o->probe_span ? "--probe-span" : NULL;
         if (lone)
             return bad_usage("%s belongs to --bbv, --phases or --save-phases", lone);
         return 0;
@@ -1895,7 +1896,6 @@ int main(int argc, char **argv)
     o.seed = 1;
     o.ref_time = -1;
     o.probe_budget = 0.1;
-    o.probe_span = 4;
     o.cmd = command_line(argc, argv);
     if (parse_options(&o, argc, argv)) {
         free_options(&o);

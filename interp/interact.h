@@ -117,7 +117,8 @@ typedef struct {
     int early;                 /* --early: representatives early in the run */
     double probe_budget;       /* --probe-budget F: representatives probed end within
                                   this fraction of the run's operations */
-    int probe_span;            /* --probe-span K: intervals of a phase timed together */
+    int probe_span;            /* --probe-span K: intervals of a phase timed together
+                                  (0: a hundredth of the run, at least 4) */
     const char *save_phases;   /* --save-phases FILE: the phases and the probe, JSON */
     const char **probe_times;  /* --probe-predict FILE: a probe's times */
     int nprobe_times;

@@ -78,6 +78,13 @@ static void rep_lines(const Aag *g, const BbvInterval *x, int *lo, int *hi)
     }
 }
 
+/* Distances from a phase's centre closer than this are equal: the
+ * intervals' vectors are scaled to their operations (a sum of 1), and a
+ * millionth of that is no difference of behaviour, but the rounding of an
+ * extrapolated loop's counts (pi's 1,800 intervals lie 3.8e-9 from their
+ * centre, the run's first 2.5e-6). */
+#define PHASE_SAME_DIST 1e-7
+
 /* Among the members of phase p: the nearest the centre; of equals (within
  * a twentieth of the spread of distances), the earliest that is not the
  * phase's first (one of the same phase ran before it: the caches hold what
@@ -100,7 +107,7 @@ static int pick(const Clustering *c, const double *dist, int n, int p, int early
     }
     /* equally near: within a twentieth of the spread (the intervals of an
        extrapolated loop differ by rounding alone) */
-    double tol = 1e-9 * (dmax + 1e-300);
+    double tol = 1e-9 * (dmax + 1e-300) + PHASE_SAME_DIST;
     double lim = dmin + (early ? 0.1 : 0.05) * (dmax - dmin) + tol;
     int best = -1;
     for (int i = 0; i < n; i++) {
@@ -141,7 +148,7 @@ static int pick_typical(const Bbv *b, const Clustering *c, const double *dist, i
             continue;
         if (first < 0)
             first = i;
-        if (dist[i] <= med * (1 + 1e-12) && bbv_interval(b, i)->wstart >= from) {
+        if (dist[i] <= med * (1 + 1e-12) + PHASE_SAME_DIST && bbv_interval(b, i)->wstart >= from) {
             if (best < 0 || best == first)
                 best = i;
             if (best != first)
@@ -201,6 +208,9 @@ typedef struct {
     int nskip;
     double cost;
 } Plan;
+
+/* The fewest intervals of a span by default (doc/probes.md). */
+#define PROBE_SPAN_LEAST 4
 
 /* Each phase's span: its representative and up to span - 1 intervals of
  * the same phase right after it, timed as one (a longer time, less of the
@@ -295,7 +305,19 @@ static void plan_probe(const Bbv *b, const int *label, int span, Phase *ph, int 
 static void fit_budget(const Bbv *b, const int *label, int span, Phase *ph, int k,
                        double budget, Plan *pl)
 {
+    /* span 0: each span a hundredth of the run, at least 4 intervals;
+       halved down to 4 while the probe costs more than the budget, before
+       any representative moves */
+    int least = span ? span : PROBE_SPAN_LEAST;
+    if (!span) {
+        int n = bbv_count(b);
+        span = n / 100 > least ? (n + 99) / 100 : least;
+    }
     plan_probe(b, label, span, ph, k, pl);
+    while (pl->cost > budget * (1 + 1e-12) && span > least) {
+        span = span / 2 > least ? span / 2 : least;
+        plan_probe(b, label, span, ph, k, pl);
+    }
     Plan trial = {0};
     while (pl->cost > budget * (1 + 1e-12)) {
         int move = -1;

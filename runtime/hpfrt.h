@@ -297,12 +297,13 @@ int hpfrt_probe_next_(const int *line);
  * of the phases and the processes they were found for; then each phase's
  * block of statements runs while hpfrt_probe_again returns 1: a first
  * pass, then enough repetitions to last HPFRT_PROBE_MIN seconds (default
- * 0.05), timed; the time of one, times scale, is the phase's. The times are
- * written at hpfrt_finalize as a probe's (probe-times.csv or
- * HPFRT_PROBE_OUT). */
+ * 0.05), timed; the time of one, scaled from the region entries it made to
+ * execs (the executions of the block's statements in the representative
+ * interval), is the phase's. The times are written at hpfrt_finalize as a
+ * probe's (probe-times.csv or HPFRT_PROBE_OUT). */
 void hpfrt_probe_synth_(const char *fp, const int *np, size_t len);
 int hpfrt_probe_again_(const int *phase, const double *rep_work, const double *phase_work,
-                       const double *scale);
+                       const double *execs);
 /* A phase the synthetic probe has no statement of (its work in procedures
  * or scalar code): written with a time of -1, estimated from the others. */
 void hpfrt_probe_unmeasured_(const int *phase, const double *rep_work, const double *phase_work);

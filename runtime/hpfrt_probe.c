@@ -24,6 +24,7 @@ typedef struct {
     int state;                /* 0 waiting, 1 timing, 2 timed, 3 not probed; a synthetic
                                  probe's block: 4 its first pass, 5 its repetitions */
     long reps, left;          /* a synthetic probe's block: repetitions timed, to go */
+    long long e0;             /* and the region entries when its repetitions began */
 } Mark;
 
 /* A top-level DO the probe leaves early: from iteration `from` on, with
@@ -154,7 +155,7 @@ static void parse(const char *path)
     pr.m = rt_alloc((size_t)(rows + 1) * sizeof *pr.m);
     for (int i = 0; i < rows; i++) {
         double *x = v + (size_t)i * MARK_FIELDS;
-        pr.m[pr.n++] = (Mark){x[0], x[1], x[2], x[3], x[4], 0, 0, 0, 0, 0};
+        pr.m[pr.n++] = (Mark){x[0], x[1], x[2], x[3], x[4], 0, 0, 0, 0, 0, 0};
     }
     free(v);
     rows = rows_of(path, p, "skips", 3, &v);
@@ -329,7 +330,7 @@ static double min_time(void)
 }
 
 int hpfrt_probe_again_(const int *phase, const double *rep_work, const double *phase_work,
-                       const double *scale)
+                       const double *execs)
 {
     rt_need_init("hpfrt_probe_again");
     Mark *m = NULL;
@@ -339,7 +340,7 @@ int hpfrt_probe_again_(const int *phase, const double *rep_work, const double *p
     if (!m) {
         pr.m = rt_grow(pr.m, (size_t)(pr.n + 1) * sizeof *pr.m);
         m = &pr.m[pr.n++];
-        *m = (Mark){*phase, 0, 1, *rep_work, *phase_work, 0, 0, 0, 0, 0};
+        *m = (Mark){*phase, 0, 1, *rep_work, *phase_work, 0, 0, 0, 0, 0, 0};
     }
     double now = MPI_Wtime();
     switch (m->state) {
@@ -355,15 +356,20 @@ int hpfrt_probe_again_(const int *phase, const double *rep_work, const double *p
         double r = tmax > 0 ? want / tmax + 1 : 1e6;
         m->reps = m->left = r > 1e6 ? 1000000 : (long)r;
         m->state = 5;
+        m->e0 = rt.entries;
         m->t0 = MPI_Wtime();
         return 1;
     }
-    case 5:
+    case 5: {
         if (--m->left > 0)
             return 1;
-        m->secs = (now - m->t0) / (double)m->reps * *scale;
+        /* a repetition's time, scaled from the region entries it made to
+           the executions the interval makes */
+        double made = (double)(rt.entries - m->e0) / (double)m->reps;
+        m->secs = (now - m->t0) / (double)m->reps * (made > 0 ? *execs / made : 1);
         m->state = 2;
         return 0;
+    }
     default:
         return 0;
     }
@@ -373,7 +379,7 @@ void hpfrt_probe_unmeasured_(const int *phase, const double *rep_work, const dou
 {
     rt_need_init("hpfrt_probe_unmeasured");
     pr.m = rt_grow(pr.m, (size_t)(pr.n + 1) * sizeof *pr.m);
-    pr.m[pr.n++] = (Mark){*phase, -1, -1, *rep_work, *phase_work, 0, 0, 3, 0, 0};
+    pr.m[pr.n++] = (Mark){*phase, -1, -1, *rep_work, *phase_work, 0, 0, 3, 0, 0, 0};
 }
 
 int hpfrt_probe_next_(const int *line)

@@ -52,7 +52,8 @@ clean-html-shots:
 .PHONY: clean-html-shots
 # software probes: --bbv, --phases, --probe-predict, HPFRT_PROBE (doc/probes.md)
 TESTS += testsuite/probes.test
-EXTRA_DIST += testsuite/probes.test $(wildcard $(srcdir)/testsuite/probes/*.f90)
+EXTRA_DIST += testsuite/probes.test $(wildcard $(srcdir)/testsuite/probes/*.f90) \
+	$(wildcard $(srcdir)/testsuite/probes/*.f)
 EXTRA_DIST += testsuite/forecast.test $(wildcard $(srcdir)/testsuite/forecast/*.f90) \
 	$(wildcard $(srcdir)/testsuite/forecast/*.f)
 # the validation harness (make validate, doc/validation.md) on two programs

@@ -231,37 +231,54 @@ forecast_stage() {
 }
 
 # ---- PROBE=1: the software probes against the measured runs ---------------
-# probe_point: the point of the loop below (f, name, size, np, b, rflag,
-# extra, and the measured median in $b.np$np.times): its phases, PROBE_REPS
-# probe runs, each one's prediction; the medians into probe.csv
-probe_point() {
-    pcsv="$OUT/probe.csv"
-    [ -s "$pcsv" ] || echo "program,size,np,measured_s,probe_s,cost_pct,predicted_s,error_pct,phases,probed,planned_cost_pct,synth_s,synth_predicted_s,synth_error_pct,interval_diff_pct" >"$pcsv"
+# For the point of the loop below (f, name, size, np, b, rflag, extra):
+# probe_plan finds its phases before the measured runs; probe_once R runs
+# probe R and predicts from it, right after measured run R (the probe and
+# the runs it is compared with see the machine alike: its speed drifts by
+# some percent over seconds); probe_point, after the runs: the synthetic
+# probe, and the medians into probe.csv.
+probe_plan() {
+    probe_ok=no
     ph="$b.np$np.phases.json"
+    : >"$b.np$np.probe.runs"
     # shellcheck disable=SC2086
     if ! "$HPFPREDICT" -sag "$SAG" "$f" -np "$np" -D "n=$size" $rflag $extra \
             --save-phases "$ph" 2>"$ph.log"; then
         say "$tag: probe: $(grep -m1 error "$ph.log")"
         return
     fi
-    : >"$b.np$np.probe.runs"
-    r=0
+    probe_ok=yes
+}
+
+probe_once() {
+    [ "$probe_ok" = yes ] || return 0
+    pc="$b.np$np.probe$1.csv"
+    rm -f "$pc"
+    # shellcheck disable=SC2086
+    if ! HPFRT_PROBE="$ph" HPFRT_PROBE_OUT="$pc" timeout "$RUN_TIMEOUT" $MPIRUN \
+            $MPIRUN_FLAGS -np "$np" "$b.spmd" >/dev/null 2>"$pc.err" </dev/null ||
+       ! "$HPFPREDICT" "$f" -D "n=$size" $rflag $extra --probe-predict "$pc" --format=json \
+            >"$pc.json" 2>"$pc.log"; then
+        say "$tag: probe run $1 failed: $(why "$pc.err") $(grep -m1 error "$pc.log")"
+        probe_ok=no
+        return 0
+    fi
+    echo "$(sed -n 's/^# elapsed=//p' "$pc") $(sed -n 's/.*"total": *\([-+0-9.eE]*\).*/\1/p' "$pc.json")" \
+        >>"$b.np$np.probe.runs"
+}
+
+probe_point() {
+    pcsv="$OUT/probe.csv"
+    [ -s "$pcsv" ] || echo "program,size,np,measured_s,probe_s,cost_pct,predicted_s,error_pct,phases,probed,planned_cost_pct,synth_s,synth_predicted_s,synth_error_pct,interval_diff_pct" >"$pcsv"
+    # the probe runs the measured runs did not reach
+    r=$REPS
     while [ $r -lt "${PROBE_REPS:-3}" ]; do
         r=$((r + 1))
-        pc="$b.np$np.probe$r.csv"
-        rm -f "$pc"
-        if ! HPFRT_PROBE="$ph" HPFRT_PROBE_OUT="$pc" timeout "$RUN_TIMEOUT" $MPIRUN \
-                $MPIRUN_FLAGS -np "$np" "$b.spmd" >/dev/null 2>"$pc.err" </dev/null ||
-           ! "$HPFPREDICT" "$f" -D "n=$size" $rflag $extra --probe-predict "$pc" --format=json \
-                >"$pc.json" 2>"$pc.log"; then
-            say "$tag: probe run $r failed: $(why "$pc.err") $(grep -m1 error "$pc.log")"
-            return
-        fi
-        echo "$(sed -n 's/^# elapsed=//p' "$pc") $(sed -n 's/.*"total": *\([-+0-9.eE]*\).*/\1/p' "$pc.json")" \
-            >>"$b.np$np.probe.runs"
+        probe_once $r
     done
+    [ "$probe_ok" = yes ] || return 0
     # the synthetic probe (hpfc --probe): its prediction, and its time per
-    # interval against the real probe's (the last run's), weighted by phase
+    # interval against the real probe's (its runs' median), weighted by phase
     sy="$b.np$np.synth"
     synth=",,,"
     # shellcheck disable=SC2086
@@ -272,11 +289,19 @@ probe_point() {
        "$HPFPREDICT" "$f" -D "n=$size" $rflag $extra --probe-predict "$sy.csv" --format=json \
            >"$sy.json" 2>>"$sy.log"; then
         st=$(sed -n 's/.*"total": *\([-+0-9.eE]*\).*/\1/p' "$sy.json")
-        # (per operation: the real probe times a span of intervals)
+        # (per operation: the real probe times a span of intervals; the
+        # median of the real probe's runs, phase by phase)
+        # shellcheck disable=SC2046
         diff=$(awk -F, 'FNR == 1 { f++ } /^[0-9]/ { if (f == 1) { if ($4 > 0) { s[$1] = $4 / $5; w[$1] = $6 } }
-                                                   else if ($4 > 0) r[$1] = $4 / $5 }
-                END { for (p in r) if (p in s) { d = s[p] / r[p] - 1; sw += w[p]; sd += w[p] * (d < 0 ? -d : d) }
-                      if (sw > 0) printf "%.2f", 100 * sd / sw }' "$sy.csv" "$pc")
+                                                   else if ($4 > 0) r[$1, ++nr[$1]] = $4 / $5 }
+                END { for (p in s) if (nr[p] > 0) {
+                          n = nr[p]
+                          for (i = 1; i <= n; i++) for (j = i + 1; j <= n; j++)
+                              if (r[p, j] < r[p, i]) { x = r[p, i]; r[p, i] = r[p, j]; r[p, j] = x }
+                          m = n % 2 ? r[p, (n + 1) / 2] : (r[p, n / 2] + r[p, n / 2 + 1]) / 2
+                          d = s[p] / m - 1; sw += w[p]; sd += w[p] * (d < 0 ? -d : d) }
+                      if (sw > 0) printf "%.2f", 100 * sd / sw }' "$sy.csv" \
+                  $(r=0; while [ $r -lt "${PROBE_REPS:-3}" ]; do r=$((r + 1)); echo "$b.np$np.probe$r.csv"; done))
         synth="$(sed -n 's/^# elapsed=//p' "$sy.csv"),$st,,$diff"
     else
         say "$tag: the synthetic probe failed: $(why "$sy.log")"
@@ -593,6 +618,7 @@ for p in $PROGRAMS; do
             ld=$(load1)
             : >"$b.np$np.times"
             rfail=; ck=
+            [ "${PROBE:-0}" = 1 ] && probe_plan
             # runs not counted: caches, pages and the file system warmed up
             r=0
             while [ $r -lt "$WARMUP" ]; do
@@ -623,6 +649,8 @@ for p in $PROGRAMS; do
                     t=$(awk -v a="$t0" -v b="$t1" 'BEGIN { printf "%.9f", b - a }')
                 fi
                 echo "$t" >>"$b.np$np.times"
+                # the probe run of the same number, right after it
+                [ "${PROBE:-0}" = 1 ] && [ "$r" -le "${PROBE_REPS:-3}" ] && probe_once $r
                 # the checksum, on the first run
                 if [ $r -eq 1 ]; then
                     if [ "$refok" = yes ]; then
