@@ -1459,14 +1459,9 @@ static void synthetic_body(Emit *E)
             generated_value(E, name, t->type);
         }
     }
-    comment(E, "synthetic probe: the scalar set-up");
-    for (int i = 0; i < u->body.n; i++) {
-        const SpStmt *s = u->body.v[i];
-        if (s->kind == SP_DO || s->kind == SP_WHILE)
-            break;
-        if (spmd_probe_setup_stmt(s))
-            emit_stmt(E, s);
-    }
+    comment(E, "synthetic probe: the set-up");
+    for (int i = 0; i < pr->setup.n; i++)
+        emit_stmt(E, pr->setup.v[i]);
     for (int i = 0; i < pr->phases.n; i++) {
         const SpProbePhase *q = pr->phases.v[i];
         char buf[160];

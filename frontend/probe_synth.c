@@ -123,6 +123,23 @@ int spmd_probe_setup_stmt(const SpStmt *s)
            !plain_visit(s->u.seq->u.assign.rhs, NULL);
 }
 
+/* Whether region statement r computes a temporary of another
+ * statement's (an actual argument, an I/O item): made by that statement,
+ * which the probe may not run. */
+static int temp_of_hpfc(const SpProgram *sp, const SpUnit *main, const SpStmt *r)
+{
+    const Node *lhs = r->kind == SP_STORE ? r->u.store.lhs
+                      : r->kind == SP_BCAST ? NULL : r->u.loop->lhs;
+    const SpRef *lr = lhs ? lhs->ir : NULL;
+    int temp = lr && lr->arr && !lr->arr->sym;
+    for (int k = 0; lr && lr->arr && k < main->temp_arrs.n && !temp; k++)
+        temp = main->temp_arrs.v[k] == lr->arr;
+    const char *lid = lhs && lhs->kind == AST_REF ? lhs->u.ref.id : NULL;
+    if (lid && sp->prefix && !strncmp(lid, sp->prefix, strlen(sp->prefix)))
+        temp = 1;          /* a replicated temporary of hpfc's (hpf_wN) */
+    return temp;
+}
+
 /* The first of the expressions n[0..m-1] that reads a scalar not known. */
 static const Symbol *unknown_in(Node *const *n, int m, const SpLoop *lp, const PtrVec *known)
 {
@@ -363,6 +380,21 @@ int spmd_probe_read(SpProgram *sp, const char *path, Arena *a, char *err, size_t
         p->fingerprint = arena_strndup(a, fp, k < 64 ? k : 64);
         p->np = (int)num_after(pr, NULL, "np", 0);
     }
+    /* the set-up, before the main program's first DO loop: its scalar
+       assignments, and the statements that set its arrays from what they
+       know (the program's own initial data, over the generated values) */
+    PtrVec set = {0};
+    for (int k = 0; !bad && k < main->body.n; k++) {
+        const SpStmt *t = main->body.v[k];
+        if (t->kind == SP_DO || t->kind == SP_WHILE)
+            break;
+        if (spmd_probe_setup_stmt(t)) {
+            vec_push(a, &p->setup, (void *)t);
+            vec_push(a, &set, t->u.seq->u.assign.lhs->u.name.sym);
+        } else if (region_stmt(t) && !temp_of_hpfc(sp, main, t) && !unknown_scalar(t, &set)) {
+            vec_push(a, &p->setup, (void *)t);
+        }
+    }
     for (const char *s = ph; !bad && (s = strstr(s + 1, "{\"phase\": ")) && s < stop;) {
         const char *e = strstr(s + 1, "{\"phase\": ");
         if (!e || e > stop)
@@ -412,25 +444,9 @@ int spmd_probe_read(SpProgram *sp, const char *path, Arena *a, char *err, size_t
                     t->u.do_.var->kind == AST_NAME)
                     vec_push(a, &known, t->u.do_.var->u.name.sym);
             }
-            for (int k = 0; k < main->body.n; k++) {
-                const SpStmt *t = main->body.v[k];
-                if (t->kind == SP_DO || t->kind == SP_WHILE)
-                    break;
-                if (spmd_probe_setup_stmt(t))
-                    vec_push(a, &known, t->u.seq->u.assign.lhs->u.name.sym);
-            }
-            /* a temporary of another statement's (an actual argument, an I/O
-               item): made by that statement, which the probe does not run */
-            const Node *lhs = r->kind == SP_STORE ? r->u.store.lhs
-                              : r->kind == SP_BCAST ? NULL : r->u.loop->lhs;
-            const SpRef *lr = lhs ? lhs->ir : NULL;
-            int temp = lr && lr->arr && !lr->arr->sym;
-            for (int k = 0; lr && lr->arr && k < main->temp_arrs.n && !temp; k++)
-                temp = main->temp_arrs.v[k] == lr->arr;
-            const char *lid = lhs && lhs->kind == AST_REF ? lhs->u.ref.id : NULL;
-            if (lid && sp->prefix && !strncmp(lid, sp->prefix, strlen(sp->prefix)))
-                temp = 1;          /* a replicated temporary of hpfc's (hpf_wN) */
-            if (temp) {
+            for (int k = 0; k < set.n; k++)
+                vec_push(a, &known, set.v[k]);
+            if (temp_of_hpfc(sp, main, r)) {
                 snprintf(err, errlen, "phase %d: the statement of line %ld computes a "
                          "temporary of hpfc's (an actual argument or an output item), which "
                          "the synthetic probe does not allocate; probe the program itself "

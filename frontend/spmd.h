@@ -329,6 +329,10 @@ typedef struct SpProbe {
     const char *fingerprint;      /* of the program the phases were found for */
     int np;
     PtrVec phases;                /* SpProbePhase */
+    PtrVec setup;                 /* const SpStmt *: the main program's statements before
+                                     its first DO loop the probe runs first: its scalar
+                                     assignments, and the statements that set arrays
+                                     from what the probe knows */
 } SpProbe;
 
 typedef struct SpProgram {

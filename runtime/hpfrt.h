@@ -297,7 +297,8 @@ int hpfrt_probe_next_(const int *line);
  * of the phases and the processes they were found for; then each phase's
  * block of statements runs while hpfrt_probe_again returns 1: a first
  * pass, then enough repetitions to last HPFRT_PROBE_MIN seconds (default
- * 0.05), timed; the time of one, scaled from the region entries it made to
+ * 0.05), timed in five rounds; the time of one in the median round, scaled
+ * from the region entries it made to
  * execs (the executions of the block's statements in the representative
  * interval), is the phase's. The times are written at hpfrt_finalize as a
  * probe's (probe-times.csv or HPFRT_PROBE_OUT). */

@@ -16,15 +16,19 @@
 
 #define rt hpfrt_rt
 
-enum { PROBE_MAX = 1024, MARK_FIELDS = 5 };
+/* A synthetic probe's block is timed in rounds, of which the median is
+ * kept: a disturbance of the machine spoils one round, not the time. */
+enum { PROBE_MAX = 1024, MARK_FIELDS = 5, PROBE_ROUNDS = 5 };
 
 typedef struct {
     double phase, r0, r1, rep_work, phase_work;   /* as the file gives them */
     double t0, secs;
     int state;                /* 0 waiting, 1 timing, 2 timed, 3 not probed; a synthetic
                                  probe's block: 4 its first pass, 5 its repetitions */
-    long reps, left;          /* a synthetic probe's block: repetitions timed, to go */
-    long long e0;             /* and the region entries when its repetitions began */
+    long reps, left;          /* a synthetic probe's block: repetitions a round, to go */
+    long long e0;             /* and the region entries when its rounds began */
+    int round;                /* its rounds timed */
+    double rt[PROBE_ROUNDS];  /* their times */
 } Mark;
 
 /* A top-level DO the probe leaves early: from iteration `from` on, with
@@ -155,7 +159,7 @@ static void parse(const char *path)
     pr.m = rt_alloc((size_t)(rows + 1) * sizeof *pr.m);
     for (int i = 0; i < rows; i++) {
         double *x = v + (size_t)i * MARK_FIELDS;
-        pr.m[pr.n++] = (Mark){x[0], x[1], x[2], x[3], x[4], 0, 0, 0, 0, 0, 0};
+        pr.m[pr.n++] = (Mark){x[0], x[1], x[2], x[3], x[4], 0, 0, 0, 0, 0, 0, 0, {0}};
     }
     free(v);
     rows = rows_of(path, p, "skips", 3, &v);
@@ -340,7 +344,7 @@ int hpfrt_probe_again_(const int *phase, const double *rep_work, const double *p
     if (!m) {
         pr.m = rt_grow(pr.m, (size_t)(pr.n + 1) * sizeof *pr.m);
         m = &pr.m[pr.n++];
-        *m = (Mark){*phase, 0, 1, *rep_work, *phase_work, 0, 0, 0, 0, 0, 0};
+        *m = (Mark){*phase, 0, 1, *rep_work, *phase_work, 0, 0, 0, 0, 0, 0, 0, {0}};
     }
     double now = MPI_Wtime();
     switch (m->state) {
@@ -352,10 +356,11 @@ int hpfrt_probe_again_(const int *phase, const double *rep_work, const double *p
     case 4: {
         double t = now - m->t0, tmax = 0;
         MPI_Allreduce(&t, &tmax, 1, MPI_DOUBLE, MPI_MAX, rt.comm);
-        double want = min_time();
+        double want = min_time() / PROBE_ROUNDS;
         double r = tmax > 0 ? want / tmax + 1 : 1e6;
         m->reps = m->left = r > 1e6 ? 1000000 : (long)r;
         m->state = 5;
+        m->round = 0;
         m->e0 = rt.entries;
         m->t0 = MPI_Wtime();
         return 1;
@@ -363,10 +368,23 @@ int hpfrt_probe_again_(const int *phase, const double *rep_work, const double *p
     case 5: {
         if (--m->left > 0)
             return 1;
-        /* a repetition's time, scaled from the region entries it made to
-           the executions the interval makes */
-        double made = (double)(rt.entries - m->e0) / (double)m->reps;
-        m->secs = (now - m->t0) / (double)m->reps * (made > 0 ? *execs / made : 1);
+        m->rt[m->round++] = now - m->t0;
+        if (m->round < PROBE_ROUNDS) {
+            m->left = m->reps;
+            m->t0 = MPI_Wtime();
+            return 1;
+        }
+        /* the median round's repetition, scaled from the region entries
+           one made to the executions the interval makes */
+        double *t = m->rt;
+        for (int i = 1; i < PROBE_ROUNDS; i++)
+            for (int j = i; j > 0 && t[j] < t[j - 1]; j--) {
+                double x = t[j];
+                t[j] = t[j - 1];
+                t[j - 1] = x;
+            }
+        double made = (double)(rt.entries - m->e0) / ((double)m->reps * PROBE_ROUNDS);
+        m->secs = t[PROBE_ROUNDS / 2] / (double)m->reps * (made > 0 ? *execs / made : 1);
         m->state = 2;
         return 0;
     }
@@ -379,7 +397,7 @@ void hpfrt_probe_unmeasured_(const int *phase, const double *rep_work, const dou
 {
     rt_need_init("hpfrt_probe_unmeasured");
     pr.m = rt_grow(pr.m, (size_t)(pr.n + 1) * sizeof *pr.m);
-    pr.m[pr.n++] = (Mark){*phase, -1, -1, *rep_work, *phase_work, 0, 0, 3, 0, 0, 0};
+    pr.m[pr.n++] = (Mark){*phase, -1, -1, *rep_work, *phase_work, 0, 0, 3, 0, 0, 0, 0, {0}};
 }
 
 int hpfrt_probe_next_(const int *line)
