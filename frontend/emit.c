@@ -663,16 +663,20 @@ static void rt_externals(Emit *E)
         em_line(E, "integer, external :: hpfrt_probe_again");
         /* the counter of the blocks' loops, where a statement runs more
            than once (synthetic_body) */
-        int loops = 0, whiles = 0;
+        int loops = 0, whiles = 0, dos = 0;
         for (int i = 0; i < E->prog->probe->phases.n; i++) {
             const SpProbePhase *q = E->prog->probe->phases.v[i];
             for (int k = 0; k < q->counts.n; k++) {
-                loops |= *(const double *)q->counts.v[k] >= 1.5 || q->wraps.v[k];
+                const SpStmt *w = q->wraps.v[k];
+                loops |= *(const double *)q->counts.v[k] >= 1.5 || w;
                 whiles += first_while(q, k);
+                dos |= w && w->kind == SP_DO;
             }
         }
         if (loops)
             em_line(E, "integer :: %sprb", E->p);
+        if (dos)                /* the trips of a DO run around statements */
+            em_line(E, "integer :: %sprj", E->p);
         if (whiles)             /* the trips of each DO WHILE run whole */
             em_line(E, "integer :: %sprw(%d)", E->p, whiles);
     }
@@ -1411,8 +1415,9 @@ static char *do_entries(Emit *E, const SpStmt *w, double c)
 
 /* hpfc --probe: the main program's body replaced by its phases'
  * statements (doc/probes.md): the arrays and the REAL and COMPLEX scalars
- * set to generated values; the scalar set-up before the first DO (its
- * assignments, no calls, no I/O); then each phase's statements, as many
+ * set to generated values; the set-up before the first DO (its scalar
+ * assignments, the statements that set arrays from what is known: no
+ * calls, no I/O); then each phase's statements, as many
  * times as its representative interval runs them, in a block libhpfrt
  * repeats and times (hpfrt_probe_again: a first pass that sizes the
  * repetitions, then enough of them to last HPFRT_PROBE_MIN). */
@@ -1565,8 +1570,11 @@ static void synthetic_body(Emit *E)
                 em_line(E, "do %sprb = 1, %s", E->p, n);
                 free(n);
                 E->level++;
-                em_line(E, "do %s = %s, %s, %s", v, lo, hi, st);
+                /* a DO of more trips than the executions: its first ones */
+                em_line(E, "do %sprj = 1, min(max(0, ((%s) - (%s) + (%s))/(%s)), %lld)", E->p, hi,
+                        lo, st, st, c < 1 ? 1 : (long long)(c + 0.5));
                 E->level++;
+                em_line(E, "%s = %s + (%sprj - 1)*(%s)", v, lo, E->p, st);
                 for (int j = k; j <= k1; j++)
                     emit_stmt(E, q->stmts.v[j]);
                 E->level--;
