@@ -132,6 +132,10 @@ struct hpfrt_state {
     char *values;                 /* hpfrt_values: "n=256\nmaxit=10\n" */
     double region_cost;           /* seconds a region's timers take (profiling) */
     long long entries;            /* region entries so far (hpfrt_region_begin) */
+    long long probe_count;        /* the software probe's count of them (a loop it leaves
+                                     early moves it to the loop's end) */
+    long long probe_next;         /* the count at which the probe next starts or stops a
+                                     timer (rt_probe_region); -1: none */
     double t_start;               /* MPI_Wtime at hpfrt_init */
     RtFrame *stack; int depth, maxdepth;
     struct RtSite *site; int nsite, maxsite;   /* gather schedules (hpfrt_comm.c) */
@@ -181,7 +185,7 @@ void rt_sched_free(void);
  * (on every process, when rank 0 has HPFRT_PROBE), told of each region
  * entry, ended with the run. */
 void rt_probe_init(void);
-void rt_probe_region(void);
+void rt_probe_region(long long pos);
 void rt_probe_finish(void);
 
 #endif

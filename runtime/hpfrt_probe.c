@@ -44,7 +44,6 @@ static struct {
     int n, done;
     Skip *s;
     int ns;
-    long long count;          /* region entries so far */
     char fp[80];
     int np;
     char path[4096];          /* the phases file, for hpfpredict --fit */
@@ -176,6 +175,19 @@ static void parse(const char *path)
             rt_error("HPFRT_PROBE: '%s': mark %d has an empty span", path, i + 1);
 }
 
+/* The next count after `after` at which a timer starts or stops. */
+static void rearm(long long after)
+{
+    double next = -1;
+    for (int i = 0; i < pr.n; i++) {
+        const Mark *m = &pr.m[i];
+        double r = m->state == 0 ? m->r0 : m->state == 1 ? m->r1 : -1;
+        if (r > (double)after && (next < 0 || r < next))
+            next = r;
+    }
+    rt.probe_next = next >= 0 ? (long long)next : -1;
+}
+
 void rt_probe_init(void)
 {
     const char *path = rt.rank == 0 ? getenv("HPFRT_PROBE") : NULL;
@@ -198,7 +210,7 @@ void rt_probe_init(void)
         rt_error("HPFRT_PROBE: the phases were found for %d processes; this run has %d "
                  "(hpfpredict -np %d --save-phases)", pr.np, rt.np, rt.np);
     pr.on = 1;
-    pr.count = 0;
+    rt.probe_count = 0;
     pr.done = 0;
     double now = MPI_Wtime();
     for (int i = 0; i < pr.n; i++)
@@ -209,6 +221,7 @@ void rt_probe_init(void)
             pr.m[i].state = 3;          /* not probed: its time is estimated */
             pr.done++;
         }
+    rearm(-1);
 }
 
 /* The times, the slowest process's, written by process 0. */
@@ -243,11 +256,11 @@ static void write_times(void)
     free(mx);
 }
 
-void rt_probe_region(void)
+void rt_probe_region(long long at)
 {
     if (!pr.on)
         return;
-    double pos = (double)pr.count++;
+    double pos = (double)at;
     double now = -1;
     for (int i = 0; i < pr.n; i++) {
         Mark *m = &pr.m[i];
@@ -265,12 +278,13 @@ void rt_probe_region(void)
             m->state = 1;
         }
     }
+    rearm(at);
     if (pr.done == pr.n) {
         /* every interval timed: the probe ends the run here */
         write_times();
         if (rt.rank == 0)
             fprintf(stderr, "hpfrt: probe: %d interval%s timed after %lld region entries; "
-                    "the run stops\n", pr.n, pr.n == 1 ? "" : "s", pr.count - 1);
+                    "the run stops\n", pr.n, pr.n == 1 ? "" : "s", at);
         free(pr.m);
         free(pr.s);
         pr.on = 0;
@@ -295,7 +309,7 @@ void rt_probe_finish(void)
     /* an interval that ends with the run */
     double now = MPI_Wtime();
     for (int i = 0; i < pr.n; i++)
-        if (pr.m[i].state == 1 && pr.m[i].r1 == (double)pr.count) {
+        if (pr.m[i].state == 1 && pr.m[i].r1 == (double)rt.probe_count) {
             pr.m[i].secs = now - pr.m[i].t0;
             pr.m[i].state = 2;
             pr.done++;
@@ -304,7 +318,7 @@ void rt_probe_finish(void)
     if (rt.rank == 0 && pr.done < pr.n)
         fprintf(stderr, "hpfrt: probe: warning: the run ended after %lld region entries with "
                 "%d of %d intervals timed: the phases are of another program, size or "
-                "process count\n", pr.count, pr.done, pr.n);
+                "process count\n", rt.probe_count, pr.done, pr.n);
     free(pr.m);
     free(pr.s);
     pr.m = NULL;
@@ -414,7 +428,8 @@ int hpfrt_probe_next_(const int *line)
             return 0;
         /* the rest of the loop is not run: the count goes on from its end */
         s->iter = -1;
-        pr.count = (long long)s->r_end;
+        rt.probe_count = (long long)s->r_end;
+        rearm(rt.probe_count - 1);
         return 1;
     }
     return 0;
