@@ -19,6 +19,9 @@
 /* A synthetic probe's block is timed in rounds, of which the median is
  * kept: a disturbance of the machine spoils one round, not the time. */
 enum { PROBE_MAX = 1024, MARK_FIELDS = 5, PROBE_ROUNDS = 5 };
+/* The most region entries a mark or skip may name: counts are long long,
+ * and a double holds integers exactly up to 2^53. */
+#define PROBE_MAX_ENTRIES 9007199254740992.0
 
 typedef struct {
     double phase, r0, r1, rep_work, phase_work;   /* as the file gives them */
@@ -101,6 +104,9 @@ static int rows_of(const char *path, const char *p, const char *key, int width, 
         } else if ((*q >= '0' && *q <= '9') || *q == '-' || *q == '.') {
             char *end;
             double x = strtod(q, &end);
+            if (end == q)
+                rt_error("HPFRT_PROBE: '%s': a row of \"%s\" has '%c' where a number "
+                         "belongs", path, key, *q);
             if (nv < width)
                 row[nv] = x;
             nv++;
@@ -169,10 +175,18 @@ static void parse(const char *path)
     free(text);
     if (!pr.n)
         rt_error("HPFRT_PROBE: '%s': the probe has no marks", path);
-    for (int i = 0; i < pr.n; i++)
+    for (int i = 0; i < pr.n; i++) {
         if (!(pr.m[i].r0 >= 0 && pr.m[i].r1 > pr.m[i].r0) &&
             !(pr.m[i].r0 == -1 && pr.m[i].r1 == -1))
             rt_error("HPFRT_PROBE: '%s': mark %d has an empty span", path, i + 1);
+        if (!(pr.m[i].r1 <= PROBE_MAX_ENTRIES))
+            rt_error("HPFRT_PROBE: '%s': mark %d ends past %.0e region entries", path, i + 1,
+                     PROBE_MAX_ENTRIES);
+    }
+    for (int i = 0; i < pr.ns; i++)
+        if (!(pr.s[i].r_end >= 0 && pr.s[i].r_end <= PROBE_MAX_ENTRIES && pr.s[i].from >= 0))
+            rt_error("HPFRT_PROBE: '%s': skip %d is not [line, iteration, region entries]",
+                     path, i + 1);
 }
 
 /* The next count after `after` at which a timer starts or stops. */
