@@ -1397,20 +1397,25 @@ static void generated_value(Emit *E, const char *name, Type t)
         em_line(E, "%s = 1", name);
 }
 
-/* How many times the synthetic probe enters DO w, nested in a phase's DO,
- * to run a statement of it c times: c over its trips, at least once (a
- * Fortran expression, heap). */
-static char *do_entries(Emit *E, const SpStmt *w, double c)
+/* The trips of DO w, nested in a phase's DO, as Fortran (heap). */
+static char *do_trips(Emit *E, const SpStmt *w)
 {
     char *lo = em_ex(E, w->u.do_.lo), *hi = em_ex(E, w->u.do_.hi);
     char *st = w->u.do_.st ? em_ex(E, w->u.do_.st) : xstrdup("1");
-    StrBuf n = {0};
-    sb_printf(&n, "max(1, nint(%.17gd0/dble(max(1, ((%s) - (%s) + (%s))/(%s)))))", c, hi, lo,
-              st, st);
+    StrBuf t = {0};
+    sb_printf(&t, "max(0, ((%s) - (%s) + (%s))/(%s))", hi, lo, st, st);
     free(lo);
     free(hi);
     free(st);
-    return n.s;
+    return t.s;
+}
+
+/* The scalar assignments before DO WHILE w among the statements in. */
+static void while_prelude(Emit *E, const PtrVec *in, const SpStmt *w)
+{
+    for (int i = 0; i < in->n && in->v[i] != w; i++)
+        if (spmd_probe_setup_stmt(in->v[i]))
+            emit_stmt(E, in->v[i]);
 }
 
 /* hpfc --probe: the main program's body replaced by its phases'
@@ -1421,14 +1426,6 @@ static char *do_entries(Emit *E, const SpStmt *w, double c)
  * times as its representative interval runs them, in a block libhpfrt
  * repeats and times (hpfrt_probe_again: a first pass that sizes the
  * repetitions, then enough of them to last HPFRT_PROBE_MIN). */
-/* The scalar assignments before DO WHILE w among the statements in. */
-static void while_prelude(Emit *E, const PtrVec *in, const SpStmt *w)
-{
-    for (int i = 0; i < in->n && in->v[i] != w; i++)
-        if (spmd_probe_setup_stmt(in->v[i]))
-            emit_stmt(E, in->v[i]);
-}
-
 static void synthetic_body(Emit *E)
 {
     const SpProbe *pr = E->prog->probe;
@@ -1512,7 +1509,7 @@ static void synthetic_body(Emit *E)
                 continue;
             const SpStmt *w = q->wraps.v[k];
             nwhile++;
-            while_prelude(E, spmd_probe_while_in(u, w), w);
+            while_prelude(E, q->wrap_in.v[k], w);
             em_line(E, "%sprw(%d) = 0", E->p, nwhile);
             char *c = em_ex(E, w->u.while_.cond);
             em_line(E, "do while (%s)", c);
@@ -1548,7 +1545,7 @@ static void synthetic_body(Emit *E)
                 em_line(E, "do %sprb = 1, max(1, nint(%.17gd0/dble(%d*max(1, %sprw(%d)))))", E->p,
                         cs, nreg, E->p, w0);
                 E->level++;
-                while_prelude(E, spmd_probe_while_in(u, w), w);
+                while_prelude(E, q->wrap_in.v[k], w);
                 emit_stmt(E, w);
                 E->level--;
                 em_line(E, "end do");
@@ -1564,15 +1561,13 @@ static void synthetic_body(Emit *E)
                        *(const double *)q->counts.v[k1 + 1] == c)
                     k1++;
                 char *v = em_ex(E, w->u.do_.var), *lo = em_ex(E, w->u.do_.lo);
-                char *hi = em_ex(E, w->u.do_.hi);
                 char *st = w->u.do_.st ? em_ex(E, w->u.do_.st) : xstrdup("1");
-                char *n = do_entries(E, w, c);
-                em_line(E, "do %sprb = 1, %s", E->p, n);
-                free(n);
+                char *t = do_trips(E, w);
+                em_line(E, "do %sprb = 1, max(1, nint(%.17gd0/dble(max(1, %s))))", E->p, c, t);
                 E->level++;
                 /* a DO of more trips than the executions: its first ones */
-                em_line(E, "do %sprj = 1, min(max(0, ((%s) - (%s) + (%s))/(%s)), %lld)", E->p, hi,
-                        lo, st, st, c < 1 ? 1 : (long long)(c + 0.5));
+                em_line(E, "do %sprj = 1, min(%s, %lld)", E->p, t, c < 1 ? 1 : (long long)(c + 0.5));
+                free(t);
                 E->level++;
                 em_line(E, "%s = %s + (%sprj - 1)*(%s)", v, lo, E->p, st);
                 for (int j = k; j <= k1; j++)
@@ -1583,7 +1578,6 @@ static void synthetic_body(Emit *E)
                 em_line(E, "end do");
                 free(v);
                 free(lo);
-                free(hi);
                 free(st);
                 k = k1;
                 continue;

@@ -236,13 +236,6 @@ static const SpStmt *inner_while(const PtrVec *l, const SpStmt *r, const PtrVec 
     return NULL;
 }
 
-const PtrVec *spmd_probe_while_in(const SpUnit *main, const SpStmt *w)
-{
-    const PtrVec *in = &main->body;
-    const SpStmt *r = w->u.while_.body.n ? w->u.while_.body.v[0] : NULL;
-    return r && inner_while(&main->body, r, &in) == w ? in : &main->body;
-}
-
 static int in_vec(const PtrVec *v, const void *p)
 {
     for (int i = 0; i < v->n; i++)
@@ -264,8 +257,8 @@ static int other_visit(Node *n, void *ctx)
 }
 
 /* A DO WHILE w, among the statements in, that the synthetic probe can run
- * whole, its trips
- * counted before the block (emit.c, synthetic_body): its condition is
+ * whole, its trips counted before the block (emit.c, synthetic_body): its
+ * condition is
  * scalar INTEGER arithmetic; its body is scalar assignments and regions;
  * what they read is known, set by the assignments before w in the same
  * body (its prelude, run before it), or set earlier in the same trip. A
@@ -491,6 +484,7 @@ int spmd_probe_read(SpProgram *sp, const char *path, Arena *a, char *err, size_t
             }
             vec_push(a, &q->stmts, (void *)r);
             vec_push(a, &q->wraps, (void *)wrap);
+            vec_push(a, &q->wrap_in, wrap == loop ? (void *)in : NULL);
             double *c = arena_alloc(a, sizeof *c);
             *c = n;
             vec_push(a, &q->counts, c);

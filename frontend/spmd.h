@@ -323,6 +323,9 @@ typedef struct {
                                      whole around it, its bounds known); or the DO WHILE
                                      of the phase's DO's body it lies in (run whole after
                                      the assignments before it); or NULL */
+    PtrVec wrap_in;               /* const PtrVec *: for a DO WHILE in wraps, the statements
+                                     it lies among (its prelude: the scalar assignments
+                                     before it there); else NULL */
 } SpProbePhase;
 
 typedef struct SpProbe {
@@ -414,9 +417,6 @@ int spmd_probe_read(SpProgram *p, const char *path, Arena *a, char *err, size_t 
 /* A statement of the main program's set-up the synthetic probe runs: an
  * assignment of scalar arithmetic to a scalar variable. */
 int spmd_probe_setup_stmt(const SpStmt *s);
-/* The statements a DO WHILE the synthetic probe runs whole lies among
- * (its prelude is the scalar assignments before it there). */
-const PtrVec *spmd_probe_while_in(const SpUnit *main, const SpStmt *w);
 
 /* Writes the program as Fortran calling libhpfrt: fixed form when fixed is
  * set (.f), free form otherwise. Returns 0, or -1 on a write error. */
